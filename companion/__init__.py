@@ -1,0 +1,86 @@
+"""Companion: the card-table companion. ``create_app`` is the application factory."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _secret_key(instance: Path) -> str:
+    """A secret kept in the instance folder, so seat cookies survive a restart."""
+    env = os.environ.get("COMPANION_SECRET_KEY")
+    if env:
+        return env
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _database_url(instance: Path) -> str:
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        if url.startswith("postgres://"):
+            url = "postgresql://" + url[len("postgres://") :]
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        return url
+    return f"sqlite:///{instance / 'companion.sqlite3'}"
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        SECRET_KEY=None,
+        SQLALCHEMY_DATABASE_URI=None,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
+        DICTIONARY_DIRS=[d for d in os.environ.get("COMPANION_DICTIONARIES", "").split(":") if d],
+        AUTO_MIGRATE=True,
+    )
+    app.config.update(config or {})
+    app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(instance)
+    app.config["SQLALCHEMY_DATABASE_URI"] = app.config[
+        "SQLALCHEMY_DATABASE_URI"
+    ] or _database_url(instance)
+    from companion import web  # noqa: F401
+
+    _init_extensions(app)
+    _register_blueprints(app)
+    return app
+
+
+def _init_extensions(app: Flask) -> None:
+    from companion.extensions import db, migrate
+    from companion.tables import database
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    database.init_app(app)
+
+
+def _register_blueprints(app: Flask) -> None:
+    from companion.web import errors, referee
+
+    errors.register(app)
+    referee.register(app)
+    try:
+        from companion.web import pages
+    except ImportError:  # pages are added by the table shell
+        return
+    pages.register(app)

@@ -1,0 +1,1 @@
+"""The table shell: models, the event store, live updates. Games plug in through ``registry``."""

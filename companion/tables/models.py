@@ -1,0 +1,87 @@
+"""Typed SQLAlchemy 2.0 models. Events are appended, never updated or deleted.
+
+Totals are never stored: every score is derived from the events of a game.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from companion.extensions import db
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Table(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(43), unique=True, index=True)
+    join_token: Mapped[str] = mapped_column(String(43), unique=True, index=True)
+    join_code: Mapped[str] = mapped_column(String(6), unique=True, index=True)
+    share_token: Mapped[str] = mapped_column(String(43), unique=True, index=True)
+    host_phone: Mapped[str] = mapped_column(String(43))
+    name: Mapped[str] = mapped_column(String(60), default="")
+    locked: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.position", cascade="all"
+    )
+    games: Mapped[list[Game]] = relationship(
+        back_populates="table", order_by="Game.number", cascade="all"
+    )
+
+    @property
+    def game(self) -> Game:
+        return self.games[-1]
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "position"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40), default="")
+    phone: Mapped[str | None] = mapped_column(String(43), nullable=True)
+    table: Mapped[Table] = relationship(back_populates="seats")
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    table: Mapped[Table] = relationship(back_populates="games")
+    events: Mapped[list[Event]] = relationship(
+        back_populates="game", order_by="Event.id", cascade="all"
+    )
+
+
+class Event(db.Model):  # type: ignore[name-defined,misc]
+    """One appended change. ``(game_id, round, round_version)`` is unique, so two phones
+    that change the same round from the same version cannot both win, in any process."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "round", "round_version"),)
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    actor: Mapped[str] = mapped_column(String(60), default="")
+    actor_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    round_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    game: Mapped[Game] = relationship(back_populates="events")

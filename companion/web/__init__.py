@@ -1,0 +1,1 @@
+"""Web layer: blueprints for pages, htmx fragments and the JSON referee API."""

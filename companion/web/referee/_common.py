@@ -1,0 +1,74 @@
+"""Shared reading helpers for the referee API: every unreadable body becomes a 400.
+
+Use ``body()`` to get the JSON object, then the ``get_*`` helpers, which raise
+``Unreadable`` naming the field and the value. The app's error handler turns
+``Unreadable`` into ``400 {"error": ...}`` for ``/api/`` URLs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from companion.errors import Unreadable
+
+
+def body() -> dict[str, Any]:
+    data = request.get_json(silent=True, force=True)
+    if not isinstance(data, dict):
+        raise Unreadable("the body must be a JSON object")
+    return data
+
+
+def get_list(data: dict[str, Any], name: str, default: list[Any] | None = None) -> list[Any]:
+    value = data.get(name, default)
+    if value is None and default is not None:
+        return default
+    if not isinstance(value, list):
+        raise Unreadable(f"field '{name}' must be a list, not {value!r:.80}", name)
+    return value
+
+
+def get_object(
+    data: dict[str, Any], name: str, default: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    value = data.get(name, default)
+    if value is None and default is not None:
+        return default
+    if not isinstance(value, dict):
+        raise Unreadable(f"field '{name}' must be an object, not {value!r:.80}", name)
+    return value
+
+
+def get_str(data: dict[str, Any], name: str, default: str | None = None) -> str | None:
+    value = data.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise Unreadable(f"field '{name}' must be a string, not {value!r:.80}", name)
+    return value
+
+
+def get_int(data: dict[str, Any], name: str, default: int | None = None) -> int | None:
+    value = data.get(name, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Unreadable(f"field '{name}' must be a whole number, not {value!r:.80}", name)
+    return value
+
+
+def seat_key(key: Any, players: int, field: str) -> int:
+    """A seat given as an object key ("0") or number; must be in 0..players-1."""
+    try:
+        seat = int(key)
+    except (TypeError, ValueError):
+        raise Unreadable(f"field '{field}': seat {key!r:.40} is not a seat number", field) from None
+    if str(seat) != str(key).strip() and not isinstance(key, int):
+        raise Unreadable(f"field '{field}': seat {key!r:.40} is not a seat number", field)
+    if not 0 <= seat < players:
+        raise Unreadable(
+            f"field '{field}': seat {seat} is out of range (0 to {players - 1})", field
+        )
+    return seat
