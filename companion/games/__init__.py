@@ -1,0 +1,1 @@
+"""One package per game: options and presets, legality, scoring. Pure: standard library only."""
