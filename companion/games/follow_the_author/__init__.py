@@ -1,0 +1,76 @@
+"""Follow the Author: a two-player game of alphabetical order for the extended Decktet.
+
+Rule text: ``seeds/004_68dd64b8fef45e09.txt``; card facts and rulings: RULES.md, "Follow the
+Author". Modules: ``options`` (options and presets), ``rounds`` (dealers, hands, counts),
+``play`` (legality and the legal set), ``inplay`` (points during play), ``scoring`` and
+``categories`` (round end), ``stores`` (store checks), ``game`` (totals and the end),
+``seal`` (fingerprints of secret choices).
+
+Rulings implemented (RULES.md):
+- Each title must come later alphabetically than the previous card's (earlier in the omega
+  hand under *Back and Forth*). Order ignores "The", case and spaces; Aces stand outside it.
+- An Ace goes on any card carrying its suit, never on the Excuse. After an Ace the next player
+  ends the sequence or plays any card but an Ace, free of order; later cards follow that card.
+  An Ace may be led only when nothing but Aces is left in hand (judged from later plays).
+- Same rank as the previous card scores 1, as the previous two 2, and so on. A run: when the
+  last 3+ cards of the sequence have consecutive ranks in any order, 1 per card in the longest
+  such run ending with the card played. Ace 1, Pawn 10, Court 11, Crown 12; the Excuse breaks
+  both. The first seat to empty its hand scores 1.
+- Round end: danger suit equal to scoring suit means no danger suit. Ties score nothing in
+  Sagaciousness, Most Scoring, Most Danger, Longest Run and Sociability. Pairs: 3 for each pair
+  of equal rank in the scoring suit. Longest run: 3+ cards, counted in distinct ranks. The
+  highest number card is the highest of ranks 2-9. Places (L, including Origin, Market, End)
+  count for Vulnerability; the Windfall is an event.
+- Game: 8 rounds by default (even), highest total wins. *Cribbage Finish*: first to the
+  target (121) wins at once; in-play points count as they happen; round-end categories in the
+  table's order, the alpha-hand dealer first within a category.
+"""
+
+from __future__ import annotations
+
+from companion.games.follow_the_author.categories import score_round
+from companion.games.follow_the_author.game import RoundRecord, Standing, Step, standing
+from companion.games.follow_the_author.inplay import PointEvent, hand_events, points_by_seat
+from companion.games.follow_the_author.options import PRESETS, Options, options_from
+from companion.games.follow_the_author.play import (
+    Play,
+    PlayedSequence,
+    Violation,
+    check_hand,
+    judge,
+    legal_next,
+)
+from companion.games.follow_the_author.rounds import alpha_dealer, dealer, descending, first_leader
+from companion.games.follow_the_author.scoring import CATEGORIES, RoundScore
+from companion.games.follow_the_author.seal import seal, verify_seal
+from companion.games.follow_the_author.stores import StoreIssue, check_stores
+
+__all__ = [
+    "CATEGORIES",
+    "PRESETS",
+    "Options",
+    "Play",
+    "PlayedSequence",
+    "PointEvent",
+    "RoundRecord",
+    "RoundScore",
+    "Standing",
+    "Step",
+    "StoreIssue",
+    "Violation",
+    "alpha_dealer",
+    "check_hand",
+    "check_stores",
+    "dealer",
+    "descending",
+    "first_leader",
+    "hand_events",
+    "judge",
+    "legal_next",
+    "options_from",
+    "points_by_seat",
+    "score_round",
+    "seal",
+    "standing",
+    "verify_seal",
+]

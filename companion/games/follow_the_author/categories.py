@@ -1,0 +1,112 @@
+"""The eight round-end categories, in the seed's table order, and ``score_round``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.cards.decktet import DecktetCard
+from companion.games.follow_the_author.scoring import (
+    CategoryResult,
+    Pair,
+    RoundScore,
+    SortedStore,
+    _most,
+    highest_number,
+    longest_run,
+    pair_count,
+    sort_store,
+)
+
+Both = tuple[SortedStore, SortedStore]
+Names = tuple[str, str]
+SEAT_NAMES: Names = ("Seat 0", "Seat 1")
+
+
+def _outcome(points: Pair, names: Names, tie: str = "a tie scores nothing") -> str:
+    said = [_says(names[s], points[s]) for s in (0, 1) if points[s]]
+    return " and ".join(said) if said else tie
+
+
+def _says(name: str, points: int) -> str:
+    return f"{name} scores {points}" if points > 0 else f"{name} loses {-points}"
+
+
+def _counts(text: str, values: Pair, names: Names) -> str:
+    return f"{text}: {names[0]} {values[0]}, {names[1]} {values[1]}"
+
+
+def sagaciousness(both: Both, names: Names) -> CategoryResult:
+    counts = (both[0].neither, both[1].neither)
+    points = _most(counts, lambda s: 1, fewest=True)
+    line = f"{_counts('Cards with neither suit', counts, names)}; {_outcome(points, names)}."
+    return CategoryResult("sagaciousness", points, line)
+
+
+def excuse(both: Both, names: Names) -> CategoryResult:
+    points: Pair = (2 * both[0].excuse, 2 * both[1].excuse)
+    line = f"The Excuse is worth 2; {_outcome(points, names, 'nobody holds it')}."
+    return CategoryResult("excuse", points, line)
+
+
+def most_scoring(both: Both, names: Names) -> CategoryResult:
+    counts = (len(both[0].scoring), len(both[1].scoring))
+    points = _most(counts, lambda s: counts[s])
+    line = f"{_counts('Cards in the scoring suit', counts, names)}; {_outcome(points, names)}."
+    return CategoryResult("most_scoring", points, line)
+
+
+def most_danger(both: Both, names: Names) -> CategoryResult:
+    counts = (len(both[0].danger), len(both[1].danger))
+    high = (highest_number(both[0].danger), highest_number(both[1].danger))
+    points = _most(counts, lambda s: -(counts[s] + high[s]))
+    line = _counts("Cards in the danger suit", counts, names)
+    extra = f" (the cards plus the highest number card, {max(high)})" if any(points) else ""
+    return CategoryResult("most_danger", points, f"{line}; {_outcome(points, names)}{extra}.")
+
+
+def pairs(both: Both, names: Names) -> CategoryResult:
+    counts = (pair_count(both[0].scoring), pair_count(both[1].scoring))
+    points: Pair = (3 * counts[0], 3 * counts[1])
+    line = f"{_counts('Pairs in the scoring suit', counts, names)}, 3 each"
+    return CategoryResult("pairs", points, f"{line}; {_outcome(points, names, 'nobody scores')}.")
+
+
+def run(both: Both, names: Names) -> CategoryResult:
+    counts = (longest_run(both[0].scoring), longest_run(both[1].scoring))
+    points = _most(counts, lambda s: counts[s])
+    tie = "nobody has one" if counts == (0, 0) else "a tie scores nothing"
+    line = _counts("Longest run of 3+ in the scoring suit", counts, names)
+    return CategoryResult("longest_run", points, f"{line}; {_outcome(points, names, tie)}.")
+
+
+def sociability(both: Both, names: Names) -> CategoryResult:
+    counts = tuple(sum(c.is_type("P") for c in s.scoring) for s in both)
+    points = _most((counts[0], counts[1]), lambda s: 3)
+    line = _counts("Personalities in the scoring suit", (counts[0], counts[1]), names)
+    return CategoryResult("sociability", points, f"{line}; {_outcome(points, names)}.")
+
+
+def vulnerability(both: Both, names: Names) -> CategoryResult:
+    counts = [sum(c.is_type("L") for c in s.danger) for s in both]
+    points: Pair = (-counts[0] if counts[0] >= 3 else 0, -counts[1] if counts[1] >= 3 else 0)
+    line = _counts("Places in the danger suit (3+ cost 1 each)", (counts[0], counts[1]), names)
+    return CategoryResult(
+        "vulnerability", points, f"{line}; {_outcome(points, names, 'nobody loses')}."
+    )
+
+
+ORDER = (sagaciousness, excuse, most_scoring, most_danger, pairs, run, sociability, vulnerability)
+
+
+def score_round(
+    stores: Sequence[Sequence[DecktetCard]],
+    scoring_suits: Sequence[str],
+    danger_suits: Sequence[str | None],
+    names: Names = SEAT_NAMES,
+) -> RoundScore:
+    """The round-end points of both seats. ``danger_suits[s]`` is the suit seat s must avoid."""
+    both = (
+        sort_store(stores[0], scoring_suits[0], danger_suits[0]),
+        sort_store(stores[1], scoring_suits[1], danger_suits[1]),
+    )
+    return RoundScore(tuple(category(both, names) for category in ORDER))

@@ -1,0 +1,127 @@
+"""Round-end scoring: every category of the seed's table, each with a one-line explanation.
+
+Per seat: a danger suit equal to the scoring suit means no danger suit. Cards with neither
+suit (the Excuse excepted) count for Sagaciousness and are set aside; cards with both suits
+are discarded. The rest score, in the table's order (``CATEGORIES``). Ties score nothing in
+Sagaciousness, Most Scoring Cards, Most Danger Cards, Longest Run and Sociability.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from companion.cards.decktet import DecktetCard
+
+CATEGORIES: tuple[str, ...] = (
+    "sagaciousness",
+    "excuse",
+    "most_scoring",
+    "most_danger",
+    "pairs",
+    "longest_run",
+    "sociability",
+    "vulnerability",
+)
+TITLES = {
+    "sagaciousness": "Sagaciousness",
+    "excuse": "Excuse",
+    "most_scoring": "Most Scoring Cards",
+    "most_danger": "Most Danger Cards",
+    "pairs": "Pairs",
+    "longest_run": "Longest Run",
+    "sociability": "Sociability",
+    "vulnerability": "Vulnerability",
+}
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SortedStore:
+    """One seat's store after the discards: what each category looks at."""
+
+    neither: int
+    scoring: tuple[DecktetCard, ...]
+    danger: tuple[DecktetCard, ...]
+    excuse: bool
+
+
+@dataclass(frozen=True)
+class CategoryResult:
+    name: str
+    points: Pair
+    line: str
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    categories: tuple[CategoryResult, ...]
+
+    @property
+    def points(self) -> Pair:
+        return (
+            sum(c.points[0] for c in self.categories),
+            sum(c.points[1] for c in self.categories),
+        )
+
+    def breakdown(self, seat: int) -> dict[str, int]:
+        return {c.name: c.points[seat] for c in self.categories}
+
+    def lines(self) -> list[str]:
+        return [c.line for c in self.categories]
+
+
+def effective_danger(scoring: str, danger: str | None) -> str | None:
+    """A danger suit equal to the scoring suit means no danger suit this round."""
+    return None if danger == scoring else danger
+
+
+def sort_store(store: Sequence[DecktetCard], scoring: str, danger: str | None) -> SortedStore:
+    danger = effective_danger(scoring, danger)
+
+    def in_danger(card: DecktetCard) -> bool:
+        return danger is not None and card.has_suit(danger)
+
+    return SortedStore(
+        neither=sum(
+            1 for c in store if not c.is_excuse and not c.has_suit(scoring) and not in_danger(c)
+        ),
+        scoring=tuple(c for c in store if c.has_suit(scoring) and not in_danger(c)),
+        danger=tuple(c for c in store if in_danger(c) and not c.has_suit(scoring)),
+        excuse=any(c.is_excuse for c in store),
+    )
+
+
+def highest_number(cards: Sequence[DecktetCard]) -> int:
+    """The highest rank 2-9 among ``cards``; 0 if none."""
+    return max((c.rank for c in cards if c.rank is not None and 2 <= c.rank <= 9), default=0)
+
+
+def pair_count(cards: Sequence[DecktetCard]) -> int:
+    """Pairs of equal rank (every two cards of a rank make a pair)."""
+    counts = Counter(c.rank for c in cards if c.rank is not None)
+    return sum(n * (n - 1) // 2 for n in counts.values())
+
+
+def longest_run(cards: Sequence[DecktetCard]) -> int:
+    """Cards in the longest run of consecutive ranks (3 or more; else 0)."""
+    ranks, best, length = sorted({c.rank for c in cards if c.rank is not None}), 0, 0
+    for i, rank in enumerate(ranks):
+        length = length + 1 if i and rank == ranks[i - 1] + 1 else 1
+        best = max(best, length)
+    return best if best >= 3 else 0
+
+
+def _leader(counts: Pair, fewest: bool = False) -> int | None:
+    """The seat with the most (or fewest); None on a tie."""
+    if counts[0] == counts[1]:
+        return None
+    return int((counts[1] > counts[0]) != fewest)
+
+
+def _most(counts: Pair, award: Callable[[int], int], fewest: bool = False) -> Pair:
+    seat = _leader(counts, fewest)
+    if seat is None:
+        return (0, 0)
+    return (award(seat), 0) if seat == 0 else (0, award(seat))
