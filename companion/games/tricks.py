@@ -93,7 +93,9 @@ class Play(Generic[C]):
 
 @dataclass(frozen=True)
 class Violation(Generic[C]):
-    """A broken rule. ``trick`` is 0-based; ``card`` is None when no card is to blame."""
+    """A broken rule. ``trick`` is 0-based; ``card`` is None when no card is to blame.
+    ``trick`` or ``seat`` -1 means "none" (a card in the kitty, a check without tricks) and
+    becomes null in ``as_dict``."""
 
     trick: int
     seat: int
@@ -105,8 +107,8 @@ class Violation(Generic[C]):
         """The API form: ``{"trick", "seat", "card", "rule", "message"}``."""
         card = None if self.card is None else str(self.card)
         return {
-            "trick": self.trick,
-            "seat": self.seat,
+            "trick": self.trick if self.trick >= 0 else None,
+            "seat": self.seat if self.seat >= 0 else None,
             "card": card,
             "rule": self.rule,
             "message": self.message,
