@@ -55,11 +55,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.update(config or {})
     app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(instance)
-    app.config["SQLALCHEMY_DATABASE_URI"] = app.config[
-        "SQLALCHEMY_DATABASE_URI"
-    ] or _database_url(instance)
-    from companion import web  # noqa: F401
-
+    app.config["SQLALCHEMY_DATABASE_URI"] = app.config["SQLALCHEMY_DATABASE_URI"] or _database_url(
+        instance
+    )
     _init_extensions(app)
     _register_blueprints(app)
     return app
@@ -75,12 +73,8 @@ def _init_extensions(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    from companion.web import errors, referee
+    from companion.web import errors, pages, referee
 
     errors.register(app)
     referee.register(app)
-    try:
-        from companion.web import pages
-    except ImportError:  # pages are added by the table shell
-        return
     pages.register(app)

@@ -58,7 +58,9 @@ class AlphaCard:
             a, b = sorted(parts)
             if a != b:
                 return cls(a + b)
-        raise Unreadable(f"'{text}' is not an Alpha card (a consonant, a vowel pair like A/E, or ?)")
+        raise Unreadable(
+            f"'{text}' is not an Alpha card (a consonant, a vowel pair like A/E, or ?)"
+        )
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,7 @@ def init_app(app: Flask) -> None:
     if uri.startswith("sqlite"):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 10}})
     else:
-        app.config.setdefault(
-            "SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True, "pool_size": 10}
-        )
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True, "pool_size": 10})
     from companion.tables import models  # noqa: F401  (register the models)
 
     if app.config.get("AUTO_MIGRATE"):

@@ -68,11 +68,12 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Event(db.Model):  # type: ignore[name-defined,misc]
-    """One appended change. ``(game_id, round, round_version)`` is unique, so two phones
-    that change the same round from the same version cannot both win, in any process."""
+    """One appended change. ``(game_id, slot, slot_version)`` is unique, so two phones that
+    change the same thing (a slot: one cell of the sheet, one hand) from the same version
+    cannot both win, in any process."""
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("game_id", "round", "round_version"),)
+    __table_args__ = (UniqueConstraint("game_id", "slot", "slot_version"),)
     id: Mapped[int] = mapped_column(
         BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
     )
@@ -81,7 +82,8 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     actor: Mapped[str] = mapped_column(String(60), default="")
     actor_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     round: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    round_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    slot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    slot_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=now)
     game: Mapped[Game] = relationship(back_populates="events")

@@ -42,8 +42,10 @@ def _plain_message(status: int, err: HTTPException) -> str:
         413: "That was too much to send at once.",
         429: "Too many tries. Wait a minute and try again.",
     }
-    if err.description and status in (400, 403, 404, 409, 422, 429) and not str(
+    if (
         err.description
-    ).startswith(("The ", "You ", "The browser")):
+        and status in (400, 403, 404, 409, 422, 429)
+        and not str(err.description).startswith(("The ", "You ", "The browser"))
+    ):
         return str(err.description)
     return words.get(status, "Something went wrong on the server.")

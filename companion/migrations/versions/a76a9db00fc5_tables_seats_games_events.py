@@ -1,8 +1,8 @@
 """tables, seats, games, events
 
-Revision ID: e5d1241ac9d6
+Revision ID: a76a9db00fc5
 Revises: 
-Create Date: 2026-11-21 13:13:19.319161
+Create Date: 2026-11-21 13:15:47.095702
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = 'e5d1241ac9d6'
+revision = 'a76a9db00fc5'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -70,12 +70,13 @@ def upgrade():
     sa.Column('actor', sa.String(length=60), nullable=False),
     sa.Column('actor_seat', sa.Integer(), nullable=True),
     sa.Column('round', sa.Integer(), nullable=True),
-    sa.Column('round_version', sa.Integer(), nullable=True),
+    sa.Column('slot', sa.String(length=40), nullable=True),
+    sa.Column('slot_version', sa.Integer(), nullable=True),
     sa.Column('payload', sa.JSON(), nullable=False),
     sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ),
     sa.PrimaryKeyConstraint('id'),
-    sa.UniqueConstraint('game_id', 'round', 'round_version')
+    sa.UniqueConstraint('game_id', 'slot', 'slot_version')
     )
     with op.batch_alter_table('events', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_events_game_id'), ['game_id'], unique=False)

@@ -1,0 +1,61 @@
+"""The ``companion`` command: ``serve`` runs the app; ``dict`` manages word lists."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+import qrcode
+
+from companion.netinfo import lan_address
+
+
+@click.group()
+def main() -> None:
+    """Companion: the card-table companion."""
+
+
+def serve_url(host: str, port: int, public_url: str | None) -> str:
+    if public_url:
+        return public_url.rstrip("/")
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    return f"http://{shown}:{port}"
+
+
+def print_qr(url: str) -> None:
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    code.print_ascii(out=sys.stdout, invert=True)
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option("--public-url", default=None, help="The address phones should open, if not ours.")
+@click.option("--workers", default=1, show_default=True, type=int, help="Worker processes.")
+@click.option("--threads", default=64, show_default=True, type=int, help="Threads per worker.")
+@click.option("--no-qr", is_flag=True, help="Do not draw the QR code.")
+def serve(
+    host: str, port: int, public_url: str | None, workers: int, threads: int, no_qr: bool
+) -> None:
+    """Serve Companion with gunicorn (a production WSGI server)."""
+    from companion.server import run
+
+    url = serve_url(host, port, public_url)
+    os.environ["COMPANION_PUBLIC_URL"] = url
+    click.echo(f"Companion is at {url}  (phones on the same network can open it)")
+    if not no_qr:
+        print_qr(url)
+    run(host, port, workers, threads)
+
+
+def _add_word_commands() -> None:
+    try:
+        from companion.words.cli import dict_cli
+    except ImportError:
+        return
+    main.add_command(dict_cli, "dict")
+
+
+_add_word_commands()

@@ -1,0 +1,214 @@
+"""Rows <-> game values. Every change is an appended ``Event``; nothing is updated or deleted.
+
+A change to a round names the version it was made on. The database's unique key on
+``(game_id, round, round_version)`` lets exactly one change per version win, whichever process
+made it; the loser gets ``Conflict`` with the latest values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from companion.errors import Conflict, Forbidden
+from companion.extensions import db
+from companion.tables import tokens
+from companion.tables.models import Event, Game, Seat, Table
+
+
+@dataclass(frozen=True)
+class Change:
+    """An effective score change as the games see it (undone changes are left out)."""
+
+    event_id: int
+    round: int
+    seat: int
+    points: int
+    payload: dict[str, Any]
+
+
+def create_table(
+    kind: str, options: dict[str, Any], names: list[str], phone: str, commit: bool = True
+) -> Table:
+    table = Table(
+        token=tokens.link_token(),
+        join_token=tokens.link_token(),
+        join_code=free_code(),
+        share_token=tokens.link_token(),
+        host_phone=phone,
+    )
+    table.seats = [Seat(position=i, name=name) for i, name in enumerate(names)]
+    table.games = [Game(number=1, kind=kind, options=options)]
+    db.session.add(table)
+    db.session.flush()
+    append(table.games[0], "new-table", "Host", None, {"names": names})
+    if commit:
+        db.session.commit()
+    return table
+
+
+def free_code() -> str:
+    while True:
+        code = tokens.join_code()
+        if db.session.scalar(select(Table.id).where(Table.join_code == code)) is None:
+            return code
+
+
+def append(
+    game: Game,
+    kind: str,
+    actor: str,
+    actor_seat: int | None,
+    payload: dict[str, Any],
+    round_: int | None = None,
+    slot: tuple[str, int] | None = None,
+) -> Event:
+    """Add an event to the session. ``slot`` is ``(name, version)`` for a versioned change."""
+    event = Event(
+        game_id=game.id,
+        kind=kind,
+        actor=actor,
+        actor_seat=actor_seat,
+        round=round_,
+        slot=slot[0] if slot else None,
+        slot_version=slot[1] if slot else None,
+        payload=payload,
+    )
+    db.session.add(event)
+    return event
+
+
+def cell_slot(round_: int, seat: int) -> str:
+    return f"r{round_}s{seat}"
+
+
+def slot_version(game: Game, slot: str) -> int:
+    stmt = select(func.max(Event.slot_version)).where(Event.game_id == game.id, Event.slot == slot)
+    return db.session.scalar(stmt) or 0
+
+
+def commit_change(what: str) -> None:
+    """Commit, turning a lost race for the same slot version into ``Conflict``."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict(
+            f"{what} was changed on another phone a moment ago. "
+            "Nothing of yours was saved: check the latest values and send again."
+        ) from None
+
+
+def events(game: Game) -> list[Event]:
+    stmt = select(Event).where(Event.game_id == game.id).order_by(Event.id)
+    return list(db.session.scalars(stmt))
+
+
+def undone_ids(rows: list[Event]) -> set[int]:
+    return {int(e.payload["undoes"]) for e in rows if e.kind == "undo"}
+
+
+def changes(rows: list[Event]) -> list[Change]:
+    gone = undone_ids(rows)
+    return [
+        Change(e.id, e.round or 0, int(e.payload["seat"]), int(e.payload["points"]), e.payload)
+        for e in rows
+        if e.kind == "score" and e.id not in gone
+    ]
+
+
+def last_undoable(rows: list[Event]) -> Event | None:
+    gone = undone_ids(rows)
+    for e in reversed(rows):
+        if e.kind == "score" and e.id not in gone:
+            return e
+    return None
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    seat: int
+    points: int
+    version: int
+    before: int | None
+
+
+def record_scores(
+    game: Game,
+    actor: str,
+    actor_seat: int | None,
+    round_: int,
+    entries: list[ScoreEntry],
+    describe: Any = None,
+) -> list[Event]:
+    """Store several cells of one round at once, all or nothing."""
+    added = []
+    for entry in entries:
+        slot = cell_slot(round_, entry.seat)
+        if slot_version(game, slot) != entry.version:
+            db.session.rollback()
+            who = describe(entry.seat) if describe else f"Seat {entry.seat + 1}"
+            raise Conflict(
+                f"{who}'s score for round {round_} was changed on another phone since you "
+                "opened this form. Nothing was saved: check the latest values and send again."
+            )
+        payload = {"seat": entry.seat, "points": entry.points, "before": entry.before}
+        added.append(
+            append(game, "score", actor, actor_seat, payload, round_, (slot, entry.version + 1))
+        )
+    commit_change(f"Round {round_}")
+    return added
+
+
+def undo_last(game: Game, actor: str, actor_seat: int | None) -> Event:
+    target = last_undoable(events(game))
+    if target is None:
+        raise Forbidden("There is nothing to undo yet.")
+    slot = target.slot or ""
+    payload = {
+        "undoes": target.id,
+        "seat": target.payload["seat"],
+        "points": target.payload.get("before"),
+        "before": target.payload["points"],
+    }
+    event = append(
+        game, "undo", actor, actor_seat, payload, target.round, (slot, slot_version(game, slot) + 1)
+    )
+    commit_change(f"Round {target.round}")
+    return event
+
+
+def table_by(column: str, value: str) -> Table | None:
+    if not value or len(value) > 64:
+        return None
+    return db.session.scalar(select(Table).where(getattr(Table, column) == value))
+
+
+def table_version(table: Table) -> int:
+    """Grows with every change to the table: the id of its newest event."""
+    stmt = (
+        select(func.max(Event.id))
+        .join(Game, Game.id == Event.game_id)
+        .where(Game.table_id == table.id)
+    )
+    return db.session.scalar(stmt) or 0
+
+
+def new_game(table: Table, actor: str, actor_seat: int | None) -> Game:
+    old = table.game
+    options = dict(old.options)
+    players = len(table.seats)
+    options["first_dealer"] = (int(options.get("first_dealer", 0)) + 1) % players
+    game = Game(table_id=table.id, number=old.number + 1, kind=old.kind, options=options)
+    db.session.add(game)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict("A new game was just started on another phone.") from None
+    append(game, "new-game", actor, actor_seat, {"after": old.number})
+    db.session.commit()
+    return game

@@ -1,0 +1,105 @@
+"""Export a game as CSV or JSON; import the JSON back into a new table with the same result."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from companion.errors import Unreadable
+from companion.extensions import db
+from companion.games.scoresheet import Sheet
+from companion.tables import store
+from companion.tables.models import Event, Game, Table
+from companion.tables.registry import game_type
+
+FORMAT = "companion-game"
+REPLAYED = {"score", "undo"}
+
+
+def to_csv(sheet: Sheet, names: list[str], dealers: list[int]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["round", "dealer", *names])
+    for number, row in enumerate(sheet.rows, start=1):
+        cells = ["" if v is None else v for v in row]
+        writer.writerow([number, names[dealers[number - 1]], *cells])
+    writer.writerow(["total", "", *sheet.totals])
+    return out.getvalue()
+
+
+def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "game": {"kind": game.kind, "options": game.options, "number": game.number},
+        "seats": [s.name for s in table.seats],
+        "events": [
+            {
+                "id": e.id,
+                "kind": e.kind,
+                "actor": e.actor,
+                "actor_seat": e.actor_seat,
+                "round": e.round,
+                "slot": e.slot,
+                "slot_version": e.slot_version,
+                "payload": e.payload,
+                "at": e.created_at.isoformat(timespec="seconds"),
+            }
+            for e in rows
+            if e.kind in REPLAYED
+        ],
+    }
+
+
+def _need(condition: bool, what: str) -> None:
+    if not condition:
+        raise Unreadable(f"This file is not a Companion game export: {what}.", "file")
+
+
+def from_json(data: Any, phone: str) -> Table:
+    """Create a new table replaying the exported events; all or nothing."""
+    _need(isinstance(data, dict) and data.get("format") == FORMAT, "the format mark is missing")
+    game, seats, events = data.get("game"), data.get("seats"), data.get("events")
+    _need(isinstance(game, dict) and isinstance(game.get("options"), dict), "no game options")
+    _need(isinstance(seats, list) and all(isinstance(s, str) for s in seats), "no seat names")
+    _need(isinstance(events, list), "no list of events")
+    kind = game_type(str(game.get("kind")))
+    options = kind.parse_options(game["options"])
+    _need(len(seats) == options.players, "the seats do not match the number of players")
+    try:
+        table = store.create_table(
+            kind.key, options.to_dict(), [s[:40] for s in seats], phone, commit=False
+        )
+        _replay(table.game, events, options.players)
+        kind.sheet(options, store.events(table.game))  # must still add up
+        store.append(table.game, "import", "Import", None, {"events": len(events)})
+        db.session.commit()
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as err:
+        db.session.rollback()
+        raise Unreadable(f"This file's events cannot be read ({err.__class__.__name__}).") from None
+    except Unreadable:
+        db.session.rollback()
+        raise
+    return table
+
+
+def _replay(game: Game, events: list[Any], players: int) -> None:
+    ids: dict[int, int] = {}
+    for item in events:
+        _need(isinstance(item, dict) and item.get("kind") in REPLAYED, "an unknown event")
+        payload = dict(item["payload"])
+        seat, round_ = int(payload["seat"]), int(item["round"])
+        _need(0 <= seat < players and round_ >= 1, "a seat or round out of range")
+        if item["kind"] == "undo":
+            payload["undoes"] = ids[int(payload["undoes"])]
+        else:
+            payload["points"] = int(payload["points"])
+        slot = (store.cell_slot(round_, seat), int(item["slot_version"]))
+        event = store.append(
+            game, item["kind"], str(item.get("actor", ""))[:60], None, payload, round_, slot
+        )
+        db.session.flush()
+        ids[int(item["id"])] = event.id

@@ -1,0 +1,54 @@
+"""Take it with you: CSV and JSON exports of a game, and JSON import into a new table."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+
+from companion.errors import Unreadable
+from companion.tables import transfer
+from companion.tables.registry import GAMES
+from companion.web.live import publish
+from companion.web.security import phone_id
+from companion.web.table import view_for
+
+bp = Blueprint("export", __name__)
+
+
+def _download(body: str, mimetype: str, name: str) -> Response:
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return Response(body, mimetype=mimetype, headers=headers)
+
+
+@bp.get("/t/<token>/games/<int:number>/export.csv")
+def csv_export(token: str, number: int) -> Response:
+    v = view_for(token, number)
+    dealers = [v.dealer(r) for r in range(1, len(v.sheet.rows) + 1)]
+    return _download(transfer.to_csv(v.sheet, v.names, dealers), "text/csv", f"game-{number}.csv")
+
+
+@bp.get("/t/<token>/games/<int:number>/export.json")
+def json_export(token: str, number: int) -> Response:
+    v = view_for(token, number)
+    body = json.dumps(transfer.to_json(v.table, v.game, v.rows), indent=1)
+    return _download(body, "application/json", f"game-{number}.json")
+
+
+@bp.post("/import")
+def json_import() -> Any:
+    upload = request.files.get("file")
+    try:
+        if upload is None or not upload.filename:
+            raise Unreadable("Choose the .json file you exported.", "file")
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise Unreadable("That file is not JSON: choose the .json file you exported.") from None
+        table = transfer.from_json(data, phone_id())
+    except Unreadable as err:
+        errors = {"import": err.message}
+        return render_template("home.html", games=GAMES, values={}, errors=errors), 422
+    publish(table)
+    return redirect(url_for("table.page", token=table.token), 303)

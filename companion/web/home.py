@@ -1,0 +1,63 @@
+"""Start a table, or find one by its short code."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+from companion.errors import Unreadable
+from companion.tables import store, tokens
+from companion.tables.registry import GAMES, game_type
+from companion.web.security import phone_id
+
+bp = Blueprint("home", __name__)
+NAME_LIMIT = 40
+
+
+def clean_name(raw: str, label: str) -> str:
+    """A player's name: printable, trimmed, at most 40 characters (longer is refused)."""
+    text = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").strip()
+    if len(text) > NAME_LIMIT:
+        raise Unreadable(f"{label} is too long: at most {NAME_LIMIT} characters.", label)
+    return text
+
+
+@bp.get("/")
+def index() -> Any:
+    return render_template("home.html", games=GAMES, values={"players": "4"}, errors={})
+
+
+def _read_new_table(form: Any) -> tuple[str, dict[str, Any], list[str]]:
+    kind = game_type(form.get("game", "custom"))
+    options = kind.parse_options(form)
+    names = [clean_name(form.get(f"name-{i}", ""), f"Name {i + 1}") for i in range(options.players)]
+    return kind.key, options.to_dict(), names
+
+
+@bp.post("/tables")
+def create() -> Any:
+    values = {k: v[:200] for k, v in request.form.items() if k != "csrf_token"}
+    try:
+        kind, options, names = _read_new_table(request.form)
+    except Unreadable as err:
+        errors = {err.field or "form": err.message}
+        return render_template("home.html", games=GAMES, values=values, errors=errors), 422
+    table = store.create_table(kind, options, names, phone_id())
+    return redirect(url_for("table.page", token=table.token), 303)
+
+
+@bp.route("/code", methods=["GET", "POST"])
+def by_code() -> Any:
+    if request.method == "GET":
+        return render_template("code.html", values={}, errors={})
+    limiter = current_app.extensions["code_limiter"]
+    if not limiter.hit(request.remote_addr or "?"):
+        abort(429, "Too many codes tried from this phone. Wait a minute, then try again.")
+    raw = request.form.get("code", "")[:40]
+    table = store.table_by("join_code", tokens.normalise_code(raw))
+    if table is None:
+        errors = {"code": "No table has that code. Check the six characters on the host's phone."}
+        return render_template("code.html", values={"code": raw}, errors=errors), 422
+    return redirect(url_for("join.page", token=table.join_token), 303)

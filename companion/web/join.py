@@ -1,0 +1,102 @@
+"""Joining a table by its link, and the host's controls over seats and the link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion.errors import Unreadable
+from companion.extensions import db
+from companion.tables import store, tokens
+from companion.tables.models import Table
+from companion.web.home import clean_name
+from companion.web.live import publish
+from companion.web.security import phone_id
+from companion.web.tableview import TableView, load
+
+bp = Blueprint("join", __name__)
+
+
+def _view(table: Table) -> TableView:
+    return TableView(table, table.game, phone_id())
+
+
+@bp.get("/j/<token>")
+def page(token: str) -> Any:
+    v = _view(load("join_token", token))
+    if v.my_seat is not None:
+        return redirect(url_for("table.page", token=v.table.token), 303)
+    return render_template("join.html", v=v, values={}, errors={})
+
+
+def _claim(v: TableView, position: int, name: str) -> None:
+    if v.table.locked:
+        raise Unreadable("The host has locked this table: ask them to open joining.", "seat")
+    if v.my_seat is not None:
+        raise Unreadable(f"This phone already sits at {v.names[v.my_seat.position]}.", "seat")
+    if not 0 <= position < len(v.seats):
+        raise Unreadable("There is no such seat at this table.", "seat")
+    seat = v.seats[position]
+    if seat.phone is not None:
+        raise Unreadable(f"{v.names[position]} is already taken by another phone.", "seat")
+    seat.phone = v.phone
+    seat.name = name or seat.name
+    if not seat.name:
+        raise Unreadable("Type your name to take an open seat.", "name")
+    store.append(v.game, "join", seat.name, position, {"seat": position, "name": seat.name})
+
+
+@bp.post("/j/<token>/seat")
+def claim(token: str) -> Any:
+    v = _view(load("join_token", token))
+    values = {"name": request.form.get("name", "")[:100], "seat": request.form.get("seat", "")}
+    try:
+        position = int(request.form.get("seat", "-1"))
+        _claim(v, position, clean_name(request.form.get("name", ""), "Your name"))
+        db.session.commit()
+    except (Unreadable, ValueError) as err:
+        db.session.rollback()
+        message = getattr(err, "message", "Pick a seat.")
+        v = _view(load("join_token", token))
+        return render_template("join.html", v=v, values=values, errors={"form": message}), 422
+    publish(v.table)
+    return redirect(url_for("table.page", token=v.table.token), 303)
+
+
+def _host_view(token: str) -> TableView:
+    v = _view(load("token", token))
+    if not v.is_host:
+        abort(403, "Only the phone that started this table can do that.")
+    return v
+
+
+def _host_done(v: TableView, kind: str, payload: dict[str, Any]) -> Any:
+    store.append(v.game, kind, "Host", None, payload)
+    db.session.commit()
+    publish(v.table)
+    return redirect(url_for("table.page", token=v.table.token) + "#host", 303)
+
+
+@bp.post("/t/<token>/lock")
+def lock(token: str) -> Any:
+    v = _host_view(token)
+    v.table.locked = request.form.get("locked") == "1"
+    return _host_done(v, "lock" if v.table.locked else "unlock", {})
+
+
+@bp.post("/t/<token>/free/<int:position>")
+def free(token: str, position: int) -> Any:
+    v = _host_view(token)
+    if not 0 <= position < len(v.seats):
+        abort(404, "There is no such seat at this table.")
+    v.seats[position].phone = None
+    return _host_done(v, "free-seat", {"seat": position})
+
+
+@bp.post("/t/<token>/rotate")
+def rotate(token: str) -> Any:
+    v = _host_view(token)
+    v.table.join_token = tokens.link_token()
+    v.table.join_code = store.free_code()
+    return _host_done(v, "rotate", {})

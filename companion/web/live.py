@@ -1,0 +1,60 @@
+"""Server-sent event streams for a table, and the publish call after every change."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, request, stream_with_context
+
+from companion.tables import store
+from companion.tables.live import sse_stream
+from companion.tables.models import Table
+from companion.web.tableview import load
+
+bp = Blueprint("live", __name__)
+
+
+def broker():  # type: ignore[no-untyped-def]
+    return current_app.extensions["broker"]
+
+
+def publish(table: Table) -> None:
+    broker().publish(table.token, store.table_version(table))
+
+
+def _stream(table: Table) -> Response:
+    token, table_id = table.token, table.id
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    b = broker()
+
+    def current() -> int:
+        with app.app_context():
+            from companion.extensions import db
+
+            row = db.session.get(Table, table_id)
+            version = store.table_version(row) if row is not None else 0
+            db.session.remove()
+            return version
+
+    last = request.headers.get("Last-Event-ID", "")
+    events = sse_stream(
+        lambda seen, timeout: b.wait(token, seen, timeout),
+        current,
+        int(last) if last.isdigit() else None,
+        duration=current_app.config.get("STREAM_SECONDS", 55.0),
+    )
+    from companion.extensions import db
+
+    db.session.remove()  # do not hold a connection while the stream is open
+    response = Response(stream_with_context(events), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+@bp.get("/t/<token>/stream")
+def table_stream(token: str) -> Response:
+    return _stream(load("token", token))
+
+
+@bp.get("/s/<token>/stream")
+def share_stream(token: str) -> Response:
+    return _stream(load("share_token", token))

@@ -1,0 +1,98 @@
+"""Who a phone is, CSRF, security headers and a small rate limiter.
+
+A phone is a random id in Flask's signed session cookie (kept 400 days). Seats and host rights
+are bound to that id in the database, so a phone keeps its seat across reloads, sleep and a
+server restart (the signing key lives in the instance folder).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import defaultdict, deque
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from flask import Flask, abort, request, session
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def phone_id() -> str:
+    if "phone" not in session:
+        session["phone"] = secrets.token_urlsafe(24)
+        session.permanent = True
+    return str(session["phone"])
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(24)
+        session.permanent = True
+    return str(session["csrf"])
+
+
+def _check_csrf() -> None:
+    if request.method in SAFE_METHODS or request.path.startswith("/api/"):
+        return
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and urlsplit(origin).netloc != request.host:
+        abort(403, "This form came from another site, so it was refused.")
+    sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
+    expected = session.get("csrf")
+    if not expected or not secrets.compare_digest(str(sent), str(expected)):
+        abort(
+            400,
+            "This page was open too long or came from elsewhere. Reload it and try again "
+            "(nothing was saved).",
+        )
+
+
+def _headers(response):  # type: ignore[no-untyped-def]
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+    response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    if request.path.startswith("/t/") or request.path.startswith("/j/"):
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+class RateLimiter:
+    """At most ``limit`` hits per ``window`` seconds for one key (in this process)."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self._hits: dict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def hit(self, key: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            hits = self._hits[key]
+            while hits and now - hits[0] > self.window:
+                hits.popleft()
+            if len(hits) >= self.limit:
+                return False
+            hits.append(now)
+            return True
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=400))
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.extensions["code_limiter"] = RateLimiter(
+        app.config.get("JOIN_CODE_LIMIT", 10), app.config.get("JOIN_CODE_WINDOW", 60.0)
+    )
+    app.before_request(_check_csrf)
+    app.after_request(_headers)
+    app.jinja_env.globals["csrf_token"] = csrf_token

@@ -1,0 +1,168 @@
+"""The table page: the live sheet, score entry, corrections, undo, a new game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+
+from companion.errors import CompanionError, Conflict, Unreadable
+from companion.games.custom import parse_points
+from companion.tables import store
+from companion.tables.models import Game
+from companion.web.live import publish
+from companion.web.security import phone_id
+from companion.web.tableview import TableView, load
+
+bp = Blueprint("table", __name__)
+
+
+def view_for(token: str, number: int | None = None) -> TableView:
+    table = load("token", token)
+    game = table.game
+    if number is not None:
+        game = next((g for g in table.games if g.number == number), None)  # type: ignore[assignment]
+        if game is None:
+            abort(404, "This table has no game with that number.")
+    return TableView(table, game, phone_id())
+
+
+def htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def fragment(template: str, status: int = 200, **ctx: Any) -> tuple[str, int, dict[str, str]]:
+    return render_template(template, **ctx), status, {"Vary": "HX-Request"}
+
+
+@bp.get("/t/<token>")
+def page(token: str) -> Any:
+    v = view_for(token)
+    return render_template("table.html", v=v, values={}, errors={}), 200, {"Vary": "HX-Request"}
+
+
+@bp.get("/t/<token>/games/<int:number>")
+def old_game(token: str, number: int) -> Any:
+    v = view_for(token, number)
+    return render_template("table.html", v=v, values={}, errors={})
+
+
+@bp.get("/t/<token>/live")
+def live(token: str) -> Any:
+    return fragment("_live.html", v=view_for(token))
+
+
+@bp.get("/t/<token>/entry")
+def entry(token: str) -> Any:
+    v = view_for(token)
+    if request.args.get("key") == entry_key(v):
+        return Response(status=204)
+    return fragment("_entry.html", v=v, values={}, errors={})
+
+
+def entry_key(v: TableView) -> str:
+    r = v.current_round
+    versions = ",".join(str(v.version(r, s)) for s in v.entry_seats())
+    return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}"
+
+
+def _read_entries(v: TableView, round_number: int) -> tuple[list[store.ScoreEntry], dict, dict]:
+    values: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    entries = []
+    for seat in range(len(v.seats)):
+        raw = request.form.get(f"points-{seat}")
+        if raw is None or (not raw.strip() and v.cell(round_number, seat) is None):
+            continue
+        values[f"points-{seat}"] = raw[:40]
+        if not v.may_change(seat):
+            errors[f"points-{seat}"] = f"This phone may not enter {v.names[seat]}'s score."
+            continue
+        try:
+            points = parse_points(raw)
+            version = int(request.form.get(f"version-{seat}", "0"))
+        except (Unreadable, ValueError) as err:
+            errors[f"points-{seat}"] = getattr(err, "message", "That is not a score.")
+            continue
+        entries.append(store.ScoreEntry(seat, points, version, v.cell(round_number, seat)))
+    if not entries and not errors:
+        errors["form"] = "Enter at least one score."
+    return entries, values, errors
+
+
+@bp.post("/t/<token>/round/<int:number>")
+def enter_round(token: str, number: int) -> Any:
+    v = view_for(token)
+    if not v.can_enter and not v.is_host and v.my_seat is None:
+        abort(403, "Take a seat first: only players at the table can enter scores.")
+    if v.sheet.finished and number > v.sheet.complete_rounds:
+        abort(422, "This game is over. Start a new game to keep playing.")
+    if not 1 <= number <= v.current_round:
+        abort(422, f"Round {number} cannot be entered yet: finish round {v.current_round} first.")
+    entries, values, errors = _read_entries(v, number)
+    if errors:
+        return _entry_again(v, number, values, errors, 422)
+    actor, actor_seat = v.actor
+    try:
+        store.record_scores(v.game, actor, actor_seat, number, entries, lambda s: v.names[s])
+    except Conflict as err:
+        return _entry_again(view_for(token), number, values, {"form": err.message}, 409)
+    publish(v.table)
+    if htmx() and request.form.get("edit"):
+        return fragment("_notice.html", message=f"Round {number} changed; totals updated.")
+    if htmx():
+        return fragment("_entry.html", v=view_for(token), values={}, errors={}, saved=number)
+    return redirect(url_for("table.page", token=token), 303)
+
+
+def _entry_again(v: TableView, number: int, values: dict, errors: dict, status: int) -> Any:
+    template = "_edit.html" if request.form.get("edit") else "_entry.html"
+    ctx: dict[str, Any] = dict(v=v, values=values, errors=errors, round_number=number, seat=None)
+    if htmx():
+        return fragment(template, status, **ctx)
+    return render_template("table.html", edit=template == "_edit.html", **ctx), status
+
+
+@bp.get("/t/<token>/cell/<int:number>/<int:seat>")
+def edit_cell(token: str, number: int, seat: int) -> Any:
+    v = view_for(token)
+    if not (1 <= number <= len(v.sheet.rows) and 0 <= seat < len(v.seats)):
+        abort(404, "That round or seat is not on the sheet.")
+    if not v.may_change(seat):
+        abort(403, f"Only {v.names[seat]}'s phone or the host can change this score.")
+    ctx: dict[str, Any] = dict(v=v, values={}, errors={}, round_number=number, seat=seat)
+    if htmx():
+        return fragment("_edit.html", 200, **ctx)
+    return render_template("table.html", edit=True, **ctx)
+
+
+@bp.post("/t/<token>/undo")
+def undo(token: str) -> Any:
+    v = view_for(token)
+    if not v.is_host and v.my_seat is None:
+        abort(403, "Only players at the table can undo.")
+    actor, actor_seat = v.actor
+    try:
+        store.undo_last(v.game, actor, actor_seat)
+    except CompanionError as err:
+        if htmx():
+            return fragment("_notice.html", 422, message=err.message)
+        raise
+    publish(v.table)
+    if htmx():
+        return fragment("_notice.html", message="The last change was undone.")
+    return redirect(url_for("table.page", token=token), 303)
+
+
+@bp.post("/t/<token>/new-game")
+def new_game(token: str) -> Any:
+    v = view_for(token)
+    if not (v.is_host or v.my_seat is not None):
+        abort(403, "Only players at the table can start a new game.")
+    if not v.sheet.finished:
+        abort(422, "This game is not over yet.")
+    actor, actor_seat = v.actor
+    game: Game = store.new_game(v.table, actor, actor_seat)
+    publish(v.table)
+    del game
+    return redirect(url_for("table.page", token=token), 303)

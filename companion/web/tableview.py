@@ -1,0 +1,153 @@
+"""What a table page shows, worked out once per request from the stored events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from flask import abort
+
+from companion.games.scoresheet import Sheet
+from companion.tables import store
+from companion.tables.models import Event, Game, Seat, Table
+from companion.tables.registry import GameType, game_type
+
+COLOURS = ("#d1495b", "#2e86ab", "#3c9d4e", "#edae49", "#7b4fa0", "#e07a1f", "#00798c",
+           "#8c564b", "#c2549d", "#5a6f7a")  # fmt: skip
+
+
+def load(column: str, token: str) -> Table:
+    table = store.table_by(column, token)
+    if table is None:
+        abort(404, "There is no table at this link. It may be mistyped, or the link was changed.")
+    return table
+
+
+def seat_name(seat: Seat) -> str:
+    return seat.name or f"Seat {seat.position + 1}"
+
+
+@dataclass
+class TableView:
+    table: Table
+    game: Game
+    phone: str | None
+
+    @cached_property
+    def kind(self) -> GameType:
+        return game_type(self.game.kind)
+
+    @cached_property
+    def options(self) -> Any:
+        return self.kind.load_options(self.game.options)
+
+    @cached_property
+    def rows(self) -> list[Event]:
+        return store.events(self.game)
+
+    @cached_property
+    def sheet(self) -> Sheet:
+        return self.kind.sheet(self.options, self.rows)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.table.seats
+
+    @cached_property
+    def names(self) -> list[str]:
+        return [seat_name(s) for s in self.seats]
+
+    @property
+    def colours(self) -> list[str]:
+        return [COLOURS[i % len(COLOURS)] for i in range(len(self.seats))]
+
+    @cached_property
+    def my_seat(self) -> Seat | None:
+        return next((s for s in self.seats if self.phone and s.phone == self.phone), None)
+
+    @property
+    def is_host(self) -> bool:
+        return bool(self.phone) and self.table.host_phone == self.phone
+
+    @property
+    def is_current(self) -> bool:
+        return self.game.id == self.table.game.id
+
+    @property
+    def can_enter(self) -> bool:
+        return (
+            self.is_current
+            and not self.sheet.finished
+            and (self.is_host or self.my_seat is not None)
+        )
+
+    def may_change(self, seat: int) -> bool:
+        mine = self.my_seat is not None and self.my_seat.position == seat
+        return self.is_current and (self.is_host or mine)
+
+    def dealer(self, round_number: int) -> int:
+        return self.kind.dealer(self.options, round_number)
+
+    @property
+    def current_round(self) -> int:
+        return self.sheet.current_round
+
+    def cell(self, round_number: int, seat: int) -> int | None:
+        rows = self.sheet.rows
+        return rows[round_number - 1][seat] if 0 < round_number <= len(rows) else None
+
+    def version(self, round_number: int, seat: int) -> int:
+        slot = store.cell_slot(round_number, seat)
+        return max((e.slot_version or 0 for e in self.rows if e.slot == slot), default=0)
+
+    def entry_seats(self) -> list[int]:
+        """The seats this phone fills in for the current round."""
+        if self.is_host:
+            return list(range(len(self.seats)))
+        return [self.my_seat.position] if self.my_seat is not None else []
+
+    @cached_property
+    def history(self) -> list[str]:
+        return [describe(e, self.names) for e in reversed(self.rows)]
+
+    @property
+    def actor(self) -> tuple[str, int | None]:
+        seat = self.my_seat
+        if seat is not None:
+            return seat_name(seat), seat.position
+        return ("Host" if self.is_host else "Someone"), None
+
+
+def _name(names: list[str], seat: Any) -> str:
+    try:
+        return names[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return "a seat"
+
+
+def describe(event: Event, names: list[str]) -> str:
+    """One history line in words: who, what, when, before and after."""
+    when = event.created_at.strftime("%H:%M:%S")
+    p = event.payload
+    who = event.actor or "Someone"
+    if event.kind == "score":
+        was = "" if p.get("before") is None else f" (was {p['before']})"
+        target = _name(names, p.get("seat"))
+        return f"{when} {who}: round {event.round}, {target} {p['points']}{was}"
+    if event.kind == "undo":
+        after = "empty" if p.get("points") is None else p["points"]
+        target = _name(names, p.get("seat"))
+        old = p.get("before")
+        return f"{when} {who} undid round {event.round}, {target}: {old} back to {after}"
+    texts = {
+        "new-table": "started the table",
+        "new-game": "started a new game",
+        "join": f"took seat {int(p.get('seat', 0)) + 1} as {p.get('name', '')}",
+        "free-seat": f"freed seat {int(p.get('seat', 0)) + 1}",
+        "lock": "locked joining",
+        "unlock": "opened joining",
+        "rotate": "changed the join link and code (old ones no longer work)",
+        "import": "imported this game",
+    }
+    return f"{when} {who} {texts.get(event.kind, event.kind)}"

@@ -1,0 +1,56 @@
+"""Look instead of read: QR code, read-only share link, TV view."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+
+from companion.web.security import phone_id
+from companion.web.tableview import TableView, load
+
+bp = Blueprint("views", __name__)
+
+
+def public_url(path: str) -> str:
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + path
+
+
+def qr_svg(text: str) -> str:
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue().decode()
+
+
+@bp.get("/t/<token>/qr.svg")
+def qr(token: str) -> Response:
+    table = load("token", token)
+    svg = qr_svg(public_url(url_for("join.page", token=table.join_token)))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+def _shared(token: str) -> TableView:
+    table = load("share_token", token)
+    return TableView(table, table.game, None)
+
+
+@bp.get("/s/<token>")
+def share(token: str) -> Any:
+    return render_template("share.html", v=_shared(token), tv=False)
+
+
+@bp.get("/s/<token>/live")
+def share_live(token: str) -> Any:
+    tv = request.args.get("tv") == "1"
+    return render_template("_live.html", v=_shared(token), readonly=True, tv=tv)
+
+
+@bp.get("/tv/<token>")
+def tv(token: str) -> Any:
+    phone_id()
+    return render_template("share.html", v=_shared(token), tv=True)

@@ -1,0 +1,67 @@
+// Companion's small helpers. No inline script anywhere (the CSP forbids it).
+(function () {
+  "use strict";
+  var pollTimer = null;
+
+  function poll() {
+    document.querySelectorAll("[hx-trigger*='poll']").forEach(function (el) {
+      if (window.htmx) { window.htmx.trigger(el, "poll"); }
+    });
+  }
+  function startPolling() { if (!pollTimer) { pollTimer = window.setInterval(poll, 3000); } }
+  function stopPolling() { if (pollTimer) { window.clearInterval(pollTimer); pollTimer = null; } }
+
+  // Live updates come by server-sent events; when the stream drops, fall back to polling.
+  document.addEventListener("htmx:sseOpen", stopPolling);
+  document.addEventListener("htmx:sseError", startPolling);
+  document.addEventListener("htmx:sseClose", startPolling);
+  if (!("EventSource" in window)) { startPolling(); }
+
+  // The "±" button flips the sign of a score (phone keypads often have no minus key).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-negate]");
+    if (button) {
+      var input = document.getElementById(button.getAttribute("data-negate"));
+      if (input) {
+        var text = input.value.trim();
+        input.value = text.charAt(0) === "-" ? text.slice(1) : "-" + text;
+        input.focus();
+      }
+      return;
+    }
+    var close = event.target.closest("[data-close]");
+    if (close) {
+      var box = document.getElementById(close.getAttribute("data-close"));
+      if (box) { event.preventDefault(); box.innerHTML = ""; }
+    }
+  });
+
+  // Keep the phone's screen awake on table pages, where the browser allows it.
+  var wakeLock = null;
+  function keepAwake() {
+    if (!document.body || !document.body.hasAttribute("data-wakelock")) { return; }
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") { return; }
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      document.body.setAttribute("data-awake", "1");
+      lock.addEventListener("release", function () { document.body.removeAttribute("data-awake"); });
+    }).catch(function () { /* not allowed now: try again on the next visit */ });
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("DOMContentLoaded", keepAwake);
+
+  // On the start page, show only as many name fields as there are players.
+  function syncNames() {
+    var players = document.querySelector("#new-table [name=players]");
+    if (!players) { return; }
+    var n = parseInt(players.value, 10) || 0;
+    document.querySelectorAll("#new-table .name-field").forEach(function (field) {
+      field.hidden = parseInt(field.getAttribute("data-seat"), 10) >= n;
+    });
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.name === "players") { syncNames(); }
+  });
+  document.addEventListener("DOMContentLoaded", syncNames);
+  window.companionWakeLock = function () { return wakeLock; };
+})();

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Companion tests: lint, format check, types, then every test (unit, web on SQLite and
+# PostgreSQL, browser tests in Chromium). Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")"
+PY=.venv/bin
+$PY/ruff check companion tests bench
+$PY/ruff format --check companion tests bench
+$PY/mypy companion
+$PY/pytest -n 2 -q "$@"
