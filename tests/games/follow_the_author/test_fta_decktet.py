@@ -102,7 +102,9 @@ def test_format_then_parse_gives_the_same_card():
     assert all(DecktetCard.parse(str(card)) == card for card in DECK)
 
 
-@pytest.mark.parametrize("text, suit", [("moons", "Moons"), ("Wyrm", "Wyrms"), (" KNOTS ", "Knots")])
+@pytest.mark.parametrize(
+    "text, suit", [("moons", "Moons"), ("Wyrm", "Wyrms"), (" KNOTS ", "Knots")]
+)
 def test_parse_suit(text, suit):
     assert parse_suit(text) == suit
 

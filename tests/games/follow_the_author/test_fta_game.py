@@ -145,7 +145,9 @@ def test_equal_totals_are_a_draw():
 
 def test_cribbage_finish_in_play_points_count_as_they_happen():
     alpha = [PointEvent(2, 1, "run", 3), PointEvent(4, 0, "same-rank", 2)]
-    result = standing([round_with(alpha, stores=[["Excuse"], []])], Options(cribbage_finish=True, target=3))
+    result = standing(
+        [round_with(alpha, stores=[["Excuse"], []])], Options(cribbage_finish=True, target=3)
+    )
     assert result.winner == 1 and result.totals == (0, 3)
     assert result.decided_by is not None and result.decided_by.label == "alpha hand: run"
 

@@ -56,7 +56,11 @@ def test_ace_lead_only_when_nothing_else_is_left():
 
 
 def test_messages_are_plain_sentences():
-    for previous, card in [("Bard", "Author"), ("Author", "Ace of Suns"), ("Ace of Moons", "Ace of Suns")]:
+    for previous, card in [
+        ("Bard", "Author"),
+        ("Author", "Ace of Suns"),
+        ("Ace of Moons", "Ace of Suns"),
+    ]:
         message = judge(c(previous), c(card))[1]
         assert message.endswith(".") and card in message and "_" not in message
 
@@ -95,7 +99,13 @@ def test_omega_under_back_and_forth_reverses_the_order():
 
 def test_legal_next_after_a_card():
     allowed = legal_next([c("Watchman")])
-    assert allowed == {c("Windfall"), c("Window"), c("Ace of Moons"), c("Ace of Wyrms"), c("Ace of Knots")}
+    assert allowed == {
+        c("Windfall"),
+        c("Window"),
+        c("Ace of Moons"),
+        c("Ace of Wyrms"),
+        c("Ace of Knots"),
+    }
 
 
 def test_legal_next_after_an_ace_is_every_non_ace_not_yet_on_the_table():
