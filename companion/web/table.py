@@ -76,7 +76,7 @@ def _read_entries(v: TableView, round_number: int) -> tuple[list[store.ScoreEntr
             continue
         values[f"points-{seat}"] = raw[:40]
         if not v.may_change(seat):
-            errors[f"points-{seat}"] = f"This phone may not enter {v.names[seat]}'s score."
+            errors["form"] = f"This phone may not enter {v.names[seat]}'s score."
             continue
         try:
             points = parse_points(raw)

@@ -1,0 +1,71 @@
+"""``companion serve`` and its helpers."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from companion.cli import main, serve_url
+from companion.netinfo import lan_address
+
+
+def test_lan_address_is_an_ipv4_address_of_this_machine():
+    address = ipaddress.ip_address(lan_address())
+    assert address.version == 4
+
+
+def test_serve_url_prefers_public_url_then_host():
+    assert serve_url("0.0.0.0", 8000, "https://cards.example/") == "https://cards.example"
+    assert serve_url("10.1.2.3", 9000, None) == "http://10.1.2.3:9000"
+    assert serve_url("0.0.0.0", 8000, None) == f"http://{lan_address()}:8000"
+
+
+def test_help_lists_the_options():
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--host", "--port", "--public-url", "--workers"):
+        assert flag in result.output
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_serve_runs_gunicorn_migrates_and_prints_the_address_and_qr(tmp_path: Path):
+    port = _free_port()
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path)}
+    env.pop("DATABASE_URL", None)
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        body = b""
+        for _ in range(100):
+            try:
+                body = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert b"Start a table" in body
+    finally:
+        proc.terminate()
+        output = proc.communicate(timeout=10)[0].decode()
+    assert f"http://127.0.0.1:{port}" in output
+    assert "\u2588" in output or "\u2580" in output  # the QR code drawn in block characters
+    assert "gunicorn" in output.lower()
+    assert (tmp_path / "companion.sqlite3").exists()
+    mode = subprocess.run(
+        ["python3", "-c", f"import sqlite3;print(sqlite3.connect('{tmp_path}/companion.sqlite3')"
+         ".execute('pragma journal_mode').fetchone()[0])"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert mode.stdout.strip() == "wal"

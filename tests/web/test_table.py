@@ -1,0 +1,214 @@
+"""The table shell through Flask's test client, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.web.tablehelp import claim, csrf, enter, join_token, new_table, totals
+
+
+def test_start_table_and_enter_a_round(client):
+    table = new_table(client)
+    assert re.fullmatch(r"/t/[A-Za-z0-9_-]{22}", table)
+    assert enter(client, table, 1, {0: 5, 1: 7, 2: -3}).status_code == 303
+    assert totals(client, table) == ["5", "7", "-3"]
+    assert enter(client, table, 2, {0: 1, 1: 1, 2: 1}).status_code == 303
+    assert totals(client, table) == ["6", "8", "-2"]
+
+
+def test_round_waits_for_missing_seats_and_names_them(client):
+    table = new_table(client)
+    enter(client, table, 1, {0: 5})
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "Waiting for: Ben, Cy" in live
+    # the next round cannot be entered before this one is complete
+    assert enter(client, table, 2, {0: 1}).status_code == 422
+
+
+def test_dealer_rotates_each_round(client):
+    table = new_table(client)
+    page = client.get(f"{table}/live").get_data(as_text=True)
+    assert "Ann deals" in page
+    enter(client, table, 1, {0: 1, 1: 2, 2: 3})
+    assert "Ben deals" in client.get(f"{table}/live").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("abc", "is not a score"),
+        ("", "Enter at least one score"),
+        ("12.5", "is not a score"),
+        ("99999999999", "between"),
+    ],
+)
+def test_bad_score_is_refused_with_input_kept_and_nothing_stored(client, typed, message):
+    table = new_table(client)
+    answer = enter(client, table, 1, {0: typed})
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert message in body
+    if typed:
+        assert f'value="{typed}"' in body
+    assert totals(client, table) == ["0", "0", "0"]
+
+
+def test_one_bad_field_stores_nothing_of_the_round(client):
+    table = new_table(client)
+    answer = enter(client, table, 1, {0: 4, 1: "x", 2: 6})
+    assert answer.status_code == 422
+    assert totals(client, table) == ["0", "0", "0"]
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"players": "1"}, "between 2 and 10"),
+        ({"players": "11"}, "between 2 and 10"),
+        ({"players": "many"}, "whole number"),
+        ({"name-0": "x" * 10_000}, "too long"),
+        ({"target": "-5"}, "between"),
+        ({"game": "chess"}, "no game called"),
+    ],
+)
+def test_bad_new_table_form_is_shown_again(client, fields, message):
+    data = {"players": "3", "name-0": "Ann", "csrf_token": csrf(client), **fields}
+    answer = client.post("/tables", data=data)
+    assert answer.status_code in (400, 422)
+    assert message in answer.get_data(as_text=True)
+    if "name-0" in fields:
+        assert 'value="Ann"' not in answer.get_data(as_text=True)
+
+
+def test_names_are_escaped_everywhere(client):
+    table = new_table(client, **{"name-0": "<script>alert(1)</script>"})
+    for url in (table, f"{table}/live"):
+        body = client.get(url).get_data(as_text=True)
+        assert "<script>alert(1)" not in body
+        assert "&lt;script&gt;" in body
+
+
+def test_correction_recomputes_totals_and_is_logged(client):
+    table = new_table(client)
+    enter(client, table, 1, {0: 5, 1: 7, 2: 3})
+    enter(client, table, 2, {0: 1, 1: 1, 2: 1})
+    answer = enter(client, table, 1, {1: 9}, **{"version-1": 1, "edit": 1})
+    assert answer.status_code == 303
+    assert totals(client, table) == ["6", "10", "4"]
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "round 1, Ben 9 (was 7)" in live
+
+
+def test_stale_version_is_told_with_latest_values_and_input_kept(client):
+    table = new_table(client)
+    enter(client, table, 1, {0: 5, 1: 7, 2: 3})
+    assert enter(client, table, 1, {0: 8}, **{"version-0": 1, "edit": 1}).status_code == 303
+    late = enter(client, table, 1, {0: 2}, **{"version-0": 1, "edit": 1})
+    body = late.get_data(as_text=True)
+    assert late.status_code == 409
+    assert "changed on another phone" in body
+    assert 'value="2"' in body  # their input is kept
+    assert "now 8" in body  # the latest value is shown
+    assert totals(client, table)[0] == "8"
+
+
+def test_undo_takes_back_the_last_change_as_a_new_event(client):
+    table = new_table(client)
+    enter(client, table, 1, {0: 5, 1: 7, 2: 3})
+    enter(client, table, 1, {0: 50}, **{"version-0": 1, "edit": 1})
+    assert totals(client, table)[0] == "50"
+    answer = client.post(f"{table}/undo", data={"csrf_token": csrf(client, table)})
+    assert answer.status_code == 303
+    assert totals(client, table)[0] == "5"
+    history = client.get(f"{table}/live").get_data(as_text=True)
+    assert "undid round 1, Ann: 50 back to 5" in history
+    assert "round 1, Ann 50 (was 5)" in history  # nothing deleted
+
+
+def test_game_ends_at_target_and_play_again_keeps_seats(client):
+    table = new_table(client, target=10)
+    enter(client, table, 1, {0: 4, 1: 11, 2: 2})
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "Cy wins" in live  # lowest wins by default
+    assert enter(client, table, 2, {0: 1}).status_code == 422
+    again = client.post(f"{table}/new-game", data={"csrf_token": csrf(client, table)})
+    assert again.status_code == 303
+    assert totals(client, table) == ["0", "0", "0"]
+    assert "Ben deals" in client.get(f"{table}/live").get_data(as_text=True)
+    old = client.get(f"{table}/games/1").get_data(as_text=True)
+    assert "Cy wins" in old
+
+
+def test_round_limit_and_shared_win(client):
+    table = new_table(client, rounds=2, high_wins=1)
+    enter(client, table, 1, {0: 5, 1: 5, 2: 1})
+    assert "wins" not in client.get(f"{table}/live").get_data(as_text=True)
+    enter(client, table, 2, {0: 1, 1: 1, 2: 1})
+    assert "Shared win: Ann, Ben" in client.get(f"{table}/live").get_data(as_text=True)
+
+
+def test_tie_play_off_goes_on_until_one_leads(client):
+    table = new_table(client, rounds=1, play_off_ties=1)
+    enter(client, table, 1, {0: 1, 1: 1, 2: 5})
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "play another round" in live
+    enter(client, table, 2, {0: 1, 1: 0, 2: 0})
+    assert "Ben wins" in client.get(f"{table}/live").get_data(as_text=True)
+
+
+def test_chart_is_an_svg_drawn_on_the_server(client):
+    table = new_table(client)
+    enter(client, table, 1, {0: 5, 1: 7, 2: 3})
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert live.count("<polyline") == 3
+
+
+def test_export_csv_and_json_import_gives_the_same_result(client):
+    table = new_table(client)
+    enter(client, table, 1, {0: 5, 1: 7, 2: 3})
+    enter(client, table, 2, {0: 1, 1: 2, 2: 3})
+    enter(client, table, 1, {2: 30}, **{"version-2": 1, "edit": 1})
+    client.post(f"{table}/undo", data={"csrf_token": csrf(client, table)})
+    csv_text = client.get(f"{table}/games/1/export.csv").get_data(as_text=True)
+    assert csv_text.splitlines()[0] == "round,dealer,Ann,Ben,Cy"
+    assert csv_text.splitlines()[-1] == "total,,6,9,6"
+    exported = client.get(f"{table}/games/1/export.json").get_data()
+    data = {"csrf_token": csrf(client), "file": (__import__("io").BytesIO(exported), "g.json")}
+    answer = client.post("/import", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 303
+    copy = answer.headers["Location"]
+    assert copy != table
+    assert totals(client, copy) == ["6", "9", "6"]
+
+
+@pytest.mark.parametrize(
+    "content", [b"not json", b"{}", b'{"format": "companion-game", "game": 3}', b"\xff\xfe"]
+)
+def test_bad_import_is_refused_and_stores_nothing(client, app, content):
+    from companion.extensions import db
+    from companion.tables.models import Table
+
+    data = {"csrf_token": csrf(client), "file": (__import__("io").BytesIO(content), "g.json")}
+    answer = client.post("/import", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 422
+    with app.app_context():
+        assert db.session.query(Table).count() == 0
+
+
+def test_import_with_broken_events_stores_nothing(client, app):
+    from companion.extensions import db
+    from companion.tables.models import Table
+
+    table = new_table(client)
+    enter(client, table, 1, {0: 5, 1: 7, 2: 3})
+    exported = json.loads(client.get(f"{table}/games/1/export.json").get_data())
+    exported["events"][1]["payload"]["seat"] = 7
+    body = json.dumps(exported).encode()
+    data = {"csrf_token": csrf(client), "file": (__import__("io").BytesIO(body), "g.json")}
+    answer = client.post("/import", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 422
+    with app.app_context():
+        assert db.session.query(Table).count() == 1
