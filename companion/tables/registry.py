@@ -18,6 +18,17 @@ from companion.tables.store import changes
 
 @dataclass(frozen=True)
 class GameType:
+    """How a game plugs into the table shell.
+
+    ``parse_options`` reads the new-table form (or an import) into an options value with
+    ``players`` and ``to_dict()``; ``load_options`` reads the stored dict back; ``sheet`` turns
+    the game's stored events into the scoresheet. Templates: ``options_template`` is the
+    game's part of the new-table form, ``entry_template`` what a phone enters each round,
+    ``rules_template`` the table's rules page. ``entry_key`` names the state the entry box
+    shows, so a live update re-renders it only when that changed (typing is never lost).
+    A game's own routes live in a blueprint under ``companion/web/games/``.
+    """
+
     key: str
     name: str
     min_players: int
@@ -27,6 +38,12 @@ class GameType:
     sheet: Callable[[Any, list[Event]], scoresheet.Sheet]
     dealer: Callable[[Any, int], int]
     descriptions: Mapping[str, str]
+    summary: str = ""
+    options_template: str = "custom/_options.html"
+    entry_template: str = "_entry.html"
+    rules_template: str | None = None
+    entry_key: Callable[[Any], str] | None = None
+    replayed: frozenset[str] = frozenset({"score", "undo"})
 
 
 def _custom_sheet(options: custom.Options, rows: list[Event]) -> scoresheet.Sheet:
@@ -46,9 +63,14 @@ CUSTOM = GameType(
     sheet=_custom_sheet,
     dealer=custom.dealer,
     descriptions=custom.DESCRIPTIONS,
+    summary="Keep score of any game: 2 to 10 players, you set how it ends.",
 )
 
 GAMES: dict[str, GameType] = {CUSTOM.key: CUSTOM}
+
+
+def register(kind: GameType) -> None:
+    GAMES[kind.key] = kind
 
 
 def game_type(key: str) -> GameType:

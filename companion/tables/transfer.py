@@ -49,7 +49,7 @@ def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, Any]:
                 "at": e.created_at.isoformat(timespec="seconds"),
             }
             for e in rows
-            if e.kind in REPLAYED
+            if e.kind in game_type(game.kind).replayed
         ],
     }
 
@@ -87,9 +87,14 @@ def from_json(data: Any, phone: str) -> Table:
 
 
 def _replay(game: Game, events: list[Any], players: int) -> None:
+    """Replay score/undo events (cells) or a game's own events (kept as they were)."""
     ids: dict[int, int] = {}
+    replayed = game_type(game.kind).replayed
     for item in events:
-        _need(isinstance(item, dict) and item.get("kind") in REPLAYED, "an unknown event")
+        _need(isinstance(item, dict) and item.get("kind") in replayed, "an unknown event")
+        if item["kind"] not in REPLAYED:
+            _replay_own(game, item, ids)
+            continue
         payload = dict(item["payload"])
         seat, round_ = int(payload["seat"]), int(item["round"])
         _need(0 <= seat < players and round_ >= 1, "a seat or round out of range")
@@ -103,3 +108,19 @@ def _replay(game: Game, events: list[Any], players: int) -> None:
         )
         db.session.flush()
         ids[int(item["id"])] = event.id
+
+
+def _replay_own(game: Game, item: dict[str, Any], ids: dict[int, int]) -> None:
+    payload = dict(item["payload"])
+    if "undoes" in payload:
+        payload["undoes"] = ids[int(payload["undoes"])]
+    slot = None
+    if item.get("slot") is not None:
+        slot = (str(item["slot"])[:40], int(item["slot_version"]))
+    round_ = None if item.get("round") is None else int(item["round"])
+    actor = str(item.get("actor", ""))[:60]
+    event = store.append(
+        game, str(item["kind"]), actor, item.get("actor_seat"), payload, round_, slot
+    )
+    db.session.flush()
+    ids[int(item["id"])] = event.id

@@ -26,7 +26,16 @@ def clean_name(raw: str, label: str) -> str:
 
 @bp.get("/")
 def index() -> Any:
-    return render_template("home.html", games=GAMES, values={"players": "4"}, errors={})
+    return render_template("home.html", games=GAMES, errors={})
+
+
+@bp.get("/new/<key>")
+def new(key: str) -> Any:
+    kind = GAMES.get(key)
+    if kind is None:
+        abort(404, "There is no such game here.")
+    values = {"players": str(min(max(4, kind.min_players), kind.max_players)), "game": key}
+    return render_template("new.html", kind=kind, values=values, errors={})
 
 
 def _read_new_table(form: Any) -> tuple[str, dict[str, Any], list[str]]:
@@ -43,7 +52,10 @@ def create() -> Any:
         kind, options, names = _read_new_table(request.form)
     except Unreadable as err:
         errors = {err.field or "form": err.message}
-        return render_template("home.html", games=GAMES, values=values, errors=errors), 422
+        chosen = GAMES.get(request.form.get("game", "custom"))
+        if chosen is None:
+            return render_template("home.html", games=GAMES, errors=errors), 422
+        return render_template("new.html", kind=chosen, values=values, errors=errors), 422
     table = store.create_table(kind, options, names, phone_id())
     return redirect(url_for("table.page", token=table.token), 303)
 

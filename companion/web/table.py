@@ -57,10 +57,20 @@ def entry(token: str) -> Any:
     v = view_for(token)
     if request.args.get("key") == entry_key(v):
         return Response(status=204)
-    return fragment("_entry.html", v=v, values={}, errors={})
+    return fragment(v.kind.entry_template, v=v, values={}, errors={})
+
+
+@bp.get("/t/<token>/rules")
+def rules(token: str) -> Any:
+    v = view_for(token)
+    if not v.kind.rules_template:
+        abort(404, "This game has no rules page.")
+    return render_template("rules.html", v=v)
 
 
 def entry_key(v: TableView) -> str:
+    if v.kind.entry_key is not None:
+        return f"{v.game.number}:{int(v.can_enter)}:{v.kind.entry_key(v)}"
     r = v.current_round
     versions = ",".join(str(v.version(r, s)) for s in v.entry_seats())
     return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}"

@@ -13,7 +13,7 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 def csrf(client: FlaskClient, url: str = "/") -> str:
     """The phone's CSRF token (one per session; read from the start page's form)."""
     del url
-    page = client.get("/")
+    page = client.get("/code")
     found = CSRF.search(page.get_data(as_text=True))
     assert found, f"no csrf token on {url}"
     return found.group(1)
