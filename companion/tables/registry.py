@@ -26,7 +26,9 @@ class GameType:
     game's part of the new-table form, ``entry_template`` what a phone enters each round,
     ``rules_template`` the table's rules page. ``entry_key`` names the state the entry box
     shows, so a live update re-renders it only when that changed (typing is never lost).
-    A game's own routes live in a blueprint under ``companion/web/games/``.
+    A game's own routes live in a blueprint under ``companion/web/games/``. ``replayed``: the
+    event kinds an export carries and an import replays; ``undoable``: the kinds "undo the last
+    change" may take back; ``assets``: extra static files (``.css``/``.js``) for its pages.
     """
 
     key: str
@@ -44,6 +46,8 @@ class GameType:
     rules_template: str | None = None
     entry_key: Callable[[Any], str] | None = None
     replayed: frozenset[str] = frozenset({"score", "undo"})
+    undoable: frozenset[str] = frozenset({"score"})
+    assets: tuple[str, ...] = ()
 
 
 def _custom_sheet(options: custom.Options, rows: list[Event]) -> scoresheet.Sheet:

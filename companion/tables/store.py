@@ -120,12 +120,19 @@ def changes(rows: list[Event]) -> list[Change]:
     ]
 
 
-def last_undoable(rows: list[Event]) -> Event | None:
+def last_undoable(rows: list[Event], kinds: frozenset[str] = frozenset({"score"})) -> Event | None:
+    """The newest change of one of ``kinds`` that has not been undone yet."""
     gone = undone_ids(rows)
     for e in reversed(rows):
-        if e.kind == "score" and e.id not in gone:
+        if e.kind in kinds and e.id not in gone:
             return e
     return None
+
+
+def effective(rows: list[Event]) -> list[Event]:
+    """Every event that has not been undone, undo events left out, in order."""
+    gone = undone_ids(rows)
+    return [e for e in rows if e.kind != "undo" and e.id not in gone]
 
 
 @dataclass(frozen=True)
@@ -163,21 +170,25 @@ def record_scores(
     return added
 
 
-def undo_last(game: Game, actor: str, actor_seat: int | None) -> Event:
-    target = last_undoable(events(game))
+def undo_last(
+    game: Game, actor: str, actor_seat: int | None, kinds: frozenset[str] = frozenset({"score"})
+) -> Event:
+    """Append an undo of the newest change still in force; the undone event stays stored."""
+    target = last_undoable(events(game), kinds)
     if target is None:
         raise Forbidden("There is nothing to undo yet.")
-    slot = target.slot or ""
-    payload = {
-        "undoes": target.id,
-        "seat": target.payload["seat"],
-        "points": target.payload.get("before"),
-        "before": target.payload["points"],
-    }
+    slot = target.slot or f"e{target.id}"
+    payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
+    if target.kind == "score":
+        payload.update(
+            seat=target.payload["seat"],
+            points=target.payload.get("before"),
+            before=target.payload["points"],
+        )
     event = append(
         game, "undo", actor, actor_seat, payload, target.round, (slot, slot_version(game, slot) + 1)
     )
-    commit_change(f"Round {target.round}")
+    commit_change(f"Round {target.round}" if target.round else "The game")
     return event
 
 

@@ -153,7 +153,7 @@ def undo(token: str) -> Any:
         abort(403, "Only players at the table can undo.")
     actor, actor_seat = v.actor
     try:
-        store.undo_last(v.game, actor, actor_seat)
+        store.undo_last(v.game, actor, actor_seat, v.kind.undoable)
     except CompanionError as err:
         if htmx():
             return fragment("_notice.html", 422, message=err.message)

@@ -135,6 +135,8 @@ def describe(event: Event, names: list[str]) -> str:
         was = "" if p.get("before") is None else f" (was {p['before']})"
         target = _name(names, p.get("seat"))
         return f"{when} {who}: round {event.round}, {target} {p['points']}{was}"
+    if event.kind == "undo" and "seat" not in p:
+        return f"{when} {who} undid a change ({p.get('what', 'entry')})"
     if event.kind == "undo":
         after = "empty" if p.get("points") is None else p["points"]
         target = _name(names, p.get("seat"))
