@@ -29,6 +29,9 @@ class GameType:
     A game's own routes live in a blueprint under ``companion/web/games/``. ``replayed``: the
     event kinds an export carries and an import replays; ``undoable``: the kinds "undo the last
     change" may take back; ``assets``: extra static files (``.css``/``.js``) for its pages.
+    ``describe`` words a history line for the game's own event kinds (None: the shell's
+    words); ``exportable`` filters the events an export may show (e.g. sealed choices before
+    their reveal).
     """
 
     key: str
@@ -48,6 +51,8 @@ class GameType:
     replayed: frozenset[str] = frozenset({"score", "undo"})
     undoable: frozenset[str] = frozenset({"score"})
     assets: tuple[str, ...] = ()
+    describe: Callable[[Event, list[str]], str | None] | None = None
+    exportable: Callable[[list[Event]], list[Event]] | None = None
 
 
 def _custom_sheet(options: custom.Options, rows: list[Event]) -> scoresheet.Sheet:

@@ -31,6 +31,9 @@ def to_csv(sheet: Sheet, names: list[str], dealers: list[int]) -> str:
 
 
 def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, Any]:
+    kind = game_type(game.kind)
+    if kind.exportable is not None:
+        rows = kind.exportable(rows)
     return {
         "format": FORMAT,
         "version": 1,

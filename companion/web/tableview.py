@@ -109,7 +109,12 @@ class TableView:
 
     @cached_property
     def history(self) -> list[str]:
-        return [describe(e, self.names) for e in reversed(self.rows)]
+        own = self.kind.describe
+        lines = []
+        for e in reversed(self.rows):
+            line = own(e, self.names) if own is not None else None
+            lines.append(line if line is not None else describe(e, self.names))
+        return lines
 
     @property
     def actor(self) -> tuple[str, int | None]:
