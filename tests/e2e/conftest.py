@@ -1,0 +1,184 @@
+"""Real-browser fixtures: a live ``companion serve`` and Chromium phones (Pixel 7).
+
+- ``server``: the real console script (gunicorn inside) on a free port, with its own instance
+  folder (SQLite file and secret key); ``server.restart()`` brings it back on the same port.
+- ``browser``: one headless Debian Chromium per xdist worker (Playwright's own download is not
+  used; set ``COMPANION_CHROMIUM`` to point elsewhere).
+- ``phone``: a factory for fresh browser contexts (one context = one phone with its own
+  cookies); every request a phone makes is recorded in ``page.requests``.
+
+Timings the tests report with ``record_property("..._ms", ...)`` are printed at the end of the
+run (also under ``-n 2``, where a worker's own prints are not shown).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = "Pixel 7"
+START_SECONDS = 30.0
+STOP_SECONDS = 0.5
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in item.nodeid.replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    lines = []
+    for report in terminalreporter.stats.get("passed", []):
+        for key, value in getattr(report, "user_properties", []):
+            if key.endswith("_ms"):
+                lines.append(f"{report.nodeid}: {key.removesuffix('_ms')} in {value} ms")
+    if lines:
+        terminalreporter.write_sep("-", "e2e timings")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).parent / "companion"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from companion.cli import main; main()"]
+
+
+class Server:
+    """One ``companion serve`` process; stop and start it again on the same port and folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.instance = folder / "instance"
+        self.port = _free_port()
+        self.host = f"127.0.0.1:{self.port}"
+        self.base_url = f"http://{self.host}"
+        self.log = folder / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "DATABASE"))}
+        env["COMPANION_INSTANCE"] = str(self.instance)
+        args = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [*_command(), *args],
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: gunicorn master and worker
+            )
+        self._wait_until_up()
+
+    def _wait_until_up(self) -> None:
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"companion serve exited early:\n{self.tail()}")
+            try:
+                with urllib.request.urlopen(self.base_url + "/", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        raise RuntimeError(f"companion serve did not answer in {START_SECONDS} s:\n{self.tail()}")
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        os.killpg(proc.pid, signal.SIGINT)  # gunicorn: quick shutdown
+        try:
+            proc.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:  # open event streams hold the worker: end it now
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def tail(self, lines: int = 40) -> str:
+        if not self.log.exists():
+            return ""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
+        raise RuntimeError(f"Chromium not found at {CHROMIUM}; set COMPANION_CHROMIUM")
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+PhoneFactory = Callable[..., Page]
+
+
+@pytest.fixture
+def phone(browser: Browser, playwright: Playwright, server: Server) -> Iterator[PhoneFactory]:
+    """``phone(**context_options)`` opens a new phone (Pixel 7 unless told otherwise)."""
+    contexts = []
+
+    def open_phone(**options: Any) -> Page:
+        settings = {**playwright.devices[PHONE], "base_url": server.base_url, **options}
+        context = browser.new_context(**settings)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        requests: list[str] = []
+        context.on("request", lambda request: requests.append(request.url))
+        page.requests = requests  # type: ignore[attr-defined]
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()

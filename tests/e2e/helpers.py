@@ -1,0 +1,78 @@
+"""Steps a player takes on a phone, written once for every e2e test."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+ZBARIMG = "/usr/bin/zbarimg"
+MARKER = "window.__companionMarker"
+
+
+def start_table(page: Page, names: list[str], **options: str) -> str:
+    """Start a custom scoresheet from the home page; returns the table page's URL."""
+    page.goto("/")
+    page.locator("a.game[href$='/new/custom']").click()
+    form = page.locator("#new-table")
+    form.locator("input[name=players]").fill(str(len(names)))
+    for seat, name in enumerate(names):
+        form.locator(f"input[name=name-{seat}]").fill(name)
+    for field, value in options.items():
+        form.locator(f"input[name={field}]").fill(value)
+    form.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/t/*")
+    expect(page.locator("table#sheet")).to_be_visible()
+    return page.url
+
+
+def decode_qr(page: Page, folder: Path) -> str:
+    """Photograph the QR code on the table page and read it with zbar, like a phone camera."""
+    image = page.locator("img.qr")
+    expect(image).to_be_visible()
+    page.wait_for_function(
+        "() => { const i = document.querySelector('img.qr'); return i.complete && i.naturalWidth }"
+    )
+    png = folder / "qr.png"
+    image.screenshot(path=str(png))
+    found = subprocess.run(
+        [ZBARIMG, "--raw", "-q", str(png)], capture_output=True, text=True, timeout=20
+    )
+    assert found.returncode == 0, f"zbarimg could not read the QR code: {found.stderr}"
+    return found.stdout.strip()
+
+
+def sit(page: Page, join_url: str, name: str, seat_label: str) -> None:
+    """Open a join link, type a name, take the seat shown as ``Sit as <seat_label>``."""
+    page.goto(join_url)
+    page.locator("input[name=name]").fill(name)
+    page.get_by_role("button", name=f"Sit as {seat_label}").click()
+    page.wait_for_url("**/t/*")
+    expect(page.locator("#entry-form")).to_be_visible()
+
+
+def cell(page: Page, round_number: int, seat: int):  # type: ignore[no-untyped-def]
+    return page.locator(f"#sheet tbody tr:nth-child({round_number}) td:nth-of-type({seat + 1})")
+
+
+def totals(page: Page) -> list[str]:
+    return [t.strip() for t in page.locator("#sheet tfoot td.total").all_inner_texts()]
+
+
+def mark(page: Page) -> None:
+    """Leave a marker in the page's JavaScript; a reload or navigation would wipe it."""
+    page.evaluate(f"() => {{ {MARKER} = 1 }}")
+
+
+def still_marked(page: Page) -> bool:
+    return bool(page.evaluate(f"() => {MARKER} === 1"))
+
+
+def wait_sse_open(page: Page) -> None:
+    """Wait until the page's live stream is connected (htmx's sse extension opened it)."""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#stream');"
+        " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
+        " return !!es && es.readyState === 1 }"
+    )
