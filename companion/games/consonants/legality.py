@@ -207,7 +207,7 @@ def _follow_problem(ctx: _Context, play: Play[PlayedAlpha]) -> str | None:
     who, name = _who(ctx, play), seat_name(play.seat, ctx.names)
     if can_follow(play.card.card, led):
         return f"{who}, but the {led} was led: play it as {best_side(play.card.card, led)}"
-    held = ctx.hand.held(play.seat, play.trick)
+    held = _held(ctx, play.seat, play.trick)
     evidence = next((p.card for p in held if can_follow(p.card, led)), None)
     if evidence is not None:
         return f"{who}, but the {led} was led and {name} held the {evidence}"
@@ -225,11 +225,18 @@ def _higher_problem(ctx: _Context, play: Play[PlayedAlpha]) -> str | None:
     top, who = max(on_table), _who(ctx, play)
     if can_reach(play.card.card, top):
         return f"{who}, below the {top} on the table: play it as {best_side(play.card.card, top)}"
-    held = ctx.hand.held(play.seat, play.trick)
+    held = _held(ctx, play.seat, play.trick)
     evidence = next((p.card for p in held if can_reach(p.card, top)), None)
     if evidence is None:
         return None
     return f"{who}, below the {top} on the table, but held the {evidence}"
+
+
+def _held(ctx: _Context, seat: int, trick: int) -> list[PlayedAlpha]:
+    """What ``seat`` is known to have held when ``trick`` began (its plays from then on),
+    leaving out plays already reported as duplicates: they prove nothing."""
+    plays = ctx.hand.plays_by_seat(seat)
+    return [p.card for p in plays if p.trick >= trick and (p.trick, seat) not in ctx.duplicates]
 
 
 def _led_letter(ctx: _Context, play: Play[PlayedAlpha]) -> str | None:

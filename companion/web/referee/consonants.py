@@ -1,0 +1,175 @@
+"""Consonants referee API (REFEREE_API.md): ``/referee/consonants/check`` and ``/score``.
+
+Optional fields beyond the contract (allowed: fields may be added): ``dealer`` (seat; checks
+the first lead when the player left of the dealer leads) and ``names`` (seat -> player name,
+used in messages). ``/score`` also answers ``words`` (the words standing) and ``violations``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from companion.cards.alpha import AlphaCard, PlayedAlpha
+from companion.errors import Unreadable
+from companion.games.consonants import (
+    Challenge,
+    ConsonantsOptions,
+    check_hand,
+    kitty_size,
+    options_from,
+    read_word,
+    score_taken,
+)
+from companion.web.referee._common import body, get_int, get_list, get_object, get_str, seat_key
+
+bp = Blueprint("referee_consonants", __name__, url_prefix="/api/v1")
+
+
+@bp.post("/referee/consonants/check")
+def check() -> Any:
+    data = body()
+    options = options_from(get_object(data, "options", {}))
+    report = check_hand(
+        options,
+        _tricks(data, options.players),
+        _kitty(data, options),
+        _flying_choice(data),
+        _dealer(data, options.players),
+        _names(data, options.players),
+    )
+    return jsonify(report.as_dict())
+
+
+@bp.post("/referee/consonants/score")
+def score() -> Any:
+    data = body()
+    options = options_from(get_object(data, "options", {}))
+    players = options.players
+    challenges = _challenges(data, players)
+    judge = _judge(data, bool(challenges))
+    report = score_taken(
+        options,
+        _taken(data, players),
+        _words(data, players),
+        challenges,
+        judge,
+        _flying_choice(data),
+        _names(data, players),
+    )
+    return jsonify(report.as_dict())
+
+
+def _cards(value: Any, field: str, read: Callable[[str], Any]) -> list[Any]:
+    if not isinstance(value, list):
+        raise Unreadable(f"field '{field}' must be a list of cards, not {value!r:.80}", field)
+    cards = []
+    for i, text in enumerate(value):
+        if not isinstance(text, str):
+            raise Unreadable(f"field '{field}[{i}]' must be a card such as T, not {text!r:.40}")
+        try:
+            cards.append(read(text))
+        except Unreadable as exc:
+            raise Unreadable(f"field '{field}[{i}]': {exc.message}", field) from None
+    return cards
+
+
+def _tricks(data: dict[str, Any], players: int) -> list[tuple[int, list[PlayedAlpha]]]:
+    tricks = []
+    for i, item in enumerate(get_list(data, "tricks", [])):
+        field = f"tricks[{i}]"
+        if not isinstance(item, dict):
+            raise Unreadable(f"field '{field}' must be an object with leader and cards", field)
+        leader = get_int(item, "leader")
+        if leader is None:
+            raise Unreadable(f"field '{field}.leader' is missing", field)
+        seat = seat_key(leader, players, f"{field}.leader")
+        cards = _cards(item.get("cards", []), f"{field}.cards", PlayedAlpha.parse)
+        tricks.append((seat, cards))
+    return tricks
+
+
+def _kitty(data: dict[str, Any], options: ConsonantsOptions) -> list[AlphaCard]:
+    kitty = _cards(get_list(data, "kitty", []), "kitty", AlphaCard.parse)
+    size = kitty_size(options)
+    if kitty and len(kitty) != size:
+        raise Unreadable(
+            f"field 'kitty' has {len(kitty)} cards; this table's kitty has {size}", "kitty"
+        )
+    return kitty
+
+
+def _taken(data: dict[str, Any], players: int) -> dict[int, list[AlphaCard]]:
+    """Cards taken per seat; the played form (``A/E=E``) is accepted and read as the card."""
+    return {
+        seat_key(key, players, "taken"): [
+            p.card for p in _cards(value, f"taken.{key}", PlayedAlpha.parse)
+        ]
+        for key, value in get_object(data, "taken", {}).items()
+    }
+
+
+def _words(data: dict[str, Any], players: int) -> dict[int, list[str]]:
+    result = {}
+    for key, value in get_object(data, "words", {}).items():
+        seat = seat_key(key, players, "words")
+        if not isinstance(value, list):
+            raise Unreadable(f"field 'words.{key}' must be a list of words, not {value!r:.60}")
+        result[seat] = [read_word(w, f"words.{key}") for w in value]
+    return result
+
+
+def _challenges(data: dict[str, Any], players: int) -> list[Challenge]:
+    found = []
+    for i, item in enumerate(get_list(data, "challenges", [])):
+        field = f"challenges[{i}]"
+        if not isinstance(item, dict):
+            raise Unreadable(f"field '{field}' must be an object with seat, word, challenger")
+        seat, challenger = get_int(item, "seat"), get_int(item, "challenger")
+        if seat is None or challenger is None:
+            raise Unreadable(f"field '{field}' needs both 'seat' and 'challenger'", field)
+        word = read_word(item.get("word"), f"{field}.word")
+        found.append(
+            Challenge(
+                seat_key(seat, players, f"{field}.seat"),
+                word,
+                seat_key(challenger, players, f"{field}.challenger"),
+            )
+        )
+    return found
+
+
+def _judge(data: dict[str, Any], needed: bool) -> Callable[[str], bool] | None:
+    """The table's lexicon as ``is_word``; an unknown lexicon is a 400 even when unused."""
+    name = get_str(data, "lexicon")
+    if name is None and not needed:
+        return None
+    return lexicon_judge(name or "en")
+
+
+def lexicon_judge(name: str) -> Callable[[str], bool]:
+    """``is_word`` for the lexicon ``name``, or ``Unreadable`` naming it."""
+    raise Unreadable(f"field 'lexicon': unknown lexicon {name!r:.40}", "lexicon")
+
+
+def _flying_choice(data: dict[str, Any]) -> str | None:
+    choice = get_str(data, "flying_choice")
+    if choice not in (None, "add", "subtract"):
+        raise Unreadable(f"field 'flying_choice' is {choice!r:.40}; use add or subtract")
+    return choice
+
+
+def _dealer(data: dict[str, Any], players: int) -> int | None:
+    dealer = get_int(data, "dealer")
+    return None if dealer is None else seat_key(dealer, players, "dealer")
+
+
+def _names(data: dict[str, Any], players: int) -> dict[int, str]:
+    names = {}
+    for key, value in get_object(data, "names", {}).items():
+        if not isinstance(value, str):
+            raise Unreadable(f"field 'names': seat {key} needs a name, not {value!r:.40}")
+        names[seat_key(key, players, "names")] = value[:40]
+    return names
