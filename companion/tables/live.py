@@ -59,3 +59,62 @@ def sse_stream(
             continue
         version = max(newer, version)
         yield f"event: update\nid: {version}\ndata: {version}\n\n"
+
+
+CHANNEL = "companion_tables"
+
+
+class PostgresBroker(InProcessBroker):
+    """Fan-out across processes through PostgreSQL LISTEN/NOTIFY (no other service to run).
+
+    ``publish`` sends ``NOTIFY companion_tables, '<token>:<version>'``; every process that has
+    a phone's stream open listens on one connection of its own (a thread started at the first
+    ``wait``, after the worker has forked) and wakes its local waiters. A version that arrives
+    twice, or late, changes nothing: streams only ever move forward.
+    """
+
+    def __init__(self, dsn: str, execute: Callable[[str, dict[str, str]], None]) -> None:
+        super().__init__()
+        self._dsn = dsn
+        self._execute = execute
+        self._listener: threading.Thread | None = None
+        self._pid = 0
+        self._start_lock = threading.Lock()
+
+    def publish(self, table_token: str, version: int) -> None:
+        super().publish(table_token, version)  # this process's phones at once
+        self._execute(
+            "SELECT pg_notify(:channel, :payload)",
+            {"channel": CHANNEL, "payload": f"{table_token}:{version}"},
+        )
+
+    def wait(self, table_token: str, seen: int, timeout: float) -> int | None:
+        self._ensure_listener()
+        return super().wait(table_token, seen, timeout)
+
+    def _ensure_listener(self) -> None:
+        import os
+
+        with self._start_lock:
+            if self._listener is not None and self._pid == os.getpid():
+                return
+            self._pid = os.getpid()
+            self._listener = threading.Thread(target=self._listen, daemon=True, name="notify")
+            self._listener.start()
+
+    def _listen(self) -> None:
+        import psycopg
+
+        while True:
+            try:
+                with psycopg.connect(self._dsn, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    for note in conn.notifies():
+                        self._deliver(note.payload)
+            except Exception:  # the database went away: try again shortly
+                time.sleep(1.0)
+
+    def _deliver(self, payload: str) -> None:
+        token, _, version = payload.rpartition(":")
+        if token and version.isdigit():
+            InProcessBroker.publish(self, token, int(version))

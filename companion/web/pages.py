@@ -4,15 +4,32 @@ from __future__ import annotations
 
 from flask import Flask
 
-from companion.tables.live import InProcessBroker
+from companion.tables.live import InProcessBroker, PostgresBroker
 from companion.web import chart, export, games, home, join, live, security, table, views
 
 
 def register(app: Flask) -> None:
     security.init_app(app)
-    app.extensions.setdefault("broker", InProcessBroker())
+    app.extensions.setdefault("broker", make_broker(app))
     for module in (home, table, join, live, views, export):
         app.register_blueprint(module.bp)
     games.register(app)
     app.jinja_env.globals["entry_key"] = table.entry_key
     app.jinja_env.globals["chart_for"] = lambda v: chart.build(v.sheet, v.names, v.colours)
+
+
+def make_broker(app: Flask) -> InProcessBroker:
+    """In-process for SQLite (one worker); LISTEN/NOTIFY when the database is PostgreSQL."""
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    if not uri.startswith("postgresql"):
+        return InProcessBroker()
+    from sqlalchemy import text
+
+    from companion.extensions import db
+
+    def execute(sql: str, params: dict[str, str]) -> None:
+        with app.app_context(), db.engine.begin() as conn:
+            conn.execute(text(sql), params)
+
+    dsn = uri.replace("postgresql+psycopg://", "postgresql://", 1)
+    return PostgresBroker(dsn, execute)

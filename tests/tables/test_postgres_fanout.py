@@ -1,0 +1,131 @@
+"""Live updates across processes: PostgreSQL LISTEN/NOTIFY wakes streams in other workers."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import pytest
+
+from companion.tables.live import PostgresBroker
+
+
+@pytest.fixture
+def pg_dsn(pg_database):
+    if pg_database is None:
+        pytest.skip("PostgreSQL not reachable")
+    return pg_database.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _notify_with(dsn: str):
+    import psycopg
+
+    def execute(sql: str, params: dict[str, str]) -> None:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("SELECT pg_notify(%(channel)s, %(payload)s)", params)
+
+    return execute
+
+
+def test_a_publish_in_one_broker_wakes_a_waiter_in_another(pg_dsn):
+    sender = PostgresBroker(pg_dsn, _notify_with(pg_dsn))
+    receiver = PostgresBroker(pg_dsn, _notify_with(pg_dsn))
+    receiver.wait("warm-up", 0, 0.01)  # starts the receiver's listener
+    time.sleep(0.5)
+    got: list[int | None] = []
+    waiter = threading.Thread(target=lambda: got.append(receiver.wait("tbl", 10, 10.0)))
+    waiter.start()
+    time.sleep(0.2)
+    sender.publish("tbl", 11)
+    waiter.join(12)
+    assert got == [11]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_two_workers_every_stream_sees_a_change(pg_database, tmp_path: Path):
+    """``companion serve --workers 2`` on PostgreSQL: streams spread over both workers all get
+    the update made through whichever worker took the entry."""
+    if pg_database is None:
+        pytest.skip("PostgreSQL not reachable")
+    port = _free_port()
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_database}
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        opener = _wait_for(base)
+        table = _start_table(opener, base)
+        seen: list[str] = []
+        streams = [
+            threading.Thread(target=_read_update, args=(base + table, seen)) for _ in range(6)
+        ]
+        for s in streams:
+            s.start()
+        time.sleep(1.5)
+        _post_score(opener, base, table)
+        for s in streams:
+            s.join(15)
+        assert len(seen) == 6, seen
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def _wait_for(base: str):
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    for _ in range(150):
+        try:
+            opener.open(base + "/code", timeout=2).read()
+            return opener
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("server did not start")
+
+
+def _csrf(opener, base: str) -> str:
+    import re
+
+    page = opener.open(base + "/code").read().decode()
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def _start_table(opener, base: str) -> str:
+    from urllib.parse import urlencode
+
+    data = {"csrf_token": _csrf(opener, base), "game": "custom", "players": "2",
+            "name-0": "Ann", "name-1": "Ben"}  # fmt: skip
+    answer = opener.open(base + "/tables", urlencode(data).encode())
+    return answer.geturl().replace(base, "")
+
+
+def _post_score(opener, base: str, table: str) -> None:
+    from urllib.parse import urlencode
+
+    data = {"csrf_token": _csrf(opener, base), "points-0": "3", "version-0": "0"}
+    opener.open(base + table + "/round/1", urlencode(data).encode()).read()
+
+
+def _read_update(url: str, seen: list[str]) -> None:
+    request = urllib.request.Request(url + "/stream", headers={"Last-Event-ID": "999999999"})
+    deadline = time.monotonic() + 12
+    with urllib.request.urlopen(request, timeout=12) as stream:
+        lines = iter(stream.readline, b"")
+        for raw in lines:
+            if raw.startswith(b"event: update"):
+                seen.append(url)
+                return
+            if time.monotonic() > deadline:
+                return
