@@ -264,3 +264,8 @@ def test_any_readable_scoring_gives_200(api_client, lexicon, taken, words, chall
     got = answer.get_json()
     if got["hand_scores"] is not None:
         assert sum(got["hand_scores"].values()) == sum(got["points"].values())
+
+
+def test_an_unknown_lexicon_is_400_with_the_real_registry(api_client):
+    answer = api_client.post(SCORE, json={"lexicon": "klingon"})
+    assert answer.status_code == 400 and "klingon" in answer.get_json()["error"]

@@ -7,8 +7,9 @@ used in messages). ``/score`` also answers ``words`` (the words standing) and ``
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, jsonify
 
@@ -149,8 +150,20 @@ def _judge(data: dict[str, Any], needed: bool) -> Callable[[str], bool] | None:
     return lexicon_judge(name or "en")
 
 
+_REGISTRIES = ("companion.words.registry", "companion.web.referee.words")
+"""Where the words helper's ``get_lexicon(id)`` may live (looked up when first needed)."""
+
+
 def lexicon_judge(name: str) -> Callable[[str], bool]:
-    """``is_word`` for the lexicon ``name``, or ``Unreadable`` naming it."""
+    """``is_word`` of the table's lexicon ``name``, or ``Unreadable`` naming it."""
+    for module_name in _REGISTRIES:
+        try:
+            get_lexicon = importlib.import_module(module_name).get_lexicon
+            lexicon = get_lexicon(name)
+        except (ImportError, AttributeError, LookupError, Unreadable):
+            continue
+        if lexicon is not None:
+            return cast(Callable[[str], bool], lexicon.is_word)
     raise Unreadable(f"field 'lexicon': unknown lexicon {name!r:.40}", "lexicon")
 
 
