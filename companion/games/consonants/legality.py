@@ -173,6 +173,11 @@ def _opening_problem(ctx: _Context, play: Play[PlayedAlpha]) -> str | None:
     seen = _earlier_singleton_seen(ctx, play.card.card)
     if seen is None:
         return None
+    if seen == play.card.card:
+        return (
+            f"{name} led the {play.card} to the first trick, but the J leads it (or, when the "
+            f"J is in the kitty, the first of K, Q, V, X, Z that is not)"
+        )
     return (
         f"{name} led the {play.card} to the first trick, but the {seen} was dealt (it is "
         f"played later), so the first singleton of J, K, Q, V, X, Z in play leads"
