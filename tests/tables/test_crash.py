@@ -1,0 +1,145 @@
+"""Kill the server with SIGKILL in the middle of a stream of entries, restart it, and check
+that every entry answered with success is there and the database passes its integrity check,
+on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.cookiejar import CookieJar
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    def __init__(self, env: dict[str, str]) -> None:
+        self.port = _free_port()
+        self.env = env
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                   "--port", str(self.port), "--no-qr"]  # fmt: skip
+        self.proc = subprocess.Popen(
+            command,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(self.base + "/code", timeout=1).read()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("server did not start")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)  # master and workers, no goodbye
+        self.proc.wait(10)
+
+
+def _opener():
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+
+
+def _csrf(opener, base: str) -> str:
+    page = opener.open(base + "/code").read().decode()
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def _run(env: dict[str, str]) -> tuple[set[int], dict]:
+    server = Server(env)
+    server.start()
+    opener = _opener()
+    token = _csrf(opener, server.base)
+    data = {"csrf_token": token, "game": "custom", "players": "2", "name-0": "A", "name-1": "B"}
+    table = opener.open(server.base + "/tables", urlencode(data).encode()).geturl()
+    acknowledged: set[int] = set()
+    stop = threading.Event()
+
+    def writer() -> None:
+        for r in range(1, 10_000):
+            if stop.is_set():
+                return
+            body = {"csrf_token": token, "points-0": str(r), "version-0": "0",
+                    "points-1": "1", "version-1": "0"}  # fmt: skip
+            try:
+                answer = opener.open(f"{table}/round/{r}", urlencode(body).encode(), timeout=5)
+                if answer.status == 200:  # 303 followed to the table page
+                    acknowledged.add(r)
+            except (OSError, urllib.error.URLError):
+                return
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    while len(acknowledged) < 25:
+        time.sleep(0.01)
+    server.kill()
+    stop.set()
+    thread.join(10)
+    server.start()
+    exported = json.loads(opener.open(f"{table}/games/1/export.json").read())
+    server.kill()
+    return acknowledged, exported
+
+
+def _rounds(exported: dict) -> set[int]:
+    return {
+        e["round"] for e in exported["events"] if e["kind"] == "score" and e["payload"]["seat"] == 0
+    }
+
+
+def test_sigkill_loses_no_acknowledged_entry_sqlite(tmp_path: Path):
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path)}
+    env.pop("DATABASE_URL", None)
+    acknowledged, exported = _run(env)
+    assert acknowledged and acknowledged <= _rounds(exported)
+    with sqlite3.connect(tmp_path / "companion.sqlite3") as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+def test_sigkill_loses_no_acknowledged_entry_postgresql(tmp_path: Path, pg_database):
+    if pg_database is None:
+        pytest.skip("PostgreSQL not reachable")
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_database}
+    acknowledged, exported = _run(env)
+    assert acknowledged and acknowledged <= _rounds(exported)
+    import psycopg
+
+    dsn = pg_database.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")
+        indexes = conn.execute(
+            "SELECT c.oid::regclass::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'"
+        ).fetchall()
+        assert indexes
+        for (name,) in indexes:
+            conn.execute("SELECT bt_index_check(%s::regclass, true)", (name,))
+        orphans = conn.execute(
+            "SELECT count(*) FROM events e LEFT JOIN games g ON g.id = e.game_id WHERE g.id IS NULL"
+        ).fetchone()
+        assert orphans == (0,)
