@@ -1,0 +1,1 @@
+"""Benchmarks for the table shell: see bench/README.md."""

@@ -1,0 +1,199 @@
+"""Latency and throughput of the table shell beside a bare Flask app, same gunicorn settings.
+
+Phases, each with ``--clients`` concurrent phones on keep-alive connections, each phone sending
+``--requests`` measured requests after ``--warmup`` unmeasured ones:
+
+- ``enter``: the host enters a full new round (POST /t/<token>/round/<n>, as htmx sends it);
+- ``read``: the sheet fragment every phone fetches after an update (GET /t/<token>/live);
+- ``bare GET`` / ``bare POST``: the same shapes against a trivial Flask app.
+
+Each phone has its own table. Run for SQLite (1 worker) and PostgreSQL (2 workers, a scratch
+database created and dropped here) unless ``--backends`` says otherwise::
+
+    .venv/bin/python -m bench.bench_table [--clients 50] [--requests 40] [--backends sqlite,pg]
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import time
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+
+from bench._common import (
+    Answer,
+    Phone,
+    Server,
+    StartedTable,
+    machine,
+    ms,
+    percentile,
+    print_table,
+    round_form,
+    running,
+    scratch_postgres,
+    start_table,
+)
+
+# One phone's i-th request: (phone, its table, i) -> answer.
+Step = Callable[[Phone, StartedTable | None, int], Answer]
+
+
+@dataclass
+class Phase:
+    backend: str
+    name: str
+    expect: int
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    seconds: float = 0.0
+    first_error: str = ""
+
+    @property
+    def throughput(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def p(self, q: float) -> float:
+        return percentile(self.latencies, q)
+
+
+def run_phase(
+    phase: Phase,
+    phones: Sequence[tuple[Phone, StartedTable | None]],
+    step: Step,
+    warmup: int,
+    requests: int,
+) -> Phase:
+    """Every phone warms up, waits for the others, then sends its measured requests."""
+    lock = threading.Lock()
+    gate = threading.Barrier(len(phones) + 1, timeout=120)
+
+    def client(phone: Phone, table: StartedTable | None) -> None:
+        mine: list[float] = []
+        errors, first = 0, ""
+        for i in range(warmup + requests):
+            if i == warmup:
+                gate.wait()
+            try:
+                answer = step(phone, table, i)
+            except OSError as exc:
+                errors, first = errors + 1, first or f"{exc.__class__.__name__}: {exc}"
+                continue
+            if answer.status != phase.expect:
+                errors, first = errors + 1, first or f"HTTP {answer.status}: {answer.body[:200]}"
+            elif i >= warmup:
+                mine.append(answer.seconds)
+        with lock:
+            phase.latencies.extend(mine)
+            phase.errors += errors
+            phase.first_error = phase.first_error or first
+
+    threads = [threading.Thread(target=client, args=pt, daemon=True) for pt in phones]
+    for t in threads:
+        t.start()
+    gate.wait()
+    start = time.perf_counter()
+    for t in threads:
+        t.join(timeout=600)
+    phase.seconds = time.perf_counter() - start
+    return phase
+
+
+def enter_step(phone: Phone, table: StartedTable | None, i: int) -> Answer:
+    assert table is not None
+    path = f"/t/{table.token}/round/{i + 1}"
+    return phone.post(path, round_form(table, i + 1), htmx=True)
+
+
+def read_step(phone: Phone, table: StartedTable | None, i: int) -> Answer:
+    assert table is not None
+    return phone.get(f"/t/{table.token}/live", htmx=True)
+
+
+def bare_get(phone: Phone, table: StartedTable | None, i: int) -> Answer:
+    return phone.get("/")
+
+
+def bare_post(phone: Phone, table: StartedTable | None, i: int) -> Answer:
+    form = {"csrf_token": "x" * 32, **{f"points-{s}": str(i) for s in range(4)}}
+    return phone.post("/", form)
+
+
+def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) -> list[Phase]:
+    workers = args.sqlite_workers if backend == "sqlite" else args.pg_workers
+    n, w, r = args.clients, args.warmup, args.requests
+    phases = []
+    with running(Server("bare", workers, args.threads)) as bare:
+        phones = [(Phone(bare.port), None) for _ in range(n)]
+        phases.append(run_phase(Phase(backend, "bare GET", 200), phones, bare_get, w, r))
+        phases.append(run_phase(Phase(backend, "bare POST", 200), phones, bare_post, w, r))
+        for phone, _ in phones:
+            phone.close()
+    with running(Server("companion", workers, args.threads, db_url)) as app:
+        phones_t = [(p, start_table(p)) for p in (Phone(app.port) for _ in range(n))]
+        pairs: list[tuple[Phone, StartedTable | None]] = list(phones_t)
+        phases.append(run_phase(Phase(backend, "enter round", 200), pairs, enter_step, w, r))
+        phases.append(run_phase(Phase(backend, "read sheet", 200), pairs, read_step, w, r))
+        for phone, _ in pairs:
+            phone.close()
+    return phases
+
+
+def report(phases: list[Phase], args: argparse.Namespace) -> str:
+    base = {(p.backend, p.name): p for p in phases if p.name.startswith("bare")}
+    rows = []
+    for p in phases:
+        ref = base.get((p.backend, "bare POST" if p.name == "enter round" else "bare GET"))
+        ratio = (
+            f"x{p.p(50) / ref.p(50):.1f} / x{ref.throughput / p.throughput:.1f}"
+            if ref is not None and not p.name.startswith("bare") and p.latencies and ref.latencies
+            else "-"
+        )
+        workers = args.sqlite_workers if p.backend == "sqlite" else args.pg_workers
+        rows.append(
+            [p.backend, workers, p.name, len(p.latencies), p.errors, f"{p.throughput:.0f}"]
+            + [ms(p.p(q)) for q in (50, 95, 99)]
+            + [ratio]
+        )
+    print(f"\n{args.clients} clients, {args.requests} requests each (+{args.warmup} warm-up), "
+          f"{args.threads} threads per worker; {machine()}")  # fmt: skip
+    headers = ["db", "workers", "what", "n", "errors", "req/s", "p50 ms", "p95 ms", "p99 ms"]
+    text = print_table([*headers, "vs bare: p50 / req/s"], rows)
+    for p in phases:
+        if p.first_error:
+            print(f"first error in {p.backend} {p.name}: {p.first_error}")
+    return text
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--clients", type=int, default=50, help="concurrent phones (default 50)")
+    ap.add_argument("--requests", type=int, default=40, help="measured requests per phone")
+    ap.add_argument("--warmup", type=int, default=2, help="unmeasured requests per phone first")
+    ap.add_argument("--threads", type=int, default=64, help="gunicorn threads per worker")
+    ap.add_argument("--sqlite-workers", type=int, default=1)
+    ap.add_argument("--pg-workers", type=int, default=2)
+    ap.add_argument("--backends", default="sqlite,pg", help="comma list of sqlite, pg")
+    return ap.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> list[Phase]:
+    args = parse(argv)
+    phases: list[Phase] = []
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    with ExitStack() as stack:
+        for backend in backends:
+            db_url = None
+            if backend == "pg":
+                db_url = stack.enter_context(scratch_postgres())
+                if db_url is None:
+                    continue
+            phases += bench_backend(backend, db_url, args)
+    report(phases, args)
+    return phases
+
+
+if __name__ == "__main__":
+    main()

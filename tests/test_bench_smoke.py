@@ -1,0 +1,57 @@
+"""The benchmarks run end to end with tiny sizes (figures are printed, never judged here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import bench_live, bench_table
+from bench._common import percentile
+
+
+def test_bench_table_runs_every_phase_without_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--clients", "2", "--requests", "3", "--warmup", "1", "--backends", "sqlite"]
+    phases = bench_table.main([*args, "--threads", "8"])
+    names = [(p.backend, p.name) for p in phases]
+    assert names == [
+        ("sqlite", "bare GET"),
+        ("sqlite", "bare POST"),
+        ("sqlite", "enter round"),
+        ("sqlite", "read sheet"),
+    ]
+    for p in phases:
+        assert (p.errors, len(p.latencies)) == (0, 6), p.first_error
+    out = capsys.readouterr().out
+    assert "enter round" in out and "read sheet" in out and "p99 ms" in out
+
+
+def test_bench_live_every_phone_hears_every_entry(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--tables", "2", "--phones", "2", "--rate", "4", "--seconds", "1", "--grace", "1"]
+    (result,) = bench_live.main([*args, "--threads", "16"])
+    assert (result.posts, result.post_errors, result.missed) == (4, 0, 0), result.first_error
+    assert len(result.event) == 4 * 2 and len(result.sheet) == 4 * 2
+    assert result.reader_errors == 0 and result.rss_connected > 0
+    out = capsys.readouterr().out
+    assert "missed updates" in out and "event" in out
+
+
+@pytest.mark.parametrize(
+    ("sent", "arrived", "delays", "missed"),
+    [
+        ([1.0, 5.0], [1.5, 5.25], [0.5, 0.25], 0),
+        ([1.0, 5.0], [5.5], [0.5], 1),  # the first entry was never announced
+        ([1.0, 5.0], [1.5, 1.75, 5.5], [0.5, 0.5], 0),  # a repeated event counts once
+        ([1.0], [], [], 1),
+    ],
+)
+def test_match_pairs_each_arrival_with_the_entry_before_it(
+    sent: list[float], arrived: list[float], delays: list[float], missed: int
+) -> None:
+    assert bench_live.match(sent, arrived) == (delays, missed)
+
+
+@pytest.mark.parametrize(
+    ("values", "p", "expected"),
+    [([], 50, 0.0), ([3.0, 1.0, 2.0], 50, 2.0), (list(range(1, 101)), 99, 99), ([5.0], 99, 5.0)],
+)
+def test_percentile_is_nearest_rank(values: list[float], p: float, expected: float) -> None:
+    assert percentile(values, p) == expected
