@@ -45,11 +45,21 @@ def test_serve_runs_gunicorn_migrates_and_prints_the_address_and_qr(tmp_path: Pa
     port = _free_port()
     env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path)}
     env.pop("DATABASE_URL", None)
-    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [
+        sys.executable,
+        "-m",
+        "companion",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         body = b""
-        for _ in range(100):
+        deadline = time.monotonic() + 90  # a busy CI machine starts slowly
+        while time.monotonic() < deadline:
             try:
                 body = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read()
                 break

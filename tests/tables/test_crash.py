@@ -46,9 +46,10 @@ class Server:
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
-        for _ in range(200):
+        deadline = time.monotonic() + 90  # a busy CI machine starts slowly
+        while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.base + "/code", timeout=1).read()
+                urllib.request.urlopen(self.base + "/code", timeout=2).read()
                 return
             except OSError:
                 time.sleep(0.05)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.web.tablehelp import claim, csrf, enter, join_token, new_table, totals
+from tests.web.tablehelp import csrf, enter, new_table, totals
 
 
 def test_start_table_and_enter_a_round(client):
