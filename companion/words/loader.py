@@ -1,0 +1,137 @@
+"""Reading word lists from disk (impure): ``<id>.txt`` plus ``<id>.json`` metadata.
+
+Format (see ``dictionaries/README.md``): ``<id>.txt`` is UTF-8, one word per line; blank lines
+and lines starting with ``#`` are ignored; words are stored lowercase. ``<id>.json`` is
+``{"name", "language", "source", "licence"}`` (``words``, a count, is optional and only
+informative). Commonness comes from wordfreq for the list's language, when it has one.
+
+Each file is loaded at most once per process (cached by path, size and modification time), so
+every app in the process shares one copy of each list.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from companion.words.lexicon import Lexicon, LexiconInfo, ZipfSource
+
+log = logging.getLogger(__name__)
+DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "dictionaries"
+
+_cache: dict[tuple[str, int, int], Lexicon] = {}
+_lock = threading.Lock()
+
+
+def list_ids(dirs: Iterable[Path]) -> dict[str, Path]:
+    """Every ``<id>.txt`` in ``dirs``; for an id found twice the first folder wins."""
+    found: dict[str, Path] = {}
+    for folder in dirs:
+        folder = Path(folder)
+        if not folder.is_dir():
+            log.warning("dictionary folder %s does not exist", folder)
+            continue
+        for path in sorted(folder.glob("*.txt")):
+            if path.stem in found:
+                log.warning(
+                    "dictionary %s: id %r already loaded from %s", path, path.stem, found[path.stem]
+                )
+                continue
+            found[path.stem] = path
+    return found
+
+
+def read_info(path: Path) -> LexiconInfo:
+    """The metadata next to ``path`` (``<id>.json``); the id and "und" when it is missing."""
+    meta_path = path.with_suffix(".json")
+    meta: dict[str, object] = {}
+    if meta_path.exists():
+        loaded = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta = loaded if isinstance(loaded, dict) else {}
+    text = {k: str(meta.get(k, "")) for k in ("name", "language", "source", "licence")}
+    return LexiconInfo(
+        id=path.stem,
+        name=text["name"] or path.stem,
+        language=text["language"] or "und",
+        source=text["source"],
+        licence=text["licence"],
+    )
+
+
+def clean_lines(lines: Iterable[str]) -> tuple[list[str], list[tuple[int, str]]]:
+    """Words from the lines of a list, and the (line number, text) of lines that are not one
+    word of letters (a space, a digit, punctuation)."""
+    words: list[str] = []
+    bad: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        word = line.strip()
+        if not word or word.startswith("#"):
+            continue
+        if word.isalpha():
+            words.append(word.lower())
+        else:
+            bad.append((number, word))
+    return words, bad
+
+
+def read_words(path: Path) -> list[str]:
+    """The words of a list file; lines that are not a word are skipped (and logged)."""
+    words, bad = clean_lines(path.read_text(encoding="utf-8").splitlines())
+    if bad:
+        log.warning("dictionary %s: %d lines skipped (first: line %d)", path, len(bad), bad[0][0])
+    return words
+
+
+def wordfreq_zipf(language: str) -> ZipfSource:
+    """A Zipf source backed by wordfreq's list for ``language`` (None when it has none)."""
+
+    def source(words: Sequence[str]) -> list[float] | None:
+        table = _zipf_table(language)
+        return None if table is None else [table.get(w, 0.0) for w in words]
+
+    return source
+
+
+def _zipf_table(language: str) -> dict[str, float] | None:
+    try:
+        import wordfreq
+
+        read: Callable[..., list[list[str]]] = getattr(
+            wordfreq.get_frequency_list, "__wrapped__", wordfreq.get_frequency_list
+        )
+        buckets = read(language, "best")  # uncached read: the table below is all we keep
+    except (LookupError, ImportError, ValueError):
+        return None
+    return {w: (900 - i) / 100 for i, bucket in enumerate(buckets) for w in bucket}
+
+
+def load(path: Path) -> Lexicon:
+    """The lexicon in ``path``, loaded once per process (reloaded if the file changed)."""
+    path = Path(path).resolve()
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    with _lock:
+        if key not in _cache:
+            info = read_info(path)
+            _cache[key] = Lexicon(info, read_words(path), wordfreq_zipf(info.language))
+        return _cache[key]
+
+
+def write_list(folder: Path, info: LexiconInfo, words: Iterable[str]) -> Path:
+    """Install a list: ``<folder>/<id>.txt`` (sorted, unique) and ``<id>.json``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    unique = sorted(set(words))
+    path = folder / f"{info.id}.txt"
+    path.write_text("".join(w + "\n" for w in unique), encoding="utf-8")
+    meta = {
+        "name": info.name,
+        "language": info.language,
+        "source": info.source,
+        "licence": info.licence,
+        "words": len(unique),
+    }
+    path.with_suffix(".json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return path
