@@ -1,0 +1,49 @@
+""" "What could we have made?": the best words for some Alpha cards, via the anagram helper.
+
+Pure. Consonant cards give their letter, vowel cards either side, wilds any letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.cards.alpha import AlphaCard
+from companion.words.anagram import Hit
+from companion.words.helper import anagrams
+from companion.words.lexicon import Lexicon
+
+
+def rack(cards: Iterable[AlphaCard]) -> tuple[str, list[str], int]:
+    """(letters of consonant cards, vowel cards as two-letter choices, number of wilds)."""
+    letters, choices, wilds = [], [], 0
+    for card in cards:
+        if card.kind == "wild":
+            wilds += 1
+        elif card.kind == "vowel":
+            choices.append(card.letters)
+        else:
+            letters.append(card.letters)
+    return "".join(letters), choices, wilds
+
+
+def what_could_we_have_made(
+    lexicon: Lexicon,
+    cards: Iterable[AlphaCard],
+    *,
+    min_length: int = 3,
+    min_zipf: float | None = None,
+    order: str = "long",
+    limit: int = 20,
+) -> list[Hit]:
+    """The best words the cards could make (longest first by default), wilds in lowercase."""
+    letters, choices, wilds = rack(cards)
+    return anagrams(
+        lexicon,
+        letters,
+        wilds,
+        choices,
+        min_length=min_length,
+        min_zipf=min_zipf,
+        order=order,
+        limit=limit,
+    )
