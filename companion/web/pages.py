@@ -5,13 +5,13 @@ from __future__ import annotations
 from flask import Flask
 
 from companion.tables.live import InProcessBroker, PostgresBroker
-from companion.web import chart, export, games, home, join, live, security, table, views
+from companion.web import chart, export, games, home, join, live, openapi, security, table, views
 
 
 def register(app: Flask) -> None:
     security.init_app(app)
     app.extensions.setdefault("broker", make_broker(app))
-    for module in (home, table, join, live, views, export):
+    for module in (home, table, join, live, views, export, openapi):
         app.register_blueprint(module.bp)
     games.register(app)
     app.jinja_env.globals["entry_key"] = table.entry_key

@@ -1,0 +1,234 @@
+"""The OpenAPI 3.1 description of the JSON referee API, served at /api/v1/openapi.json.
+
+Written from ../shared/REFEREE_API.md. A test checks that every /api/v1 URL the app serves is
+described here, and a property-based fuzz run sends thousands of generated bodies to each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+bp = Blueprint("openapi", __name__)
+
+SEAT_MAP = {"type": "object", "additionalProperties": {"type": "integer"}}
+CARDS = {"type": "array", "items": {"type": "string"}}
+CARDS_BY_SEAT = {"type": "object", "additionalProperties": CARDS}
+OPTIONS = {"type": "object", "properties": {"preset": {"type": "string"}}}
+TRICKS = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["leader", "cards"],
+        "properties": {"leader": {"type": "integer"}, "cards": CARDS},
+    },
+}
+VIOLATION = {
+    "type": "object",
+    "properties": {
+        "trick": {"type": ["integer", "null"]},
+        "play": {"type": "integer"},
+        "seat": {"type": ["integer", "null"]},
+        "card": {"type": ["string", "null"]},
+        "rule": {"type": "string"},
+        "message": {"type": "string"},
+    },
+}
+ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}
+CHOICE = {"type": ["string", "null"], "enum": ["add", "subtract", None]}
+
+
+def _body(properties: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = required
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def _post(summary: str, body: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": summary,
+            "requestBody": body,
+            "responses": {
+                "200": {
+                    "description": "Read; any rule broken is listed, not refused.",
+                    "content": {
+                        "application/json": {"schema": {"type": "object", "properties": answer}}
+                    },
+                },
+                "400": {
+                    "description": "Input that cannot be read, naming the field and the value.",
+                    "content": {"application/json": {"schema": ERROR}},
+                },
+            },
+        }
+    }
+
+
+HAND_ANSWER = {
+    "complete": {"type": "boolean"},
+    "violations": {"type": "array", "items": VIOLATION},
+    "winners": {"type": "array", "items": {"type": "integer"}},
+    "taken": CARDS_BY_SEAT,
+    "points": SEAT_MAP,
+    "choice_required": {"type": "boolean"},
+    "hand_scores": {"type": ["object", "null"]},
+}
+SEQUENCES = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "plays": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"seat": {"type": "integer"}, "card": {"type": "string"}},
+                },
+            },
+            "ended_by_ace": {"type": "boolean"},
+        },
+    },
+}
+SUITS = {"type": "object", "additionalProperties": {"type": "string"}}
+
+PATHS: dict[str, Any] = {
+    "/api/v1/referee/hearts/check": _post(
+        "Check a Hearts hand entered trick by trick.",
+        _body(
+            {
+                "options": OPTIONS,
+                "tricks": TRICKS,
+                "kitty": CARDS,
+                "totals_before": SEAT_MAP,
+                "moon_choice": CHOICE,
+            },
+            ["tricks"],
+        ),  # fmt: skip
+        {**HAND_ANSWER, "shooter": {"type": ["object", "null"]}},
+    ),
+    "/api/v1/referee/hearts/score": _post(
+        "Score a Hearts hand from the cards each seat took.",
+        _body(
+            {
+                "options": OPTIONS,
+                "taken": CARDS_BY_SEAT,
+                "tricks_taken": SEAT_MAP,
+                "totals_before": SEAT_MAP,
+                "moon_choice": CHOICE,
+            },
+            ["taken"],
+        ),  # fmt: skip
+        HAND_ANSWER,
+    ),
+    "/api/v1/referee/consonants/check": _post(
+        "Check a Consonants hand entered trick by trick.",
+        _body(
+            {"options": OPTIONS, "tricks": TRICKS, "kitty": CARDS, "flying_choice": CHOICE},
+            ["tricks"],
+        ),  # fmt: skip
+        {**HAND_ANSWER, "flying_by_night": {"type": ["integer", "null"]}},
+    ),
+    "/api/v1/referee/consonants/score": _post(
+        "Score a Consonants hand: cards taken, words laid and challenges.",
+        _body(
+            {
+                "options": OPTIONS,
+                "taken": CARDS_BY_SEAT,
+                "words": CARDS_BY_SEAT,
+                "challenges": {"type": "array", "items": {"type": "object"}},
+                "lexicon": {"type": "string"},
+                "flying_choice": CHOICE,
+            },
+            ["taken"],
+        ),  # fmt: skip
+        {
+            "points": SEAT_MAP,
+            "hand_scores": {"type": ["object", "null"]},
+            "challenges": {"type": "array"},
+        },  # fmt: skip
+    ),
+    "/api/v1/words/judge": _post(
+        "One verdict for a play of one or more words.",
+        _body({"lexicon": {"type": "string"}, "words": CARDS}, ["words"]),
+        {"valid": {"type": "boolean"}},
+    ),
+    "/api/v1/referee/alphagrams/play": _post(
+        "Judge an AlphaGrams move: a new word or a steal.",
+        _body(
+            {
+                "lexicon": {"type": "string"},
+                "word": {"type": "string"},
+                "steal": {"type": "string"},
+                "options": OPTIONS,
+            },
+            ["word"],
+        ),  # fmt: skip
+        {"valid": {"type": "boolean"}, "rule": {"type": ["string", "null"]}},
+    ),
+    "/api/v1/referee/alphagrams/score": _post(
+        "Score an AlphaGrams game and rank the seats.",
+        _body({"words": CARDS_BY_SEAT, "options": OPTIONS}, ["words"]),
+        {"points": SEAT_MAP, "ranking": {"type": "array", "items": {"type": "integer"}}},
+    ),
+    "/api/v1/referee/follow-the-author/check": _post(
+        "Check one Follow the Author hand and work out the in-play points.",
+        _body(
+            {
+                "hand": {"type": "string", "enum": ["alpha", "omega"]},
+                "options": OPTIONS,
+                "sequences": SEQUENCES,
+                "first_out": {"type": ["integer", "null"]},
+            },
+            ["sequences"],
+        ),  # fmt: skip
+        {
+            "violations": {"type": "array", "items": VIOLATION},
+            "in_play_points": SEAT_MAP,
+            "events": {"type": "array"},
+        },  # fmt: skip
+    ),
+    "/api/v1/referee/follow-the-author/score-round": _post(
+        "Score the end of a Follow the Author round, category by category.",
+        _body(
+            {
+                "stores": CARDS_BY_SEAT,
+                "scoring_suits": SUITS,
+                "danger_suits": SUITS,
+                "alpha_dealer": {"type": "integer"},
+            },
+            ["stores", "scoring_suits", "danger_suits"],
+        ),  # fmt: skip
+        {"points": SEAT_MAP, "breakdown": {"type": "object"}},
+    ),
+    "/api/v1/lexicons": {
+        "get": {
+            "summary": "The word lists loaded on this server.",
+            "responses": {
+                "200": {
+                    "description": "One entry per list.",
+                    "content": {"application/json": {"schema": {"type": "array"}}},
+                }
+            },
+        }
+    },
+}
+
+SPEC: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Companion referee API",
+        "version": "1",
+        "description": "Stateless rules engines for Hearts, Consonants, AlphaGrams, Follow the "
+        "Author and the word judge. 200 whenever the input could be read (rule breaks are listed "
+        "as violations); 400 with an error naming the field for input that cannot be read.",
+    },
+    "paths": PATHS,
+}
+
+
+@bp.get("/api/v1/openapi.json")
+def openapi() -> Any:
+    return jsonify(SPEC)

@@ -1,0 +1,105 @@
+"""Property-based fuzzing of every form URL the app serves (every POST route, found in the
+URL map, so a new game's forms are covered too): no 5xx, and a refused request stores nothing."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+
+from companion import create_app
+from companion.extensions import db
+from companion.tables.models import Event, Game, Seat, Table
+
+_instance = tempfile.mkdtemp(prefix="companion-forms-")
+os.environ.setdefault("COMPANION_INSTANCE", _instance)
+APP = create_app(
+    {"TESTING": True, "SECRET_KEY": "fuzz", "JOIN_CODE_LIMIT": 10**9,
+     "SQLALCHEMY_DATABASE_URI": f"sqlite:///{_instance}/forms.sqlite3"}
+)  # fmt: skip
+EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "150"))
+POST_RULES = sorted(
+    r.rule
+    for r in APP.url_map.iter_rules()
+    if "POST" in (r.methods or ()) and not r.rule.startswith("/api/")
+)
+FIELD_NAMES = ["game", "players", "name-0", "name-1", "target", "rounds", "high_wins", "code",
+               "seat", "name", "locked", "edit", "points-0", "version-0", "points-1", "version-1",
+               "points-9", "version-9", "preset", "cards", "card", "choice", "leader", "hand",
+               "mode", "suit", "word", "words", "file"]  # fmt: skip
+TEXT = st.one_of(
+    st.text(max_size=30),
+    st.integers(-(10**12), 10**12).map(str),
+    st.sampled_from(
+        ["", "0", "1", "-1", "QS", "1H", "A/E=E", "?", "Moons", "<script>", "x" * 5000]
+    ),
+)
+FORMS = st.dictionaries(st.sampled_from(FIELD_NAMES) | st.text(max_size=8), TEXT, max_size=8)
+
+
+def _counts() -> tuple[int, int, int, int]:
+    with APP.app_context():
+        return tuple(  # type: ignore[return-value]
+            db.session.scalar(select(func.count()).select_from(m))
+            for m in (Table, Seat, Game, Event)
+        )
+
+
+def _tables(client) -> dict[str, dict[str, str]]:
+    """One table per registered game, with its three tokens."""
+    from companion.tables.registry import GAMES
+
+    found = {}
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/code").text)[1]
+    for key, kind in GAMES.items():
+        data = {"csrf_token": token, "game": key, "players": str(kind.min_players)}
+        answer = client.post("/tables", data=data)
+        if answer.status_code != 303:
+            continue
+        page = client.get(answer.headers["Location"]).text
+        found[key] = {
+            "token": answer.headers["Location"].rsplit("/", 1)[1],
+            "join": re.search(r'href="/j/([\w-]+)"', page)[1],
+            "share": re.search(r'href="/s/([\w-]+)"', page)[1],
+        }
+    return found
+
+
+@pytest.fixture(scope="module")
+def setup():
+    client = APP.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/code").text)[1]
+    return client, token, _tables(client)
+
+
+def _url(rule: str, tokens: dict[str, str], number: int) -> str:
+    url = rule.replace("<token>", tokens["join"] if rule.startswith("/j/") else tokens["token"])
+    return re.sub(r"<(?:int:)?\w+>", str(number), url)
+
+
+@pytest.mark.parametrize("rule", POST_RULES)
+def test_form_fuzz_no_server_error_and_nothing_stored_when_refused(setup, rule):
+    client, token, tables = setup
+
+    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(form=FORMS, number=st.integers(-2, 12), game=st.sampled_from(sorted(tables)))
+    def run(form, number, game):
+        url = _url(rule, tables[game], number)
+        before = _counts()
+        answer = client.post(url, data={**form, "csrf_token": token})
+        assert answer.status_code < 500, (url, form, answer.text[:300])
+        if answer.status_code >= 400:
+            assert _counts() == before, (url, form, answer.status_code)
+
+    run()
+
+
+def test_the_fuzz_covers_the_shell_forms():
+    assert {"/tables", "/code", "/t/<token>/round/<int:number>", "/j/<token>/seat"} <= set(
+        POST_RULES
+    )
