@@ -66,8 +66,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 def _init_extensions(app: Flask) -> None:
     from companion.extensions import db, migrate
     from companion.tables import database
+    from companion.words import registry
 
     db.init_app(app)
+    registry.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     database.init_app(app)
 
