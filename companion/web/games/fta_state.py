@@ -1,0 +1,301 @@
+"""Follow the Author at the table: what the stored events say about each round (no Flask).
+
+Event kinds (each a change in a versioned slot, so two phones never overwrite each other):
+
+- ``fta-points`` (slot ``r{n}{hand}``): ``hand``, ``points`` [seat 0, seat 1], a hand's
+  in-play points typed in;
+- ``fta-play`` (slot ``r{n}{hand}``): ``hand``, ``seat``, ``card`` (a title), or ``end`` when
+  the sequence ends;
+- ``fta-seal`` (slot ``r{n}seal{seat}``): ``seat``, ``fingerprint``, ``label``, ``scoring``,
+  ``danger``, ``nonce`` (secret until the reveal);
+- ``fta-reveal`` (slot ``r{n}reveal``): from now on both sealed choices are shown;
+- ``fta-store`` (slot ``r{n}store{seat}``): ``seat``, ``cards`` (titles);
+- ``fta-aside`` (slot ``r{n}aside``): ``cards``, the cards set aside this round (in no store).
+
+A hand entered by its plays is complete when a seat has played its ten cards (eleven dealt, one
+given face down to the opponent's store); typed-in points replace the plays of that hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, cast
+
+from companion.cards.decktet import DecktetCard, parse_card
+from companion.games import follow_the_author as fta
+from companion.games.follow_the_author.inplay import Kind
+from companion.games.follow_the_author.rounds import TO_PLAY, Hand
+from companion.tables import store
+from companion.tables.models import Event
+
+HANDS: tuple[Hand, ...] = ("alpha", "omega")
+KINDS = frozenset({"fta-points", "fta-play", "fta-seal", "fta-reveal", "fta-store", "fta-aside"})
+UNDOABLE = frozenset({"fta-points", "fta-play", "fta-store", "fta-aside"})
+TYPED = cast(Kind, "typed")  # in-play points typed in as a number: no single kind
+
+
+def hand_slot(number: int, hand: str) -> str:
+    return f"r{number}{hand}"
+
+
+def seal_slot(number: int, seat: int) -> str:
+    return f"r{number}seal{seat}"
+
+
+def store_slot(number: int, seat: int) -> str:
+    return f"r{number}store{seat}"
+
+
+def aside_slot(number: int) -> str:
+    return f"r{number}aside"
+
+
+def reveal_slot(number: int) -> str:
+    return f"r{number}reveal"
+
+
+def seal_label(number: int, seat: int) -> str:
+    return f"round {number} seat {seat + 1}"
+
+
+def seal_text(scoring: str, danger: str) -> str:
+    """What the fingerprint seals: both suits, scoring first."""
+    return f"{scoring} {danger}"
+
+
+@dataclass(frozen=True)
+class HandState:
+    hand: Hand
+    version: int = 0
+    closed: tuple[fta.PlayedSequence, ...] = ()
+    current: tuple[fta.Play, ...] = ()
+    direct: tuple[int, int] | None = None
+
+    @property
+    def sequences(self) -> tuple[fta.PlayedSequence, ...]:
+        return self.closed + ((fta.PlayedSequence(self.current),) if self.current else ())
+
+    @property
+    def plays(self) -> list[fta.Play]:
+        return [p for s in self.sequences for p in s.plays]
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        plays = self.plays
+        return (sum(p.seat == 0 for p in plays), sum(p.seat == 1 for p in plays))
+
+    @property
+    def first_out(self) -> int | None:
+        counts = self.counts
+        return next((s for s in (0, 1) if counts[s] >= TO_PLAY), None)
+
+    @property
+    def complete(self) -> bool:
+        return self.direct is not None or self.first_out is not None
+
+    @property
+    def started(self) -> bool:
+        return self.direct is not None or bool(self.plays)
+
+    @property
+    def events(self) -> list[fta.PointEvent]:
+        if self.direct is not None:
+            return [fta.PointEvent(0, s, TYPED, self.direct[s]) for s in (0, 1) if self.direct[s]]
+        return fta.hand_events(self.sequences, self.first_out)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        totals = fta.points_by_seat(self.events)
+        return (totals[0], totals[1])
+
+    def cards(self) -> set[DecktetCard]:
+        return {p.card for p in self.plays}
+
+
+@dataclass(frozen=True)
+class Seal:
+    seat: int
+    fingerprint: str
+    label: str
+    scoring: str
+    danger: str
+    nonce: str
+    version: int
+
+
+@dataclass(frozen=True)
+class RoundState:
+    number: int
+    alpha: HandState
+    omega: HandState
+    seals: tuple[Seal | None, Seal | None] = (None, None)
+    seal_versions: tuple[int, int] = (0, 0)
+    revealed: bool = False
+    stores: tuple[tuple[DecktetCard, ...] | None, tuple[DecktetCard, ...] | None] = (None, None)
+    store_versions: tuple[int, int] = (0, 0)
+    aside: tuple[DecktetCard, ...] | None = None
+    aside_version: int = 0
+    names: tuple[str, str] = ("Seat 1", "Seat 2")
+
+    def hand(self, name: str) -> HandState:
+        return self.alpha if name == "alpha" else self.omega
+
+    @property
+    def sealed(self) -> bool:
+        return all(s is not None for s in self.seals)
+
+    @property
+    def stores_in(self) -> bool:
+        return all(s is not None for s in self.stores) and self.aside is not None
+
+    @property
+    def issues(self) -> list[fta.StoreIssue]:
+        if not self.stores_in:
+            return []
+        return fta.check_stores([s or () for s in self.stores], self.aside or ())
+
+    @cached_property
+    def score(self) -> fta.RoundScore | None:
+        """The round-end points, once the choices are revealed and the stores add up."""
+        if not (self.revealed and self.sealed and self.stores_in) or self.issues:
+            return None
+        seals = [s for s in self.seals if s is not None]
+        return fta.score_round(
+            [s or () for s in self.stores],
+            [seals[0].scoring, seals[1].scoring],
+            [seals[1].danger, seals[0].danger],  # each seat's danger suit is the other's pick
+            names=self.names,
+        )
+
+    @property
+    def record(self) -> fta.RoundRecord:
+        return fta.RoundRecord(tuple(self.alpha.events), tuple(self.omega.events), self.score)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        a, o = self.alpha.points, self.omega.points
+        end = self.score.points if self.score is not None else (0, 0)
+        return (a[0] + o[0] + end[0], a[1] + o[1] + end[1])
+
+    @property
+    def phase(self) -> str:
+        if not self.alpha.complete:
+            return "alpha"
+        if not self.sealed:
+            return "seal"
+        if not self.omega.complete:
+            return "omega"
+        if self.score is None:
+            return "stores"
+        return "done"
+
+
+def versions(rows: Iterable[Event]) -> dict[str, int]:
+    """The newest version of every slot, undo events included (an undo moves a slot on)."""
+    found: dict[str, int] = {}
+    for e in rows:
+        if e.slot is not None:
+            found[e.slot] = max(found.get(e.slot, 0), e.slot_version or 0)
+    return found
+
+
+def _cards(titles: Any) -> tuple[DecktetCard, ...]:
+    return tuple(parse_card(str(t)) for t in titles or ())
+
+
+def _hand(number: int, hand: Hand, events: Sequence[Event], seen: dict[str, int]) -> HandState:
+    closed: list[fta.PlayedSequence] = []
+    current: list[fta.Play] = []
+    direct: tuple[int, int] | None = None
+    for e in events:
+        p = e.payload
+        if e.kind == "fta-points":
+            direct = (int(p["points"][0]), int(p["points"][1]))
+        elif p.get("end"):
+            if current:
+                closed.append(fta.PlayedSequence(tuple(current), current[-1].card.is_ace))
+            current = []
+        else:
+            current.append(fta.Play(int(p["seat"]), parse_card(str(p["card"]))))
+    version = seen.get(hand_slot(number, hand), 0)
+    return HandState(hand, version, tuple(closed), tuple(current), direct)
+
+
+def round_state(
+    number: int, rows: Sequence[Event], seen: dict[str, int], names: tuple[str, str]
+) -> RoundState:
+    """Round ``number`` (from 1) from the effective events of that round, in order."""
+    mine = [e for e in rows if e.round == number and e.kind in KINDS]
+    played = [e for e in mine if e.kind in ("fta-points", "fta-play")]
+    hands = {
+        h: _hand(number, h, [e for e in played if e.payload.get("hand") == h], seen) for h in HANDS
+    }
+    seals: list[Seal | None] = [None, None]
+    stores: list[tuple[DecktetCard, ...] | None] = [None, None]
+    aside: tuple[DecktetCard, ...] | None = None
+    for e in mine:
+        p = e.payload
+        if e.kind == "fta-seal":
+            seat = int(p["seat"])
+            seals[seat] = Seal(
+                seat, str(p["fingerprint"]), str(p["label"]), str(p["scoring"]),
+                str(p["danger"]), str(p["nonce"]), e.slot_version or 0,
+            )  # fmt: skip
+        elif e.kind == "fta-store":
+            stores[int(p["seat"])] = _cards(p["cards"])
+        elif e.kind == "fta-aside":
+            aside = _cards(p["cards"])
+    return RoundState(
+        number=number,
+        alpha=hands["alpha"],
+        omega=hands["omega"],
+        seals=(seals[0], seals[1]),
+        seal_versions=(seen.get(seal_slot(number, 0), 0), seen.get(seal_slot(number, 1), 0)),
+        revealed=any(e.kind == "fta-reveal" for e in mine),
+        stores=(stores[0], stores[1]),
+        store_versions=(seen.get(store_slot(number, 0), 0), seen.get(store_slot(number, 1), 0)),
+        aside=aside,
+        aside_version=seen.get(aside_slot(number), 0),
+        names=names,
+    )
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Every round so far (the last one may be in progress) and the engine's standing."""
+
+    options: fta.Options
+    rounds: tuple[RoundState, ...]
+    standing: fta.Standing
+
+    @property
+    def scored(self) -> int:
+        count = 0
+        for r in self.rounds:
+            if r.score is None:
+                break
+            count += 1
+        return count
+
+    @property
+    def current(self) -> RoundState:
+        """The round being played: the first one not yet scored."""
+        return self.rounds[self.scored] if self.scored < len(self.rounds) else self.rounds[-1]
+
+
+def game_state(
+    options: fta.Options, rows: Sequence[Event], names: tuple[str, str] = ("Seat 1", "Seat 2")
+) -> GameState:
+    seen = versions(rows)
+    live = store.effective(list(rows))
+    last = max((e.round or 0 for e in live if e.kind in KINDS), default=0)
+    rounds: list[RoundState] = []
+    for number in range(1, last + 2):
+        state = round_state(number, live, seen, names)
+        rounds.append(state)
+        if state.score is None:
+            break
+    standing = fta.standing([r.record for r in rounds], options)
+    return GameState(options, tuple(rounds), standing)

@@ -1,0 +1,579 @@
+"""Follow the Author at the table, through Flask's test client, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.cards.decktet import DECK
+from companion.games.follow_the_author import verify_seal
+from tests.web.tablehelp import claim, csrf, join_token
+
+ANN_STORE = ["Ace of Moons", "Journey", "Huntress", "Excuse", "Battle", "Soldier", "Betrayal"]
+BEN_STORE = ["Bard", "Desert", "Sailor"]
+ASIDE = [c.title for c in DECK if c.title not in ANN_STORE + BEN_STORE]
+
+
+def start(client: FlaskClient, **fields: Any) -> str:
+    data = {"game": "follow-the-author", "players": "2", "name-0": "Ann", "name-1": "Ben"}
+    data.update({k: str(v) for k, v in fields.items()})
+    data["csrf_token"] = csrf(client)
+    answer = client.post("/tables", data=data)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:800]
+    return answer.headers["Location"]
+
+
+class Table:
+    """Ann's phone started the table and sits in seat 0; Ben's phone sits in seat 1."""
+
+    def __init__(self, app: Flask, **fields: Any) -> None:
+        self.ann, self.ben, self.watcher = app.test_client(), app.test_client(), app.test_client()
+        self.path = start(self.ann, **fields)
+        token = join_token(self.ann, self.path)
+        assert claim(self.ann, token, 0).status_code == 303
+        assert claim(self.ben, token, 1).status_code == 303
+        self.app = app
+
+    def post(self, phone: FlaskClient, url: str, data: dict[str, Any], htmx: bool = False) -> Any:
+        body: dict[str, Any] = {"csrf_token": csrf(phone)}
+        body.update(data)
+        headers = {"HX-Request": "true"} if htmx else {}
+        return phone.post(self.path + url, data=body, headers=headers)
+
+    def points(self, r: int, hand: str, a: Any, b: Any, version: int = 0, phone=None) -> Any:
+        data = {"points-0": a, "points-1": b, "version": version}
+        return self.post(phone or self.ann, f"/fta/{r}/{hand}/points", data)
+
+    def seal(self, phone: FlaskClient, r: int, scoring: str, danger: str, version: int = 0):
+        data = {"scoring": scoring, "danger": danger, "version": version}
+        return self.post(phone, f"/fta/{r}/seal", data)
+
+    def store(self, r: int, seat: int, cards: list[str], version: int = 0, phone=None) -> Any:
+        data = {"cards": cards, "version": version}
+        return self.post(phone or (self.ann, self.ben)[seat], f"/fta/{r}/store/{seat}", data)
+
+    def aside(self, r: int, cards: list[str], version: int = 0) -> Any:
+        return self.post(self.ann, f"/fta/{r}/aside", {"cards": cards, "version": version})
+
+    def play(self, r: int, hand: str, seat: int, card: str, version: int) -> Any:
+        data = {"seat": seat, "card": card, "version": version}
+        return self.post(self.ann, f"/fta/{r}/{hand}/play", data, htmx=True)
+
+    def page(self, phone: FlaskClient | None = None, url: str = "") -> str:
+        answer = (phone or self.ann).get(self.path + url)
+        assert answer.status_code == 200, answer.status_code
+        return answer.get_data(as_text=True)
+
+    def totals(self) -> list[str]:
+        return re.findall(r'<td class="total"[^>]*>([^<]*)</td>', self.page(url="/live"))
+
+    def full_round(self, r: int, alpha=(3, 1), omega=(0, 2)) -> None:
+        assert self.points(r, "alpha", *alpha).status_code == 303
+        assert self.seal(self.ann, r, "Moons", "Waves").status_code == 303
+        assert self.seal(self.ben, r, "Suns", "Knots").status_code == 303
+        assert self.points(r, "omega", *omega).status_code == 303
+        assert self.store(r, 0, ANN_STORE).status_code == 303
+        assert self.store(r, 1, BEN_STORE).status_code == 303
+        assert self.aside(r, ASIDE).status_code == 303
+
+
+@pytest.fixture
+def t(app: Flask) -> Table:
+    return Table(app)
+
+
+def ok(answer: Any) -> str:
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)[:1500]
+    return str(answer.get_data(as_text=True))
+
+
+# starting and what a round shows
+
+
+def test_new_table_form_offers_the_options(client):
+    page = client.get("/new/follow-the-author").get_data(as_text=True)
+    for field in ("rounds", "back_and_forth", "cribbage_finish", "target", "first_dealer"):
+        assert f'name="{field}"' in page
+    assert 'value="8"' in page and 'value="121"' in page
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"rounds": "7"}, "must be even"),
+        ({"rounds": "many"}, "whole number"),
+        ({"rounds": "0"}, "between 1 and"),
+        ({"target": "-3"}, "between 1 and"),
+        ({"first_dealer": "5"}, "seat 1 or seat 2"),
+        ({"players": "3"}, "exactly 2 players"),
+    ],
+)
+def test_bad_options_are_shown_again(client, fields, message):
+    data = {"game": "follow-the-author", "players": "2", "csrf_token": csrf(client), **fields}
+    answer = client.post("/tables", data=data)
+    assert answer.status_code == 422
+    assert message in answer.get_data(as_text=True)
+
+
+def test_round_shows_hand_dealer_and_reminders(t):
+    page = t.page()
+    assert "Round 1 <small>of 8" in page
+    assert "Alpha hand <small>· Ann deals · Ben leads" in page
+    assert "Deal 11 cards to each player; the other 23 wait" in page
+    assert "one card face down to the other's store" in page
+    ok(t.points(1, "alpha", 2, 0))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    page = t.page()
+    assert "Omega hand <small>· Ben deals · Ann leads" in page
+    assert "the one card left over goes aside" in page
+    assert "forwards" in page
+
+
+def test_first_dealer_and_back_and_forth(app):
+    t = Table(app, first_dealer=1, back_and_forth=1)
+    assert "Alpha hand <small>· Ben deals · Ann leads" in t.page()
+    ok(t.points(1, "alpha", 0, 0))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    assert "<strong>backwards</strong>" in t.page()
+    rules = t.page(url="/rules")
+    assert "Back and Forth: <strong>on</strong>" in rules
+
+
+# typed-in points, versions and conflicts
+
+
+def test_typed_points_go_on_the_sheet(t):
+    ok(t.points(1, "alpha", 4, 2))
+    assert t.totals() == ["4", "2"]
+    assert "In-play points: Ann <strong>4</strong>, Ben <strong>2</strong>" in t.page()
+    history = t.page(url="/live")
+    assert "round 1 alpha hand: in-play points Ann 4, Ben 2" in history
+
+
+def test_stale_version_is_refused_with_input_kept(t):
+    ok(t.points(1, "alpha", 4, 2))
+    answer = t.points(1, "alpha", 9, 9, version=0, phone=t.ben)
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 409
+    assert "changed on another phone" in body
+    assert t.totals() == ["4", "2"]
+
+
+@pytest.mark.parametrize("a, b", [("x", "1"), ("-1", "0"), ("", "2"), ("9" * 30, "0")])
+def test_bad_points_are_refused(t, a, b):
+    answer = t.points(1, "alpha", a, b)
+    assert answer.status_code == 422
+    assert t.totals() == ["0", "0"]
+
+
+def test_omega_waits_for_both_seals(t):
+    assert t.points(1, "omega", 1, 1).status_code == 422  # alpha first
+    ok(t.points(1, "alpha", 0, 0))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    answer = t.points(1, "omega", 1, 1)
+    assert answer.status_code == 422
+    assert "Both players seal their suits" in answer.get_data(as_text=True)
+
+
+# sealed choices
+
+
+def _fingerprint(page: str, seat: int) -> str:
+    found = re.search(
+        rf'fta-seal-status" data-seat="{seat}">[^<]*<strong>chosen</strong> · fingerprint '
+        r'<code class="fta-fp">([0-9a-f]{16})</code>',
+        page,
+    )
+    assert found, page[:3000]
+    return found.group(1)
+
+
+def test_sealed_choice_shows_only_chosen_to_the_other_phone(t):
+    ok(t.points(1, "alpha", 0, 0))
+    assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
+    own = t.page(t.ann)
+    assert 'class="fta-choice" data-seat="0"' in own
+    assert "scoring 🐉 Wyrms, danger for Ben 🪢 Knots" in own
+    for phone in (t.ben, t.watcher):
+        page = t.page(phone)
+        assert "fta-choice" not in page
+        assert "scoring 🐉" not in page
+        assert _fingerprint(page, 0) == _fingerprint(own, 0)
+        assert "Ben: still choosing" in page
+
+
+def test_seal_rules(t):
+    answer = t.seal(t.ann, 1, "Moons", "Waves")
+    assert answer.status_code == 422 and "after the alpha hand" in answer.get_data(as_text=True)
+    ok(t.points(1, "alpha", 0, 0))
+    assert t.seal(t.ann, 1, "Moonz", "Waves").status_code == 422
+    assert t.seal(t.ann, 1, "", "Waves").status_code == 422
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    # Ann's phone always seals for Ann, whatever seat the form names
+    ok(t.post(t.ann, "/fta/1/seal", {"seat": 1, "scoring": "Suns", "danger": "Suns", "version": 1}))
+    assert "Ben: still choosing" in t.page(t.ben)
+    assert t.seal(t.watcher, 1, "Suns", "Knots").status_code == 403
+    assert t.seal(t.ann, 1, "Leaves", "Waves", version=0).status_code == 409
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    ok(t.points(1, "omega", 0, 0))
+    answer = t.seal(t.ann, 1, "Leaves", "Waves", version=2)
+    assert answer.status_code == 422
+
+
+def _tokens(app: Flask, path: str) -> list[str]:
+    from companion.extensions import db
+    from companion.tables.models import Table as Row
+
+    with app.app_context():
+        row = db.session.query(Row).filter_by(token=path.rsplit("/", 1)[1]).one()
+        return [row.token, row.share_token, row.join_token, row.join_code]
+
+
+def _nonces(app: Flask) -> list[str]:
+    from companion.extensions import db
+    from companion.tables.models import Event
+
+    with app.app_context():
+        return [e.payload["nonce"] for e in db.session.query(Event).filter_by(kind="fta-seal")]
+
+
+def _surfaces(t: Table, phone: FlaskClient) -> dict[str, str]:
+    token, share, _, _ = _tokens(t.app, t.path)
+    urls = [
+        t.path,
+        f"{t.path}/live",
+        f"{t.path}/entry",
+        f"{t.path}/rules",
+        f"/s/{share}",
+        f"/s/{share}/live",
+        f"/s/{share}/live?tv=1",
+        f"/tv/{share}",
+        f"{t.path}/games/1/export.json",
+        f"{t.path}/games/1/export.csv",
+        f"{t.path}/stream",
+        f"/s/{share}/stream",
+        f"{t.path}/fta/round/1",
+        f"{t.path}/fta/verify",
+    ]
+    out = {}
+    for url in urls:
+        answer = phone.get(url, headers={"Last-Event-ID": "0"})
+        assert answer.status_code == 200, url
+        out[url.replace(token, "T").replace(share, "S")] = answer.get_data(as_text=True)
+    htmx = phone.get(f"{t.path}/entry", headers={"HX-Request": "true"})
+    out["entry (htmx)"] = htmx.get_data(as_text=True)
+    return out
+
+
+def _normalise(text: str, secrets: list[str]) -> str:
+    for secret in secrets:
+        text = text.replace(secret, "X")
+    text = re.sub(r'name="csrf_token" value="[^"]+"', "CSRF", text)
+    text = re.sub(r'"X-CSRF-Token": "[^"]+"', "CSRF", text)
+    text = re.sub(r"\b[0-9a-f]{16}\b", "H", text)  # fingerprints and entry keys
+    text = re.sub(r'"at": "[^"]+"', '"at": ""', text)
+    return re.sub(r"\d+", "0", text)  # times, event ids, versions
+
+
+def _sealed_table(app: Flask, scoring: str, danger: str) -> Table:
+    app.config["STREAM_SECONDS"] = 0.05
+    t = Table(app)
+    ok(t.points(1, "alpha", 1, 2))
+    ok(t.seal(t.ann, 1, scoring, danger))
+    return t
+
+
+def test_no_page_stream_or_export_shows_a_sealed_choice_before_the_reveal(app):
+    """Two tables alike but for Ann's sealed suits: every surface Ben's phone or a watcher can
+    fetch must read the same, must not hold the secret nonce, and must not name the choice."""
+    one = _sealed_table(app, "Wyrms", "Knots")
+    two = _sealed_table(app, "Leaves", "Suns")
+    nonces = _nonces(app)
+    assert len(nonces) == 2
+    for viewer in ("ben", "watcher"):
+        first = _surfaces(one, getattr(one, viewer))
+        second = _surfaces(two, getattr(two, viewer))
+        assert first.keys() == second.keys()
+        for url, body in first.items():
+            for nonce in nonces:
+                assert nonce not in body and nonce not in second[url], url
+            for marker in ("fta-choice", "Your choice", "scoring 🐉", "scoring 🍃"):
+                assert marker not in body and marker not in second[url], (url, marker)
+            a = _normalise(body, _tokens(app, one.path))
+            b = _normalise(second[url], _tokens(app, two.path))
+            assert a == b, url
+    exported = json.loads(one.page(one.ben, "/games/1/export.json"))
+    assert not [e for e in exported["events"] if e["kind"] == "fta-seal"]
+    assert "sealed Ann&#39;s suits (fingerprint" in one.page(one.ben, "/live")
+
+
+def test_reveal_after_the_omega_hand_on_both_phones_and_the_fingerprint_checks(t):
+    ok(t.points(1, "alpha", 0, 0))
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
+    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
+    before = _fingerprint(t.page(t.ben), 0)
+    ok(t.points(1, "omega", 0, 0))
+    for phone in (t.ann, t.ben, t.watcher):
+        page = t.page(phone)
+        assert "<strong>Ann</strong> scores 🐉 <strong>Wyrms</strong>" in page
+        assert "Ben's danger suit is 🪢 <strong>Knots</strong>" in page
+        assert "(the same as Ann's scoring suit, so Ann has no danger suit)" in page
+        assert page.count("✓ matches") == 2
+    page = t.page(t.ben)
+    nonce = re.search(r"secret <code>([0-9a-f]{32})</code>", page)
+    assert nonce
+    assert verify_seal("Wyrms Knots", nonce.group(1), before, "round 1 seat 1")
+    link = re.search(r'href="(/t/[^"]+/fta/verify\?[^"]+)"', page)
+    assert link
+    checked = t.ben.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert "✓ The fingerprint matches" in checked
+    forged = t.ben.get(
+        f"{t.path}/fta/verify",
+        query_string={"choice": "Moons Knots", "nonce": nonce.group(1),
+                      "fingerprint": before, "label": "round 1 seat 1"},
+    )  # fmt: skip
+    assert "does not match" in forged.get_data(as_text=True)
+    exported = json.loads(t.page(t.ben, "/games/1/export.json"))
+    assert len([e for e in exported["events"] if e["kind"] == "fta-seal"]) == 2
+
+
+# stores and round-end scoring
+
+
+def _to_stores(t: Table) -> None:
+    ok(t.points(1, "alpha", 3, 1))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    ok(t.points(1, "omega", 0, 2))
+
+
+def test_stores_before_the_reveal_are_refused(t):
+    ok(t.points(1, "alpha", 3, 1))
+    answer = t.store(1, 0, ANN_STORE)
+    assert answer.status_code == 422 and "after the omega hand" in answer.get_data(as_text=True)
+
+
+def test_store_checks(t):
+    _to_stores(t)
+    ok(t.store(1, 0, ANN_STORE))
+    answer = t.store(1, 1, [*BEN_STORE, "Journey"])
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert "Journey is already in Ann&#39;s store: a card can be in one place only." in body
+    assert t.store(1, 1, ["Bard", "Bard"]).status_code == 422
+    assert t.store(1, 1, ["Not a card"]).status_code == 422
+    assert t.store(1, 0, ["Bard"], phone=t.ben).status_code == 403  # not Ben's store
+    ok(t.store(1, 1, BEN_STORE))
+    short = ASIDE[:-2]
+    ok(t.aside(1, short))
+    page = t.page()
+    assert 'data-rule="store-count"' in page
+    assert "43 in all, but a round accounts for all 45" in page
+    assert f"In no list: {ASIDE[-2]}, {ASIDE[-1]}" in page
+    assert t.totals() == ["3", "3"]  # not scored while the stores do not add up
+    assert t.aside(1, ASIDE, version=0).status_code == 409
+    assert t.aside(1, [*ASIDE[:-1], "Bard"], version=1).status_code == 422
+    ok(t.aside(1, ASIDE, version=1))
+    assert 'data-rule="store-count"' not in t.page()
+
+
+def test_round_end_categories_with_a_line_each(t):
+    _to_stores(t)
+    ok(t.store(1, 0, ANN_STORE))
+    ok(t.store(1, 1, BEN_STORE))
+    ok(t.aside(1, ASIDE))
+    page = t.page()
+    assert "Round 2 <small>of 8" in page
+    assert "Round 1: Ann -3, Ben 3" in page
+    for line in (
+        "Cards with neither suit: Ann 0, Ben 0; a tie scores nothing.",
+        "The Excuse is worth 2; Ann scores 2.",
+        "Cards in the scoring suit: Ann 3, Ben 2; Ann scores 3.",
+        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (the cards plus the highest number",
+        "Personalities in the scoring suit: Ann 1, Ben 1; a tie scores nothing.",
+    ):
+        assert line in page
+    assert t.totals() == ["-3", "3"]
+    detail = t.page(url="/fta/round/1")
+    assert detail.count('<td colspan="3" class="small">') == 8
+    assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
+
+
+def test_undo_takes_back_a_store(t):
+    _to_stores(t)
+    ok(t.store(1, 0, ANN_STORE))
+    ok(t.post(t.ben, "/undo", {}))
+    assert "Ann's store: waiting" in t.page()
+    assert "undid a change (store)" in t.page(url="/live")
+    ok(t.store(1, 0, ANN_STORE, version=2))
+
+
+# game end
+
+
+def test_game_end_after_the_last_round(app):
+    t = Table(app, rounds=2)
+    t.full_round(1)
+    assert "Alpha hand <small>· Ben deals · Ann leads" in t.page()
+    t.full_round(2, alpha=(0, 0), omega=(0, 0))
+    page = t.page()
+    assert "Game over" in page
+    assert "Ben wins: -9 to 3" in page
+    assert "2 rounds played" in page
+    assert t.points(3, "alpha", 1, 1).status_code == 422
+    assert "Ben wins" in t.page(t.watcher, "/live")
+
+
+def test_cribbage_finish_ends_at_once(app):
+    t = Table(app, cribbage_finish=1, target=5)
+    ok(t.points(1, "alpha", 2, 6))
+    page = t.page()
+    assert "Ben wins: 2 to 6" in page
+    assert "first to 5, in round 1 (alpha hand: typed); Cribbage Finish" in page
+    assert t.seal(t.ann, 1, "Moons", "Waves").status_code == 422
+
+
+def test_cribbage_finish_counts_round_end_categories_in_order(app):
+    t = Table(app, cribbage_finish=1, target=6)
+    t.full_round(1, alpha=(5, 0), omega=(0, 0))
+    page = t.page()
+    assert "Ann wins" in page  # 5 + Excuse 2 reaches 6 before Most Danger takes 11 away
+    assert "(Excuse); Cribbage Finish" in page
+
+
+# plays, card by card
+
+
+def _offered(page: str, hand: str) -> list[str]:
+    start = page.index(f'id="fta-picker-{hand}"')
+    end = page.index("</form>", start)
+    return re.findall(r'name="card" value="([^"]+)"', page[start:end])
+
+
+def test_picker_offers_only_legal_cards_and_counts_in_play_points(app):
+    t = Table(app, enter_plays=1)
+    page = t.page()
+    assert len(_offered(page, "alpha")) == 45  # a lead: anything
+    body = ok(t.play(1, "alpha", 1, "Merchant", 0))
+    offered = _offered(body, "alpha")
+    assert "Author" not in offered and "Market" not in offered and "Merchant" not in offered
+    assert offered[:3] == ["Mill", "Mountain", "Origin"]
+    assert (
+        "Ace of Leaves" in offered and "Ace of Knots" in offered and "Ace of Moons" not in offered
+    )
+    refused = t.play(1, "alpha", 0, "Author", 1)
+    assert refused.status_code == 422
+    assert "Author does not come after Merchant" in refused.get_data(as_text=True)
+    ok(t.play(1, "alpha", 0, "Pact", 1))  # 9 on 9: same rank
+    body = ok(t.play(1, "alpha", 1, "Sailor", 2))
+    assert "Ann: same rank as the previous card: +1 (Pact)" in body
+    ok(t.play(1, "alpha", 0, "Sea", 3))
+    ok(t.play(1, "alpha", 1, "Window", 4))  # Crown 12, Court 11
+    body = ok(t.play(1, "alpha", 0, "Ace of Knots", 5))
+    assert "chooses: end the sequence" in body
+    assert "Ace of Moons" not in _offered(body, "alpha")  # never an Ace on an Ace
+    assert "Author" in _offered(body, "alpha")  # free of order after an Ace
+    body = ok(t.post(t.ann, "/fta/1/alpha/play", {"action": "end", "version": 6}, htmx=True))
+    assert "(ended on the Ace)" in body
+    assert t.play(1, "alpha", 0, "Sea", 7).status_code == 422  # played already
+    for i, (seat, card) in enumerate([(0, "Harvest"), (1, "Huntress"), (0, "Island")]):
+        body = ok(t.play(1, "alpha", seat, card, 7 + i))
+    assert "Ann: run of 3: +3 (Island)" in body
+    assert t.totals() == ["4", "0"]
+
+
+ALPHA_TEN = ["Author", "Bard", "Battle", "Betrayal", "Borderland", "Calamity", "Castle", "Cave",
+             "Chance Meeting", "Consul"]  # fmt: skip
+
+
+def test_a_hand_of_plays_ends_when_a_player_is_out(app):
+    t = Table(app, enter_plays=1)
+    for version, card in enumerate(ALPHA_TEN):
+        body = ok(t.play(1, "alpha", 0, card, version))
+    assert "Ann: same rank as the previous card: +1 (Cave)" in body
+    assert "Ann: same rank as the previous 2 cards: +2 (Chance Meeting)" in body
+    assert "Ann: first out: +1" in body
+    assert "Ann went out first" in body
+    assert 'id="fta-picker-alpha"' not in body
+    assert 'id="fta-seal-form"' in body
+    assert t.totals() == ["4", "0"]
+    assert t.play(1, "alpha", 1, "Desert", 10).status_code == 422  # the hand is over
+
+
+def test_back_and_forth_omega_picker_goes_backwards(app):
+    t = Table(app, enter_plays=1, back_and_forth=1)
+    for version, card in enumerate(ALPHA_TEN):
+        ok(t.play(1, "alpha", 0, card, version))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    offered = _offered(t.page(), "omega")
+    assert offered[:3] == ["Window", "Windfall", "Watchman"]
+    assert "Author" not in offered  # played in the alpha hand
+    body = ok(t.play(1, "omega", 1, "Mill", 0))
+    assert _offered(body, "omega")[:3] == ["Merchant", "Market", "Lunatic"]
+    refused = t.play(1, "omega", 0, "Sea", 1)
+    assert "Sea does not come before Mill" in refused.get_data(as_text=True)
+
+
+def test_typed_points_in_referee_mode_replace_the_plays(app):
+    t = Table(app, enter_plays=1)
+    ok(t.play(1, "alpha", 1, "Merchant", 0))
+    ok(t.points(1, "alpha", 2, 5, version=1))
+    assert t.totals() == ["2", "5"]
+    assert t.play(1, "alpha", 0, "Pact", 2).status_code == 422
+
+
+# bad input and import
+
+
+@pytest.mark.parametrize(
+    "url, data",
+    [
+        ("/fta/1/gamma/points", {"points-0": "1", "points-1": "1"}),
+        ("/fta/0/alpha/points", {"points-0": "1", "points-1": "1"}),
+        ("/fta/99/alpha/points", {"points-0": "1", "points-1": "1", "version": "0"}),
+        ("/fta/1/alpha/points", {"points-0": "1", "points-1": "1", "version": "x"}),
+        ("/fta/1/alpha/points", {"points-0": "1", "points-1": "1", "version": "9" * 40}),
+        ("/fta/1/alpha/points", {"points-0": "١", "points-1": "1", "version": "0"}),
+        ("/fta/1/alpha/play", {"card": "Nothing", "version": "0"}),
+        ("/fta/1/alpha/play", {"card": "Author", "seat": "7", "version": "0"}),
+        ("/fta/1/alpha/play", {"action": "end", "version": "0"}),
+        ("/fta/1/alpha/play", {"card": "x" * 5000, "version": "0"}),
+        ("/fta/1/seal", {"scoring": "Moons", "danger": "x" * 5000}),
+        ("/fta/1/store/0", {"cards": ["Author"] * 500, "version": "0"}),
+        ("/fta/1/store/5", {"cards": "Author"}),
+        ("/fta/1/store/-1", {"cards": "Author"}),
+        ("/fta/1/aside", {"cards": ["", " ", "the"], "version": "0"}),
+        ("/fta/verify", {}),
+    ],
+)
+def test_bad_input_never_fails_the_server(t, url, data):
+    answer = t.post(t.ann, url, data)
+    assert 400 <= answer.status_code < 500
+    assert t.ann.get(t.path + "/fta/verify?nonce=%00&choice=&label=x").status_code == 200
+    assert t.ann.get(t.path + "/fta/round/0").status_code == 404
+
+
+def test_export_and_import_give_the_same_sheet(t):
+    t.full_round(1)
+    ok(t.points(2, "alpha", 1, 0))
+    exported = t.ann.get(f"{t.path}/games/1/export.json").get_data()
+    csv = t.ann.get(f"{t.path}/games/1/export.csv").get_data(as_text=True)
+    assert csv.splitlines()[1:3] == ["1,Ann,-3,3", "2,Ben,1,0"]
+    import io
+
+    answer = t.watcher.post(
+        "/import",
+        data={"csrf_token": csrf(t.watcher), "file": (io.BytesIO(exported), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 303
+    page = t.watcher.get(answer.headers["Location"] + "/live").get_data(as_text=True)
+    assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', page) == ["-2", "3"]
