@@ -60,6 +60,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     _init_extensions(app)
     _register_blueprints(app)
+    if os.environ.get("COMPANION_BEHIND_PROXY") or app.config.get("BEHIND_PROXY"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        # one trusted proxy in front: client address (rate limits) and scheme come from it
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     return app
 
 
