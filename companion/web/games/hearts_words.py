@@ -1,0 +1,128 @@
+"""Hearts at the table in words: the pass (personalised per seat), the opening lead, cards
+with suit symbols, and history lines for the game's own events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.cards.standard import Card
+from companion.games import hearts
+from companion.tables.models import Event
+from companion.web.games.hearts_options import TableOptions
+
+SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+WHERE = {
+    "left": "on your left",
+    "right": "on your right",
+    "across": "across from you",
+    "2nd-left": "two seats to your left",
+    "2nd-right": "two seats to your right",
+}
+ARROWS = {
+    "left": "\u2190",
+    "right": "\u2192",
+    "across": "\u2191",
+    "2nd-left": "\u21d0",
+    "2nd-right": "\u21d2",
+    "scatter": "\u2733",
+    "hold": "\u270b",
+}
+
+
+@dataclass(frozen=True)
+class PassLine:
+    direction: str
+    arrow: str
+    text: str
+    house_rule: bool
+
+
+def face(card: Card | str) -> str:
+    """``QS`` -> ``Q♠`` (``T`` shown as 10)."""
+    text = str(card)
+    rank = "10" if text[0] == "T" else text[0]
+    return rank + SYMBOLS.get(text[1], text[1])
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def pass_line(options: TableOptions, hand: int, seat: int | None, names: list[str]) -> PassLine:
+    """The pass of hand ``hand`` for the phone at ``seat`` (None: said for everyone)."""
+    p = hearts.pass_for_hand(options.rules, hand)
+    house = hearts.cycle_is_house_rule(options.rules)
+    direction = "hold" if p.is_hold else p.direction
+    if p.is_hold:
+        text = "Hold: no pass this hand."
+    elif p.direction == "scatter":
+        each = "one card" if p.cards_each == 1 else _cards(p.cards_each)
+        text = f"Scatter: pass {each} to each player."
+    elif seat is None:
+        text = f"Everyone passes {_cards(p.count)} {_everyone(p.direction)}."
+    else:
+        target = p.target(seat)
+        who = names[target] if target is not None else "?"
+        text = f"Pass {_cards(p.count)} to {who}, {WHERE[p.direction]}."
+    return PassLine(direction, ARROWS[direction], text, house)
+
+
+def _everyone(direction: str) -> str:
+    return {"across": "across", "2nd-left": "two seats left", "2nd-right": "two seats right"}.get(
+        direction, f"to the {direction}"
+    )
+
+
+def lead_line(options: TableOptions, dealer: int, names: list[str]) -> str:
+    rules = options.rules
+    if rules.first_lead == "left-of-dealer":
+        seat = hearts.first_leader(rules, dealer)
+        return f"{names[seat or 0]} (left of the dealer) leads any card."
+    if rules.uses_kitty:
+        return "The lowest club not in the kitty leads (the 2\u2663 unless it is in the kitty)."
+    card = hearts.opening_lead(rules)
+    return f"The {face(card or '2C')} leads."
+
+
+def _taken_words(payload: dict, names: list[str]) -> str:
+    parts = []
+    for seat, texts in sorted(payload.get("taken", {}).items(), key=lambda i: int(i[0])):
+        if texts:
+            parts.append(f"{_name(names, seat)} {' '.join(texts)}")
+    return "; ".join(parts) or "no cards"
+
+
+def _name(names: list[str], seat: object) -> str:
+    try:
+        return names[int(str(seat))]
+    except (ValueError, IndexError):
+        return "a seat"
+
+
+def describe(event: Event, names: list[str]) -> str | None:
+    """A history line for the game's own events (None: the shell words it)."""
+    p, n = event.payload, event.round
+    lines = {
+        "hearts-taken": lambda: f"hand {n}, cards taken: {_taken_words(p, names)}",
+        "hearts-claim": lambda: (
+            f"hand {n}, {_name(names, p.get('seat'))} took "
+            + (" ".join(p.get("cards", [])) or "no points")
+            + (" and every trick" if p.get("sun") else "")
+        ),
+        "hearts-moon": lambda: (
+            f"hand {n}, moon: "
+            + ("the shooter subtracts" if p.get("choice") == "subtract" else "added to the others")
+        ),
+        "hearts-trick": lambda: (
+            f"hand {n}, trick {int(p.get('trick', 0)) + 1} led by "
+            f"{_name(names, p.get('leader'))}: {' '.join(p.get('cards', []))}"
+        ),
+        "hearts-revoke": lambda: (
+            f"hand {n}, recorded a revoke by {_name(names, p.get('seat'))} "
+            f"on trick {int(p.get('trick', 0)) + 1}"
+        ),
+    }
+    if event.kind not in lines:
+        return None
+    when = event.created_at.strftime("%H:%M:%S")
+    return f"{when} {event.actor or 'Someone'}: {lines[event.kind]()}"

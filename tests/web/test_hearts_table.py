@@ -1,0 +1,434 @@
+"""Hearts at the table through Flask's test client, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.games.hearts import OPTION_HELP, PRESET_HELP
+from tests.games.hearts.reference import Table as RefTable
+from tests.games.hearts.reference import play, points
+from tests.web.tablehelp import claim, csrf, join_token, new_table, totals
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+HEARTS = [f"{r}H" for r in "23456789TJQKA"]
+
+
+def hearts_table(client: FlaskClient, players: int = 4, **fields: Any) -> str:
+    names = {f"name-{i}": NAMES[i] for i in range(players)}
+    return new_table(client, game="hearts", players=players, **names, **fields)
+
+
+def post(client: FlaskClient, url: str, **data: Any) -> Any:
+    data = {k: str(v) for k, v in data.items()}
+    data["csrf_token"] = csrf(client)
+    return client.post(url, data=data)
+
+
+def score(client: FlaskClient, table: str, hand: int, taken: dict[int, str], **extra: Any) -> Any:
+    fields: dict[str, Any] = {"version": 0}
+    fields.update({f"taken-{seat}": cards for seat, cards in taken.items()})
+    fields.update(extra)
+    return post(client, f"{table}/hearts/{hand}/taken", **fields)
+
+
+def plain(markup: str) -> str:
+    """The words a player reads: tags dropped, entities decoded, spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split()).replace(" .", ".")
+
+
+def raw_entry(client: FlaskClient, table: str) -> str:
+    return client.get(f"{table}/entry").get_data(as_text=True)
+
+
+def entry(client: FlaskClient, table: str) -> str:
+    return plain(raw_entry(client, table))
+
+
+def words(answer: Any) -> str:
+    return plain(answer.get_data(as_text=True))
+
+
+def seated(app: Flask, host: FlaskClient, table: str, seat: int) -> FlaskClient:
+    """A second phone that takes ``seat``."""
+    phone = app.test_client()
+    answer = claim(phone, join_token(host, table), seat)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
+    return phone
+
+
+# starting a table
+
+
+def test_new_table_form_offers_presets_and_explains_every_option(client):
+    page = html.unescape(client.get("/new/hearts").get_data(as_text=True))
+    for name, words in PRESET_HELP.items():
+        assert f'value="{name}"' in page and words in page
+    for key, words in OPTION_HELP.items():
+        if key != "players":
+            assert f'name="{key}"' in page, key
+            assert words in page, key
+    assert "remove cards" in page and "a kitty" in page
+
+
+def test_options_are_stored_and_shown_on_the_rules_page(client):
+    table = hearts_table(
+        client, 5, preset="omnibus", odd_deal="kitty", moon_policy="protect",
+        exact_target_resets_to="50", target="80", entry="tricks",
+    )  # fmt: skip
+    rules = words(client.get(f"{table}/rules"))
+    assert "Preset omnibus" in rules
+    assert "moon policy: protect" in rules
+    assert "odd deal: kitty" in rules
+    assert "bonus card: JD" in rules  # from the preset
+    assert "exact target resets to: 50" in rules
+    assert "a kitty of 2 cards" in rules and "10 cards each" in rules
+    assert "lowest club not in the kitty leads" in rules
+    exported = client.get(f"{table}/games/1/export.json")
+    if exported.status_code == 200:  # the export carries the options in force
+        assert exported.get_json()["game"]["options"]["moon_policy"] == "protect"
+
+
+def test_six_players_mark_the_cycle_as_a_house_rule(client):
+    table = hearts_table(client, 6)
+    page = words(client.get(table))
+    assert "6-player cycle: a house rule" in page
+    assert "house rule" in words(client.get(f"{table}/rules"))
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"players": "7"}, "3 to 6 players"),
+        ({"players": "2"}, "3 to 6 players"),
+        ({"preset": "chess"}, "Unknown preset 'chess'"),
+        ({"moon_policy": "sometimes"}, "allowed: add"),
+        ({"players": "3", "pass_cycle": "left,across"}, "No seat is across at 3"),
+        ({"target": "lots"}, "not a whole number"),
+        ({"partnership": "pooled", "players": "5"}, "even number"),
+        ({"entry": "telepathy"}, "cards' or 'tricks'"),
+    ],
+)
+def test_bad_options_are_refused_with_the_form_kept(client, fields, message):
+    data = {"game": "hearts", "players": "4", "name-0": "Ann", **fields, "csrf_token": csrf(client)}
+    answer = client.post("/tables", data=data)
+    assert answer.status_code == 422
+    assert message in words(answer)
+
+
+# before each hand
+
+
+def test_pass_is_shown_per_hand_and_personalised_per_seat(app, client):
+    table = hearts_table(client)
+    ben = seated(app, client, table, 1)
+    expected = [
+        "Pass 3 cards to Cy, on your left.",
+        "Pass 3 cards to Ann, on your right.",
+        "Pass 3 cards to Dee, across from you.",
+        "Hold: no pass this hand.",
+        "Pass 3 cards to Cy, on your left.",
+    ]
+    for hand, words in enumerate(expected, start=1):
+        box = entry(ben, table)
+        assert f"Hand {hand} · {NAMES[(hand - 1) % 4]} deals" in box
+        assert words in box
+        assert "The 2♣ leads." in box
+        assert "Everyone passes" in entry(client, table) or "Hold" in words
+        assert score(client, table, hand, {0: "QS"}, rest=1).status_code == 303
+    assert "Target 100 · Cy 0 · Dee 0 · Ann 65 · Ben 65" in entry(ben, table)
+
+
+@pytest.mark.parametrize(
+    "players, fields, words, lead",
+    [
+        (4, {"pass_cycle": "left,right,across,scatter"}, None, "The 2♣ leads."),
+        (3, {"pass_count": "4", "pass_cycle": "left,right,scatter"}, None, "The 2♣ leads."),
+        (5, {}, "Everyone passes 3 cards to the left.", "The 3♣ leads."),
+        (3, {"odd_deal": "kitty"}, "Everyone passes", "lowest club not in the kitty"),
+        (4, {"first_lead": "left-of-dealer"}, "Everyone passes", "Ben (left of the dealer) leads"),
+    ],
+)
+def test_pass_and_lead_for_other_tables(client, players, fields, words, lead):
+    table = hearts_table(client, players, **fields)
+    if words is None:  # scatter is the 4th / 3rd hand: play up to it
+        for hand in range(1, len(fields["pass_cycle"].split(","))):
+            score(client, table, hand, {0: "QS"}, rest=1)
+        each = "one card" if players == 4 else "2 cards"
+        words = f"Scatter: pass {each} to each player."
+    box = entry(client, table)
+    assert words in box
+    assert lead in box
+
+
+# cards taken: one scorer
+
+
+def test_scorer_enters_a_hand_by_cards_and_the_rest(client):
+    table = hearts_table(client)
+    answer = score(client, table, 1, {0: "QS 2H 3H", 1: "4h 5h 6h 10H"}, rest=2)
+    assert answer.status_code == 303
+    assert totals(client, table) == ["15", "4", "7", "0"]
+    box = entry(client, table)
+    assert "Hand 2 · Ben deals" in box
+    assert "Everyone passes 3 cards to the right." in box
+    history = client.get(f"{table}/live").get_data(as_text=True)
+    assert "hand 1, cards taken: Ann QS 2H 3H" in history
+
+
+@pytest.mark.parametrize(
+    "taken, message",
+    [
+        ({0: "1H", 1: "QS"}, "'1H' is not a card"),
+        ({0: "14H"}, "'14H' is not a card"),
+        (
+            {0: " ".join(HEARTS) + " QS", 1: "5H"},
+            "Ben is listed with the 5H, but Ann already took it",
+        ),
+        ({0: "2H 3H"}, "Nobody is listed with the 4H, 5H, 6H, 7H, 8H, 9H, TH, JH, QH, KH, AH, QS"),
+        ({0: "QS 2C"}, "the 2C scores nothing"),
+        ({0: "x" * 5000}, "is not a card"),
+    ],
+)
+def test_bad_cards_are_refused_with_a_clear_message_and_the_input_kept(client, taken, message):
+    table = hearts_table(client)
+    answer = score(client, table, 1, taken)
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert message in plain(body)
+    assert f'value="{taken[0][:40]}' in body
+    assert totals(client, table) == ["0", "0", "0", "0"]
+
+
+@pytest.mark.parametrize(
+    "url, data, status",
+    [
+        ("/hearts/1/taken", {"version": "x"}, 422),
+        ("/hearts/1/taken", {"rest": "9"}, 422),
+        ("/hearts/5/taken", {"rest": "0"}, 422),
+        ("/hearts/1/moon", {"choice": "add"}, 422),
+        ("/hearts/1/trick", {"leader": "0", "cards": "2C 3C"}, 422),
+        ("/hearts/1/trick", {"leader": "zz", "cards": "2C"}, 422),
+        ("/hearts/1/revoke", {"seat": "1"}, 422),
+        ("/hearts/way/sideways", {}, 404),
+    ],
+)
+def test_odd_requests_get_a_message_never_a_500(client, url, data, status):
+    table = hearts_table(client)
+    answer = post(client, table + url, **data) if data else client.get(table + url)
+    assert answer.status_code == status
+
+
+def test_two_scorers_at_once_the_second_is_told_and_keeps_input(app, client):
+    table = hearts_table(client)
+    ben = seated(app, client, table, 1)
+    assert score(client, table, 1, {0: "QS"}, rest=1).status_code == 303
+    late = score(ben, table, 1, {2: "QS"}, rest=3)  # opened on version 0 as well
+    assert late.status_code == 409
+    assert "changed on another phone" in words(late)
+    assert totals(client, table) == ["13", "13", "0", "0"]
+
+
+def test_correcting_an_earlier_hand_recomputes_and_undo_takes_it_back(client):
+    table = hearts_table(client)
+    score(client, table, 1, {0: "QS"}, rest=1)
+    score(client, table, 2, {2: "QS"}, rest=3)
+    assert totals(client, table) == ["13", "13", "13", "13"]
+    edit = client.get(f"{table}/hearts/1/edit")
+    assert edit.status_code == 200 and 'value="QS"' in edit.get_data(as_text=True)
+    fixed = score(client, table, 1, {1: "QS 2H"}, rest=0, version=1, edit=1)
+    assert fixed.status_code == 303
+    assert totals(client, table) == ["12", "14", "13", "13"]
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "hand 1, cards taken: Ann 3H 4H" in live
+    assert post(client, f"{table}/undo").status_code == 303
+    assert totals(client, table) == ["13", "13", "13", "13"]
+
+
+# cards taken: every player on their own phone
+
+
+def test_each_player_claims_their_own_cards_double_and_missing_shown(app, client):
+    table = hearts_table(client)
+    phones = [seated(app, client, table, seat) for seat in range(4)]
+    ann, ben, cy, _dee = phones
+    assert "the cards you took" in entry(ann, table)
+    assert post(ann, f"{table}/hearts/1/claim", cards="QS 2H", version=0).status_code == 303
+    assert post(ben, f"{table}/hearts/1/claim", cards="2H 3H", version=0).status_code == 303
+    box = entry(cy, table)
+    assert "The 2♥ is claimed twice: by Ann and Ben." in box
+    assert "Nobody has claimed: 4♥" in box
+    assert totals(client, table) == ["0", "0", "0", "0"]  # not committed
+    stale = post(ben, f"{table}/hearts/1/claim", cards="3H", version=0)
+    assert stale.status_code == 409
+    assert post(ben, f"{table}/hearts/1/claim", cards="3H 4H", version=1).status_code == 303
+    assert "claimed twice" not in entry(cy, table)
+    assert post(cy, f"{table}/hearts/1/claim", cards="", rest=1, version=0).status_code == 303
+    assert totals(client, table) == ["14", "2", "10", "0"]
+    assert "Hand 2" in entry(cy, table)
+
+
+def test_a_watcher_or_the_host_cannot_claim(app, client):
+    table = hearts_table(client)
+    answer = post(client, f"{table}/hearts/1/claim", cards="QS", version=0)
+    assert answer.status_code == 403
+    watcher = app.test_client()
+    assert post(watcher, f"{table}/hearts/1/taken", rest=0, version=0).status_code == 403
+
+
+def test_a_claim_listing_a_card_twice_is_refused(app, client):
+    table = hearts_table(client)
+    ann = seated(app, client, table, 0)
+    answer = post(ann, f"{table}/hearts/1/claim", cards="5H 5h", version=0)
+    assert answer.status_code == 422
+    assert "The 5H is listed twice" in answer.get_data(as_text=True)
+
+
+# moon and sun
+
+
+def test_moon_choice_appears_only_on_the_shooters_and_scorers_phone(app, client):
+    table = hearts_table(client, preset="pagat")
+    ann, ben, cy = (seated(app, client, table, s) for s in range(3))
+    assert score(ben, table, 1, {}, rest=0).status_code == 303  # Ben scores: Ann took all
+    assert totals(client, table) == ["0", "0", "0", "0"]  # the hand waits for the choice
+    assert "Ann shot the moon!" in entry(ann, table)
+    assert 'value="subtract"' in raw_entry(ann, table)
+    assert 'value="subtract"' in raw_entry(ben, table)
+    assert 'value="subtract"' not in raw_entry(cy, table)
+    assert "Waiting for Ann to choose" in entry(cy, table)
+    assert post(cy, f"{table}/hearts/1/moon", choice="subtract", version=0).status_code == 403
+    assert post(ann, f"{table}/hearts/1/moon", choice="maybe", version=0).status_code == 422
+    assert post(ann, f"{table}/hearts/1/moon", choice="subtract", version=0).status_code == 303
+    assert totals(client, table) == ["-26", "0", "0", "0"]
+
+
+def test_moon_by_claims_and_the_74_rule(app, client):
+    table = hearts_table(client)  # standard: choose only when someone has 74
+    ann = seated(app, client, table, 0)
+    assert post(ann, f"{table}/hearts/1/claim", rest=1, version=0).status_code == 303
+    assert totals(client, table) == ["0", "26", "26", "26"]  # nobody near 74: added, no choice
+    score(client, table, 2, {1: "QS"}, rest=2)
+    score(client, table, 3, {1: "QS " + " ".join(HEARTS[:12])}, rest=2)
+    score(client, table, 4, {1: "QS"}, rest=2)
+    assert totals(client, table) == ["0", "77", "53", "26"]
+    post(ann, f"{table}/hearts/5/claim", rest=1, version=0)
+    assert "Ann shot the moon!" in entry(ann, table)
+    post(ann, f"{table}/hearts/5/moon", choice="subtract", version=0)
+    assert totals(client, table) == ["-26", "77", "53", "26"]
+
+
+def test_jack_of_diamonds_is_not_a_moon_and_sixteen_points_is_not_one_either(client):
+    table = hearts_table(client, preset="omnibus")
+    score(client, table, 1, {0: "QS 2H 3H 4H", 1: "JD"}, rest=2)
+    assert totals(client, table) == ["16", "-10", "10", "0"]
+
+
+def test_sun_is_scored_from_the_took_every_trick_toggle(client):
+    table = hearts_table(client, shoot_the_sun="yes", moon_policy="add")
+    answer = score(client, table, 1, {}, sun=2)
+    assert answer.status_code == 303
+    assert totals(client, table) == ["52", "52", "0", "52"]
+    bad = score(client, table, 2, {0: "QS"}, sun=1)
+    assert bad.status_code == 422 and "Ben took every trick" in bad.get_data(as_text=True)
+
+
+# game end
+
+
+def test_exactly_the_target_resets_and_a_tie_plays_on(client):
+    table = hearts_table(client, target="20", exact_target_resets_to="0")
+    score(client, table, 1, {0: "QS " + " ".join(HEARTS[:7])}, rest=1)  # Ann exactly 20
+    assert totals(client, table)[0] == "0"
+    score(client, table, 2, {1: "QS " + " ".join(HEARTS[:8])}, rest=2)  # Ben 21 + 6
+    assert totals(client, table) == ["0", "27", "5", "0"]
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "tied for lowest" in live  # Ann and Dee tie for lowest: play on
+    score(client, table, 3, {0: "2H"}, rest=1)
+    live = words(client.get(f"{table}/live"))
+    assert "Dee wins" in live
+    assert "Game over" in entry(client, table)
+    assert score(client, table, 4, {0: "QS"}, rest=1).status_code == 422
+
+
+def test_game_ends_at_the_target_without_tie_play(client):
+    table = hearts_table(client, target="13", tie_continues="no")
+    score(client, table, 1, {0: "QS"}, rest=1)
+    live = words(client.get(f"{table}/live"))
+    assert "Shared win: Cy, Dee" in live
+
+
+# trick by trick
+
+REVOKE_TRICKS = [(0, "2C 3C 4C 5D"), (2, "6C 7C 8C 9C")]
+
+
+def trick(client: FlaskClient, table: str, hand: int, leader: int, cards: str, version: int = 0):
+    return post(client, f"{table}/hearts/{hand}/trick", leader=leader, cards=cards, version=version)
+
+
+def test_trick_entry_catches_a_revoke_and_names_it(client):
+    table = hearts_table(client, entry="tricks")
+    for leader, cards in REVOKE_TRICKS:
+        assert trick(client, table, 1, leader, cards).status_code == 303
+    box = entry(client, table)
+    assert "Dee played the 5D on trick 1 but held the 7C: had to follow clubs" in box
+    assert "(rule: follow suit)" in box
+    assert "Record the revoke by Dee and play on" in box
+    assert "Hand 1, trick 3 of 13" in box
+    assert "Ben won the last trick" in box
+    assert post(client, f"{table}/undo").status_code == 303  # correct the entry instead
+    assert "had to follow clubs" not in entry(client, table)
+
+
+def test_recorded_revoke_with_the_penalty_gives_the_revoker_26(client):
+    table = hearts_table(client, entry="tricks", revoke_penalty="yes")
+    for leader, cards in REVOKE_TRICKS:
+        trick(client, table, 1, leader, cards)
+    assert "Dee takes 26, nobody else scores" in entry(client, table)
+    assert post(client, f"{table}/hearts/1/revoke", seat=0, version=0).status_code == 422
+    assert post(client, f"{table}/hearts/1/revoke", seat=3, version=0).status_code == 303
+    assert totals(client, table) == ["0", "0", "0", "26"]
+    assert "Hand 2" in entry(client, table)
+
+
+@pytest.mark.parametrize(
+    "leader, cards, message",
+    [
+        (0, "2C 3C 4C 5C 6C", "needs one card from each of the 4 players, not 5"),
+        (0, "2C 3C", "not 2"),
+        (0, "2C 1H 4C 5C", "'1H' is not a card"),
+        (0, "2C 2C 4C 5C", "already entered"),
+        (7, "2C 3C 4C 5C", "is not a seat"),
+    ],
+)
+def test_bad_tricks_are_refused(client, leader, cards, message):
+    table = hearts_table(client, entry="tricks")
+    answer = trick(client, table, 1, leader, cards)
+    assert answer.status_code == 422
+    assert message in words(answer)
+
+
+def test_a_whole_hand_by_tricks_scores_from_the_tricks(client):
+    rng = random.Random(7)
+    ref = RefTable(players=4)
+    game = play(ref, rng)
+    table = hearts_table(client, entry="tricks", moon_policy="add")
+    for i, (leader, cards) in enumerate(game.tricks):
+        box = raw_entry(client, table)
+        assert f"trick {i + 1} of 13" in box
+        if i:
+            assert re.search(rf'name="leader"[^>]*value="{leader}" checked', box)
+        answer = trick(client, table, 1, leader, " ".join(map(str, cards)))
+        assert answer.status_code == 303, answer.get_data(as_text=True)[:400]
+    expected = points(ref, game)
+    if max(expected) == 26:  # a moon: 26 to everyone else
+        expected = [0 if p == 26 else 26 for p in expected]
+    assert totals(client, table) == [str(p) for p in expected]
+    assert "Hand 2" in entry(client, table)
