@@ -44,12 +44,6 @@ START_SECONDS = 30.0
 STOP_SECONDS = 0.5
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/e2e/" in item.nodeid.replace(os.sep, "/"):
-            item.add_marker(pytest.mark.e2e)
-
-
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     lines = []
     for report in terminalreporter.stats.get("passed", []):

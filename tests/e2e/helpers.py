@@ -76,3 +76,54 @@ def wait_sse_open(page: Page) -> None:
         " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
         " return !!es && es.readyState === 1 }"
     )
+
+
+def join_link(page: Page) -> str:
+    """The join link printed under the QR code on the table page."""
+    href = page.locator("#join a[href*='/j/']").first.get_attribute("href")
+    assert href, "the table page shows no join link"
+    return href
+
+
+def enter_all(page: Page, round_number: int, points: list[int]) -> None:
+    """The host fills in every seat's score for a round, saves it, and waits until it shows."""
+    for seat, value in enumerate(points):
+        page.locator(f"#points-{seat}").fill(str(value))
+    page.get_by_role("button", name=f"Save round {round_number}").click()
+    expect(page.locator("#entry-form h2")).to_contain_text(f"Round {round_number + 1}")
+    for seat, value in enumerate(points):
+        expect(cell(page, round_number, seat)).to_have_text(str(value))
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    """Wait until no htmx request is under way (a live update may redraw the entry box).
+
+    Typing before that can be lost: the redraw replaces the form (see the e2e report).
+    """
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+def stamp_submit(page: Page) -> None:
+    """Note (in the page) the moment the next form is submitted, as Date.now()."""
+    page.evaluate(
+        "() => document.addEventListener('submit', () => { window.__sentAt = Date.now() }, true)"
+    )
+
+
+def stamp_cell(page: Page, round_number: int, seat: int, text: str) -> None:
+    """Note (in the page) the moment a sheet cell first shows ``text``, as Date.now()."""
+    page.evaluate(
+        """([r, s, want]) => {
+          const check = () => {
+            const c = document.querySelector(
+              `#sheet tbody tr:nth-child(${r}) td:nth-of-type(${s + 1})`);
+            if (c && c.textContent.trim() === want && !window.__seenAt) {
+              window.__seenAt = Date.now();
+            }
+          };
+          new MutationObserver(check).observe(
+            document.body, {childList: true, subtree: true, characterData: true});
+        }""",
+        [round_number, seat, text],
+    )

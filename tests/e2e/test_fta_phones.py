@@ -1,0 +1,87 @@
+"""Follow the Author on two real phones (Pixel 7, Chromium): a sealed choice and the reveal."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import mark, still_marked, wait_sse_open
+
+pytestmark = pytest.mark.e2e
+LIVE_MS = 10_000  # a generous wait for a live update, not a timing assertion
+
+
+def _start(page: Page) -> str:
+    page.goto("/new/follow-the-author")
+    form = page.locator("#new-table")
+    form.locator("input[name=name-0]").fill("Ann")
+    form.locator("input[name=name-1]").fill("Ben")
+    form.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/t/*")
+    return page.url
+
+
+def _sit(page: Page, join_url: str, seat: str) -> None:
+    page.goto(join_url)
+    page.get_by_role("button", name=f"Sit as {seat}").click()
+    page.wait_for_url("**/t/*")
+    expect(page.locator("#fta-entry")).to_be_visible()
+
+
+def _seal(page: Page, scoring: str, danger: str) -> None:
+    form = page.locator("#fta-seal-form")
+    form.locator(f'label.fta-suit:has(input[name=scoring][value="{scoring}"])').click()
+    form.locator(f'label.fta-suit:has(input[name=danger][value="{danger}"])').click()
+    form.get_by_role("button", name="Seal my choice").click()
+
+
+def _hand(page: Page, hand: str, points: tuple[int, int]) -> None:
+    form = page.locator(f"#fta-points-{hand}")
+    form.locator("input[name=points-0]").fill(str(points[0]))
+    form.locator("input[name=points-1]").fill(str(points[1]))
+    form.get_by_role("button", name=f"Save the {hand} hand").click()
+
+
+def test_sealed_choice_stays_hidden_until_the_omega_hand_then_both_phones_see_it(phone):
+    ann = phone()
+    table_url = _start(ann)
+    join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
+    assert join_url
+    _sit(ann, join_url, "Ann")
+    ben = phone()
+    _sit(ben, join_url, "Ben")
+    assert ben.url == table_url
+
+    _hand(ann, "alpha", (2, 1))
+    expect(ann.locator("#fta-seal-form")).to_be_visible()
+    expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)  # came live
+    wait_sse_open(ben)
+    mark(ben)
+
+    _seal(ann, "Wyrms", "Knots")
+    expect(ann.locator(".fta-choice")).to_contain_text("Wyrms")
+    fingerprint = ann.locator('.fta-seal-status[data-seat="0"] .fta-fp').inner_text()
+    ben_status = ben.locator('.fta-seal-status[data-seat="0"]')
+    expect(ben_status).to_contain_text("chosen", timeout=LIVE_MS)
+    expect(ben_status).to_contain_text(fingerprint)
+    expect(ben.locator(".fta-choice")).to_have_count(0)
+    assert "Wyrms" not in ben.locator("#fta-seal .fta-seal-list").inner_text()
+    assert "Wyrms" not in ben.locator("#live").inner_text()  # sheet and history
+    assert still_marked(ben), "Ben's phone reloaded instead of updating in place"
+
+    _seal(ben, "Suns", "Wyrms")
+    expect(ann.locator('.fta-seal-status[data-seat="1"]')).to_contain_text(
+        "chosen", timeout=LIVE_MS
+    )
+    expect(ann.locator("#fta-points-omega")).to_be_visible()
+    _hand(ann, "omega", (0, 3))
+
+    for page in (ann, ben):
+        reveal = page.locator("#fta-reveal")
+        expect(reveal).to_contain_text("Ann scores 🐉 Wyrms", timeout=LIVE_MS)
+        expect(reveal).to_contain_text("Ben's danger suit is 🪢 Knots")
+        expect(reveal).to_contain_text("Ben scores ☀️ Suns")
+        expect(reveal).to_contain_text(fingerprint)
+        expect(reveal.locator(".fta-ok")).to_have_count(2)
+    assert still_marked(ben)
+    expect(ben.locator("#sheet tfoot td.total")).to_have_text(["2", "4"])
