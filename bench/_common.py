@@ -73,10 +73,10 @@ class Server:
         env.pop("DATABASE_URL", None)
         if self.database_url:
             env["DATABASE_URL"] = self.database_url
-        log = open(Path(self.tmp) / "server.log", "wb")  # noqa: SIM115 (kept for the process)
-        self.proc = subprocess.Popen(
-            self.command(), cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log
-        )
+        with open(Path(self.tmp) / "server.log", "wb") as log:  # the child keeps its own copy
+            self.proc = subprocess.Popen(
+                self.command(), cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log
+            )
         self._wait_ready(timeout)
         return self
 
@@ -225,8 +225,12 @@ class Phone:
         if htmx:
             headers["HX-Request"] = "true"
         start = time.perf_counter()
-        response = self._send(method, path, body, headers)
-        text = response.read().decode(errors="replace")
+        try:
+            response = self._send(method, path, body, headers)
+            text = response.read().decode(errors="replace")
+        except (OSError, http.client.HTTPException):
+            self.conn.close()  # start the next request on a fresh connection
+            raise
         seconds = time.perf_counter() - start
         self._keep_cookie(response.getheader("Set-Cookie"))
         return Answer(response.status, text, seconds, dict(response.getheaders()))

@@ -25,6 +25,7 @@ import threading
 import time
 from bisect import bisect_right
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
@@ -151,30 +152,41 @@ def match(sent: list[float], arrived: list[float]) -> tuple[list[float], int]:
 
 
 def write(hosts: list[Phone], tables: list[StartedTable], args: argparse.Namespace, res: Result):
-    """Enter rounds at a steady rate, each table by its host; returns send times per table."""
+    """Enter rounds at a steady rate, each table by its host; returns send times per table.
+
+    Sends go through a small pool, so one slow answer does not hold up the next entry.
+    """
     sent: list[list[float]] = [[] for _ in tables]
+    locks = [threading.Lock() for _ in tables]
     rounds = [0] * len(tables)
+    record = threading.Lock()
+
+    def send(i: int, number: int) -> None:
+        with locks[i]:
+            sent[i].append(time.perf_counter())
+            path = f"/t/{tables[i].token}/round/{number}"
+            try:
+                answer = hosts[i].post(path, round_form(tables[i], number), htmx=True)
+                status, body, seconds = answer.status, answer.body, answer.seconds
+            except (OSError, http.client.HTTPException) as exc:
+                status, body, seconds = 0, f"{exc.__class__.__name__}: {exc}", 0.0
+        with record:
+            if status == 200:
+                res.post_latencies.append(seconds)
+            else:
+                res.post_errors += 1
+                res.first_error = res.first_error or f"POST {status}: {body[:200]}"
+
     total = int(args.rate * args.seconds)
     start = time.perf_counter()
-    for k in range(total):
-        time.sleep(max(0.0, start + k / args.rate - time.perf_counter()))
-        i = k % len(tables)
-        rounds[i] += 1
-        sent[i].append(time.perf_counter())
-        path = f"/t/{tables[i].token}/round/{rounds[i]}"
-        try:
-            answer = hosts[i].post(path, round_form(tables[i], rounds[i]), htmx=True)
-        except OSError as exc:
-            res.post_errors += 1
-            res.first_error = res.first_error or f"POST: {exc}"
-            continue
-        if answer.status == 200:
-            res.post_latencies.append(answer.seconds)
-        else:
-            res.post_errors += 1
-            res.first_error = res.first_error or f"POST {answer.status}: {answer.body[:200]}"
+    with ThreadPoolExecutor(max_workers=args.writers) as pool:
+        for k in range(total):
+            time.sleep(max(0.0, start + k / args.rate - time.perf_counter()))
+            i = k % len(tables)
+            rounds[i] += 1
+            pool.submit(send, i, rounds[i])
+        res.achieved_rate = total / (time.perf_counter() - start)
     res.posts = total
-    res.achieved_rate = total / (time.perf_counter() - start)
     return sent
 
 
@@ -263,6 +275,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--players", type=int, default=5, help="seats per table")
     ap.add_argument("--rate", type=float, default=10.0, help="entries per second")
     ap.add_argument("--seconds", type=float, default=20.0, help="how long the writer writes")
+    ap.add_argument("--writers", type=int, default=8, help="entries in flight at most")
     ap.add_argument("--grace", type=float, default=2.0, help="wait for late updates (s)")
     ap.add_argument("--threads", type=int, default=256, help="gunicorn threads per worker")
     ap.add_argument("--sqlite-workers", type=int, default=1)
