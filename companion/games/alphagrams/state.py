@@ -136,6 +136,8 @@ def challenge(
     result = ChallengeResult(last.text, last.seat, challenger, valid)
     if not valid:
         return _next_turn(replace(last.before, last=None)), result
+    if challenger == state.turn:  # on turn and not started yet: this is the turn lost
+        return _next_turn(replace(state, last=None)), result
     lose = _set(state.lose_turns, challenger, state.lose_turns[challenger] + 1)
     return replace(state, lose_turns=lose, last=None), result
 
