@@ -5,7 +5,7 @@
 - ``browser``: one headless Debian Chromium per xdist worker (Playwright's own download is not
   used; set ``COMPANION_CHROMIUM`` to point elsewhere).
 - ``phone``: a factory for fresh browser contexts (one context = one phone with its own
-  cookies); every request a phone makes is recorded in ``page.requests``.
+  cookies); every URL a phone requests is recorded in ``page.seen_urls``.
 
 Timings the tests report with ``record_property("..._ms", ...)`` are printed at the end of the
 run (also under ``-n 2``, where a worker's own prints are not shown).
@@ -84,6 +84,7 @@ class Server:
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "DATABASE"))}
         env["COMPANION_INSTANCE"] = str(self.instance)
+        env["XDG_RUNTIME_DIR"] = str(self.folder)  # gunicorn >= 25.1: its own control socket
         args = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
@@ -170,7 +171,7 @@ def phone(browser: Browser, playwright: Playwright, server: Server) -> Iterator[
         page = context.new_page()
         requests: list[str] = []
         context.on("request", lambda request: requests.append(request.url))
-        page.requests = requests  # type: ignore[attr-defined]
+        page.seen_urls = requests  # type: ignore[attr-defined]
         return page
 
     yield open_phone

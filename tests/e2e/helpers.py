@@ -97,10 +97,7 @@ def enter_all(page: Page, round_number: int, points: list[int]) -> None:
 
 
 def settle(page: Page) -> None:
-    """Wait until no htmx request is under way (a live update may redraw the entry box).
-
-    Typing before that can be lost: the redraw replaces the form (see the e2e report).
-    """
+    """Wait until no htmx request is under way, so a pending redraw is not raced by typing."""
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 

@@ -29,7 +29,7 @@ def test_every_request_goes_to_our_server(phone, server):
         expect(b.locator("#sheet")).to_be_visible()
     b.goto("/code")
 
-    urls = a.requests + b.requests  # type: ignore[attr-defined]
+    urls = a.seen_urls + b.seen_urls  # type: ignore[attr-defined]
     outside = [
         u
         for u in urls
