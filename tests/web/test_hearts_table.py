@@ -432,3 +432,34 @@ def test_a_whole_hand_by_tricks_scores_from_the_tricks(client):
         expected = [0 if p == 26 else 26 for p in expected]
     assert totals(client, table) == [str(p) for p in expected]
     assert "Hand 2" in entry(client, table)
+
+
+def test_the_way_to_enter_is_chosen_per_phone_and_kept(app, client):
+    table = hearts_table(client)
+    ann = seated(app, client, table, 0)
+    assert "the cards you took" in entry(ann, table)
+    assert ann.get(f"{table}/hearts/way/tricks").status_code == 303
+    assert "trick 1 of 13" in entry(ann, table)
+    assert "who took which cards" in entry(client, table)  # the host's phone is unchanged
+    score(client, table, 1, {0: "QS"}, rest=1)
+    assert "Hand 2, trick 1 of 13" in entry(ann, table)
+
+
+def test_export_and_import_give_the_same_sheet(client):
+    import io
+    import json
+
+    table = hearts_table(client, preset="pagat")
+    score(client, table, 1, {0: "QS"}, rest=1)
+    score(client, table, 2, {}, rest=2)
+    post(client, f"{table}/hearts/2/moon", choice="add", version=0)
+    score(client, table, 3, {3: "QS"}, rest=0)
+    post(client, f"{table}/undo")
+    before = totals(client, table)
+    data = client.get(f"{table}/games/1/export.json").get_json()
+    upload = {"file": (io.BytesIO(json.dumps(data).encode()), "game.json")}
+    answer = client.post(
+        "/import", data={**upload, "csrf_token": csrf(client)}, content_type="multipart/form-data"
+    )
+    assert answer.status_code == 303, words(answer)[-600:]
+    assert totals(client, answer.headers["Location"]) == before == ["39", "39", "0", "26"]
