@@ -14,6 +14,7 @@ answer comes out already sorted by commonness.
 from __future__ import annotations
 
 import itertools
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ class AnagramIndex:
     ``length_at_least[n]``: bitmask of the words of ``n``+ letters."""
 
     words: tuple[str, ...]
-    zipf: tuple[float, ...]
+    zipf: Sequence[float]
     at_least: dict[str, tuple[int, ...]]
     length_at_least: tuple[int, ...]
 
@@ -54,7 +55,7 @@ def build_index(words: Sequence[str], zipf: Sequence[float] | None = None) -> An
     joined = "\n".join(ordered)
     at_least = {c: _masks(_letter_counts(joined, ordered, c)) for c in sorted(set(joined) - {"\n"})}
     by_length = (_all(len(ordered)),) + _masks(bytes(min(lengths[i], 255) for i in order))
-    return AnagramIndex(ordered, tuple(round(z[i], 2) for i in order), at_least, by_length)
+    return AnagramIndex(ordered, array("f", (z[i] for i in order)), at_least, by_length)
 
 
 def _letter_counts(joined: str, words: Sequence[str], letter: str) -> bytes:

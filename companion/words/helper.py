@@ -38,7 +38,7 @@ def find(
     lengths = index.length_at_least
     mask &= lengths[max(min_length, 0)] if min_length < len(lengths) else 0
     if min_zipf is not None:
-        mask &= (1 << bisect_right(index.zipf, -min_zipf, key=lambda z: -z)) - 1
+        mask &= (1 << bisect_right(index.zipf, -min_zipf, key=lambda z: -round(z, 2))) - 1
     words = select(index, mask)
     return sorted(words, key=len, reverse=True) if order == "long" else words
 

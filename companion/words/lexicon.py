@@ -49,7 +49,10 @@ class Lexicon:
     def __init__(
         self, info: LexiconInfo, words: Iterable[str], zipf_source: ZipfSource | None = None
     ) -> None:
-        unique = set(map(normalise, words))
+        unique = set(words)
+        joined = "\n".join(unique)
+        if joined != joined.lower() or len(joined.split()) != len(unique):  # not yet normalised
+            unique = set(map(normalise, unique))
         unique.discard("")
         self.info = info
         self.words: tuple[str, ...] = tuple(sorted(unique))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -20,6 +21,7 @@ from pathlib import Path
 from companion.words.lexicon import Lexicon, LexiconInfo, ZipfSource
 
 log = logging.getLogger(__name__)
+_PLAIN = re.compile(r"[a-z\n]*")
 DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "dictionaries"
 
 _cache: dict[tuple[str, int, int], Lexicon] = {}
@@ -79,7 +81,10 @@ def clean_lines(lines: Iterable[str]) -> tuple[list[str], list[tuple[int, str]]]
 
 def read_words(path: Path) -> list[str]:
     """The words of a list file; lines that are not a word are skipped (and logged)."""
-    words, bad = clean_lines(path.read_text(encoding="utf-8").splitlines())
+    text = path.read_text(encoding="utf-8")
+    if _PLAIN.fullmatch(text):  # the usual case: lowercase a-z words, one a line
+        return text.split()
+    words, bad = clean_lines(text.splitlines())
     if bad:
         log.warning("dictionary %s: %d lines skipped (first: line %d)", path, len(bad), bad[0][0])
     return words
