@@ -1,7 +1,9 @@
 """Real-browser fixtures: a live ``companion serve`` and Chromium phones (Pixel 7).
 
 - ``server``: the real console script (gunicorn inside) on a free port, with its own instance
-  folder (SQLite file and secret key); ``server.restart()`` brings it back on the same port.
+  folder (SQLite file and secret key), shared by the tests of one xdist worker.
+- ``own_server``: the same, for one test only; ``own_server.restart()`` brings it back on the
+  same port and folder. Open phones on it with ``phone(base_url=own_server.base_url)``.
 - ``browser``: one headless Debian Chromium per xdist worker (Playwright's own download is not
   used; set ``COMPANION_CHROMIUM`` to point elsewhere).
 - ``phone``: a factory for fresh browser contexts (one context = one phone with its own
@@ -130,8 +132,18 @@ class Server:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server per xdist worker, shared: every test starts its own tables on it."""
+    srv = Server(tmp_path_factory.mktemp("server"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server for this test alone, which it may stop and restart."""
     srv = Server(tmp_path)
     srv.start()
     yield srv

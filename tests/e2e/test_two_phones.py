@@ -58,16 +58,16 @@ def test_join_by_qr_and_live_update_reaches_the_other_phone(
     expect(cell(b, 1, 1)).to_have_text("17")
 
 
-def test_seat_survives_reload_and_server_restart(phone, server, tmp_path: Path):
-    a = phone()
+def test_seat_survives_reload_and_server_restart(phone, own_server, tmp_path: Path):
+    a = phone(base_url=own_server.base_url)
     table_url = start_table(a, ["Ann", "", ""])
-    b = phone()
+    b = phone(base_url=own_server.base_url)
     sit(b, decode_qr(a, tmp_path), "Bea", "Seat 2")
 
     b.reload()
     expect(b.locator("#entry-form")).to_contain_text("Bea (you)")
 
-    server.restart()
+    own_server.restart()
     b.reload()
     expect(b.locator("#entry-form")).to_contain_text("Bea (you)")
     expect(b.locator("#entry-form input[name^=points-]")).to_have_count(1)
@@ -77,7 +77,7 @@ def test_seat_survives_reload_and_server_restart(phone, server, tmp_path: Path):
     expect(cell(b, 1, 1)).to_have_text("4")
     expect(cell(a, 1, 1)).to_have_text("4", timeout=10_000)  # A reconnects by itself
 
-    c = phone()  # a third phone has no seat: it only watches
+    c = phone(base_url=own_server.base_url)  # a third phone has no seat: it only watches
     c.goto(table_url)
     expect(c.locator("#entry-box")).to_contain_text("You are watching")
     expect(c.locator("#entry-form")).to_have_count(0)
