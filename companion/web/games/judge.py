@@ -1,0 +1,202 @@
+"""The word judge's pages: standalone at ``/judge``, and a table's challenges.
+
+Standalone: pick a word list, enter the play, both sides confirm on this phone, one big verdict
+that clears itself. Nothing is stored; the verdict's address is signed and carries its time,
+so after ``VERDICT_SECONDS`` it shows nothing (and the page's timer clears it sooner).
+
+At a table (see ``companion.web.judge`` for the flow and the events): confirm, withdraw, and a
+generic "challenge this play" for word games that need no moves of their own. Answers to htmx
+re-render the game's entry box, which includes ``words/_challenge.html``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from companion.errors import CompanionError, Conflict, Unreadable
+from companion.web import judge as flow
+from companion.web.live import publish
+from companion.web.table import fragment, htmx, view_for
+from companion.web.tableview import TableView
+from companion.words.judge import judge as judge_play
+from companion.words.registry import get_lexicon, lexicons
+
+bp = Blueprint("judge", __name__)
+DEFAULT_COMMON = 2.5
+
+
+def challenge_for(v: TableView) -> flow.Challenge | None:
+    """The challenge a table page shows: the open one, or a verdict still on screen."""
+    c = flow.current(v.rows)
+    if c is None or c.cancelled:
+        return None
+    return c if c.open or c.showing() else None
+
+
+bp.add_app_template_global(challenge_for, "challenge_for")
+bp.add_app_template_global(flow.may_confirm, "may_confirm")
+
+
+# standalone
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="judge-verdict")
+
+
+def _read_play(form: Any) -> tuple[str, list[str], float | None]:
+    lexicon_id = str(form.get("lexicon", "")).strip()[:40]
+    lexicon = get_lexicon(lexicon_id)
+    words = flow.clean_words(str(form.get("words", ""))[:2000])
+    min_zipf = _min_zipf(form) if form.get("common") else None
+    if min_zipf is not None and not lexicon.has_commonness:
+        raise Unreadable(f"The list {lexicon.info.name} has no commonness data.", "common")
+    return lexicon.id, words, min_zipf
+
+
+def _min_zipf(form: Any) -> float:
+    raw = str(form.get("min_zipf", DEFAULT_COMMON)).strip()[:10] or str(DEFAULT_COMMON)
+    try:
+        value = float(raw)
+    except ValueError:
+        raise Unreadable(f"The commonness threshold '{raw}' is not a number.", "min_zipf") from None
+    if not 0 <= value <= 8:
+        raise Unreadable(f"The commonness threshold must be 0 to 8, not {raw}.", "min_zipf")
+    return value
+
+
+def _values(form: Any) -> dict[str, str]:
+    keys = ("lexicon", "words", "common", "min_zipf")
+    return {k: str(form.get(k, ""))[:2000] for k in keys if form.get(k) is not None}
+
+
+@bp.get("/judge")
+def standalone() -> Any:
+    values = {"lexicon": request.args.get("lexicon", "en")[:40], "min_zipf": str(DEFAULT_COMMON)}
+    return render_template("words/judge.html", lists=lexicons(), values=values, errors={})
+
+
+@bp.post("/judge")
+def standalone_check() -> Any:
+    values = _values(request.form)
+    try:
+        lexicon_id, words, min_zipf = _read_play(request.form)
+    except Unreadable as err:
+        errors = {err.field or "form": err.message}
+        return render_template("words/judge.html", lists=lexicons(), values=values,
+                               errors=errors), 422  # fmt: skip
+    confirming = request.form.get("step") == "confirm"
+    both = request.form.get("confirm-player") and request.form.get("confirm-challenger")
+    if not (confirming and both):
+        errors = {"confirm": "Both the player and the challenger confirm."} if confirming else {}
+        ctx = dict(values=values, words=words, lexicon=get_lexicon(lexicon_id), errors=errors)
+        return render_template("words/judge_confirm.html", **ctx), 422 if errors else 200
+    verdict = judge_play(get_lexicon(lexicon_id), words, min_zipf)
+    data = {"valid": verdict.valid, "at": flow.clock().isoformat(), "lexicon": lexicon_id}
+    if verdict.valid:
+        data.update(words=words, zipf=list(verdict.zipf or ()))
+    return redirect(url_for("judge.standalone_verdict", sig=_serializer().dumps(data)), 303)
+
+
+@bp.get("/judge/verdict/<sig>")
+def standalone_verdict(sig: str) -> Any:
+    try:
+        data = _serializer().loads(sig[:4000])
+        given = datetime.fromisoformat(str(data["at"]))
+    except (BadSignature, KeyError, TypeError, ValueError):
+        abort(404, "There is no verdict at this address.")
+    elapsed = (flow.clock() - given).total_seconds()
+    left = max(0, int(flow.verdict_seconds() - elapsed + 0.999))
+    words = list(zip(data.get("words") or (), data.get("zipf") or (), strict=False))
+    ctx = dict(valid=bool(data.get("valid")), left=left, words=words, lexicon=data.get("lexicon"))
+    return render_template("words/verdict.html", **ctx)
+
+
+# at a table
+
+
+def _challenge(v: TableView, n: int) -> flow.Challenge:
+    c = next((x for x in flow.challenges(v.rows) if x.n == n), None)
+    if c is None:
+        abort(404, "There is no such challenge at this table.")
+    return c
+
+
+def _answer(token: str, error: CompanionError | None = None) -> Any:
+    v = view_for(token)
+    if error is None:
+        publish(v.table)
+    status = 200 if error is None else 409 if isinstance(error, Conflict) else 422
+    errors = {"judge": error.message} if error is not None else {}
+    if htmx():
+        return fragment(v.kind.entry_template, status, v=v, values={}, errors=errors)
+    if error is not None:
+        return render_template("table.html", v=v, values={}, errors=errors), status
+    return redirect(url_for("table.page", token=token), 303)
+
+
+def _seated(v: TableView) -> None:
+    if not (v.is_host or v.my_seat is not None):
+        abort(403, "Only players at the table take part in a challenge.")
+
+
+@bp.post("/t/<token>/judge/<int:n>/confirm")
+def confirm(token: str, n: int) -> Any:
+    v = view_for(token)
+    _seated(v)
+    roles = [r for r in request.form.getlist("role")[:4] if r in flow.ROLES]
+    if request.form.get("role") == "both":
+        roles = list(flow.ROLES)
+    try:
+        if not roles:
+            raise Unreadable("Say who confirms: the player or the challenger.", "role")
+        flow.confirm(v, _challenge(v, n), roles)
+    except CompanionError as err:
+        return _answer(token, err)
+    return _answer(token)
+
+
+@bp.post("/t/<token>/judge/<int:n>/cancel")
+def cancel(token: str, n: int) -> Any:
+    v = view_for(token)
+    _seated(v)
+    try:
+        flow.cancel(v, _challenge(v, n))
+    except CompanionError as err:
+        return _answer(token, err)
+    return _answer(token)
+
+
+def _seat(field: str, v: TableView) -> int:
+    raw = request.form.get(field, "").strip()[:4]
+    if not (raw.isdigit() and int(raw) < len(v.seats)):
+        raise Unreadable(f"Choose the {field} among the seats.", field)
+    return int(raw)
+
+
+@bp.post("/t/<token>/judge")
+def open_generic(token: str) -> Any:
+    """Challenge a play at any table (words typed in); the game's consequence, if any."""
+    v = view_for(token)
+    _seated(v)
+    try:
+        words = flow.clean_words(request.form.get("words", "")[:2000])
+        player, challenger = _seat("player", v), _seat("challenger", v)
+        if not flow.may_confirm(v, _probe(player, challenger), "challenger"):
+            raise Unreadable(
+                f"Only {v.names[challenger]}'s phone opens this challenge.", "challenger"
+            )
+        flow.open_challenge(v, words, player, challenger, game=v.game.kind,
+                            lexicon=str(getattr(v.options, "lexicon", "en")),
+                            min_zipf=getattr(v.options, "min_zipf", None))  # fmt: skip
+    except CompanionError as err:
+        return _answer(token, err)
+    return _answer(token)
+
+
+def _probe(player: int, challenger: int) -> flow.Challenge:
+    return flow.Challenge(0, "", (), "", None, player, challenger, {}, flow.clock())

@@ -1,0 +1,257 @@
+"""The word judge: standalone at /judge and at a table (both confirmations, one verdict that
+never names the failing word, the verdict clearing, the history line)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.web import judge as flow
+from tests.web.tablehelp import claim, csrf, join_token, new_table
+
+BAD = "QXZV"
+
+
+def _verdict(text: str) -> str | None:
+    found = re.search(r'class="verdict-word">([^<]*)<', text)
+    return found.group(1) if found else None
+
+
+def _verdict_block(text: str) -> str:
+    found = re.search(r'<div class="verdict.*?</div>', text, re.S)
+    return found.group(0) if found else ""
+
+
+def _later(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    real = flow.now
+    monkeypatch.setattr(flow, "clock", lambda: real() + timedelta(seconds=seconds))
+
+
+# standalone
+
+
+def _standalone(client: FlaskClient, play: str, **extra: Any):
+    data = {"csrf_token": csrf(client), "lexicon": "en", "words": play, "step": "confirm"}
+    data.update({"confirm-player": "1", "confirm-challenger": "1"})
+    data.update(extra)
+    return client.post("/judge", data=data)
+
+
+def test_standalone_page_lists_the_loaded_lists(client: FlaskClient) -> None:
+    page = client.get("/judge")
+    assert page.status_code == 200
+    assert 'option value="en"' in page.get_data(as_text=True)
+
+
+def test_standalone_first_shows_the_play_to_confirm(client: FlaskClient) -> None:
+    data = {"csrf_token": csrf(client), "lexicon": "en", "words": "team  quiz"}
+    page = client.post("/judge", data=data)
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "TEAM" in text and "QUIZ" in text and 'name="confirm-challenger"' in text
+
+
+@pytest.mark.parametrize("missing", ["confirm-player", "confirm-challenger"])
+def test_standalone_needs_both_confirmations(client: FlaskClient, missing: str) -> None:
+    answer = _standalone(client, "team", **{missing: ""})
+    assert answer.status_code == 422
+    assert "Both the player and the challenger confirm" in answer.get_data(as_text=True)
+
+
+def test_standalone_valid_play_with_commonness(client: FlaskClient) -> None:
+    answer = _standalone(client, "team quiz")
+    assert answer.status_code == 303
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert _verdict(page) == "VALID"
+    assert re.findall(r"Zipf \d\.\d", page) and "QUIZ" in page
+
+
+def test_standalone_invalid_play_never_names_the_word(client: FlaskClient) -> None:
+    answer = _standalone(client, f"team {BAD.lower()} quiz")
+    location = answer.headers["Location"]
+    page = client.get(location).get_data(as_text=True)
+    assert _verdict(page) == "NOT VALID"
+    assert BAD not in page.upper() and "TEAM" not in page and BAD not in location.upper()
+    assert "Zipf" not in page
+
+
+def test_standalone_verdict_clears(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    location = _standalone(client, "team").headers["Location"]
+    assert 'data-seconds="10"' in client.get(location).get_data(as_text=True)
+    _later(monkeypatch, 10.5)
+    page = client.get(location).get_data(as_text=True)
+    assert _verdict(page) is None and "has cleared" in page
+
+
+def test_standalone_common_words_only(client: FlaskClient) -> None:
+    rare = _standalone(client, "zymurgy", common="1", min_zipf="3")
+    assert _verdict(client.get(rare.headers["Location"]).get_data(as_text=True)) == "NOT VALID"
+    plain = _standalone(client, "zymurgy")
+    assert _verdict(client.get(plain.headers["Location"]).get_data(as_text=True)) == "VALID"
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"lexicon": "nope"},
+        {"words": ""},
+        {"words": "te4m"},
+        {"words": "a " * 60},
+        {"common": "1", "min_zipf": "lots"},
+        {"common": "1", "min_zipf": "99"},
+        {"lexicon": "x" * 500},
+    ],
+)
+def test_standalone_bad_input_is_refused_in_words(client: FlaskClient, fields: dict) -> None:
+    answer = _standalone(client, "team", **fields)
+    assert answer.status_code == 422
+    assert 'class="field-error"' in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("sig", ["nonsense", "a.b", "x" * 5000])
+def test_standalone_forged_verdict_is_not_found(client: FlaskClient, sig: str) -> None:
+    assert client.get(f"/judge/verdict/{sig}").status_code == 404
+
+
+# at a table
+
+
+@pytest.fixture
+def table(client: FlaskClient, app) -> dict[str, Any]:
+    """An AlphaGrams table: the host's phone, and Ben's phone in seat 2."""
+    path = new_table(client, game="alphagrams", players=2, **{"name-0": "Ann", "name-1": "Ben"})
+    ben = app.test_client()
+    claim(ben, join_token(client, path), 1, "Ben")
+    return {"path": path, "host": client, "ben": ben}
+
+
+def _open(table: dict[str, Any], words: str) -> int:
+    host = table["host"]
+    data = {"csrf_token": csrf(host), "words": words, "player": "0", "challenger": "1"}
+    answer = host.post(f"{table['path']}/judge", data=data)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
+    found = re.search(r'data-challenge="(\d+)"', host.get(table["path"]).get_data(as_text=True))
+    assert found
+    return int(found.group(1))
+
+
+def _confirm(phone: FlaskClient, table: dict[str, Any], n: int, role: str, hx: bool = False):
+    headers = {"HX-Request": "true"} if hx else {}
+    data = {"csrf_token": csrf(phone), "role": role}
+    return phone.post(f"{table['path']}/judge/{n}/confirm", data=data, headers=headers)
+
+
+def _entry(phone: FlaskClient, table: dict[str, Any]) -> str:
+    return phone.get(f"{table['path']}/entry").get_data(as_text=True)
+
+
+def test_table_verdict_needs_both_phones(table: dict[str, Any]) -> None:
+    n = _open(table, "team quiz")
+    _confirm(table["host"], table, n, "player")
+    assert _verdict(_entry(table["ben"], table)) is None
+    assert "Ben (challenger): to confirm" in _entry(table["ben"], table)
+    answer = _confirm(table["ben"], table, n, "challenger", hx=True)
+    assert answer.status_code == 200
+    assert _verdict(answer.get_data(as_text=True)) == "VALID"
+    assert _verdict(_entry(table["host"], table)) == "VALID"
+
+
+def test_table_invalid_play_never_names_the_word(table: dict[str, Any]) -> None:
+    n = _open(table, f"team {BAD} quiz")
+    answer = _confirm(table["host"], table, n, "both", hx=True)
+    fragment = answer.get_data(as_text=True)
+    block = _verdict_block(fragment)
+    assert _verdict(fragment) == "NOT VALID"
+    assert BAD not in block and "TEAM" not in block
+    page = table["ben"].get(table["path"]).get_data(as_text=True)
+    assert _verdict(page) == "NOT VALID" and BAD not in _verdict_block(page)
+    history = re.findall(
+        r"<li>(\d\d:\d\d:\d\d [^<]*)</li>",
+        table["ben"].get(f"{table['path']}/live").get_data(as_text=True),
+    )
+    ruling = [line for line in history if "Judge:" in line]
+    assert ruling and ruling[0].endswith(
+        f"challenge {n}: NOT VALID. The play had moved on, so the game is unchanged."
+    )
+    opened = [line for line in history if "challenged" in line]
+    assert opened and opened[0].endswith(
+        f"Ben challenged Ann&#39;s play TEAM {BAD} QUIZ (word list en)"
+    )
+    assert not any(BAD in line for line in history if line not in opened)
+
+
+def test_table_verdict_clears(table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    n = _open(table, "team")
+    _confirm(table["host"], table, n, "both")
+    assert _verdict(_entry(table["ben"], table)) == "VALID"
+    _later(monkeypatch, 11)
+    assert _verdict(_entry(table["ben"], table)) is None
+    assert "data-challenge" not in _entry(table["host"], table)
+
+
+def test_only_the_challengers_phone_or_host_confirms(table: dict[str, Any], app) -> None:
+    ann = app.test_client()
+    claim(ann, join_token(table["host"], table["path"]), 0, "Ann")
+    n = _open(table, "team")
+    refused = _confirm(table["ben"], table, n, "player", hx=True)
+    assert refused.status_code == 422 and "Ann&#39;s phone" in refused.get_data(as_text=True)
+    stranger = app.test_client()
+    assert _confirm(stranger, table, n, "challenger").status_code == 403
+
+
+def test_a_second_challenge_waits_and_confirming_twice_is_harmless(table: dict[str, Any]) -> None:
+    n = _open(table, "team")
+    host = table["host"]
+    data = {"csrf_token": csrf(host), "words": "quiz", "player": "0", "challenger": "1"}
+    again = host.post(f"{table['path']}/judge", data=data, headers={"HX-Request": "true"})
+    assert again.status_code == 422 and "already being judged" in again.get_data(as_text=True)
+    _confirm(host, table, n, "player")
+    assert _confirm(host, table, n, "player").status_code == 303
+    _confirm(table["ben"], table, n, "challenger")
+    late = _confirm(table["ben"], table, n, "challenger", hx=True)
+    assert late.status_code == 422 and "decided already" in late.get_data(as_text=True)
+
+
+def test_withdrawn_challenge_gives_no_verdict(table: dict[str, Any]) -> None:
+    n = _open(table, "team")
+    ben = table["ben"]
+    answer = ben.post(f"{table['path']}/judge/{n}/cancel", data={"csrf_token": csrf(ben)})
+    assert answer.status_code == 303
+    assert "data-challenge" not in _entry(ben, table)
+    assert _confirm(table["host"], table, n, "both", hx=True).status_code == 422
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"words": "", "player": "0", "challenger": "1"},
+        {"words": "te4m", "player": "0", "challenger": "1"},
+        {"words": "team", "player": "0", "challenger": "0"},
+        {"words": "team", "player": "9", "challenger": "1"},
+        {"words": "team", "player": "x", "challenger": "1"},
+        {"words": "team"},
+    ],
+)
+def test_table_bad_challenges_never_500(table: dict[str, Any], fields: dict) -> None:
+    host = table["host"]
+    answer = host.post(f"{table['path']}/judge", data={"csrf_token": csrf(host), **fields})
+    assert answer.status_code == 422
+
+
+@pytest.mark.parametrize("role", ["", "judge", "x" * 300])
+def test_bad_confirmations_never_500(table: dict[str, Any], role: str) -> None:
+    n = _open(table, "team")
+    assert _confirm(table["host"], table, n, role).status_code == 422
+    assert (
+        table["host"]
+        .post(
+            f"{table['path']}/judge/99/confirm",
+            data={"csrf_token": csrf(table["host"]), "role": "both"},
+        )
+        .status_code
+        == 404
+    )
