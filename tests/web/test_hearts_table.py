@@ -463,3 +463,10 @@ def test_export_and_import_give_the_same_sheet(client):
     )
     assert answer.status_code == 303, words(answer)[-600:]
     assert totals(client, answer.headers["Location"]) == before == ["39", "39", "0", "26"]
+
+
+def test_an_empty_trick_form_shows_no_complaints(client):
+    table = hearts_table(client, entry="tricks")
+    box = entry(client, table)
+    assert "Hand 1, trick 1 of 13" in box
+    assert "Nobody is listed" not in box
