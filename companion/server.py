@@ -20,7 +20,8 @@ class _Gunicorn(BaseApplication):  # type: ignore[misc]
 
     def load_config(self) -> None:
         for key, value in self.options.items():
-            self.cfg.set(key, value)
+            if key in self.cfg.settings:  # older gunicorns lack some settings
+                self.cfg.set(key, value)
 
     def load(self) -> Any:
         return create_app()
@@ -38,6 +39,7 @@ def run(host: str, port: int, workers: int, threads: int) -> None:
             "graceful_timeout": 5,
             "keepalive": 5,
             "accesslog": "-",
+            "control_socket_disable": True,  # one shared ~/.gunicorn socket would collide
             "errorlog": "-",
         }
     ).run()

@@ -64,4 +64,52 @@
   });
   document.addEventListener("DOMContentLoaded", syncNames);
   window.companionWakeLock = function () { return wakeLock; };
+
+  // A live update redraws the entry box and the sheet: keep what this phone has typed (same
+  // round only) and keep an open history panel open.
+  var typed = null;
+  var historyOpen = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var box = event.detail.target;
+    if (!box) { return; }
+    if (box.id === "live") {
+      var details = document.getElementById("history");
+      historyOpen = !!(details && details.open);
+    }
+    if (box.id !== "entry-box" || event.detail.requestConfig.verb !== "get") { return; }
+    var form = box.querySelector("#entry-form");
+    typed = { action: form ? form.getAttribute("action") : null, values: {} };
+    box.querySelectorAll("input[name^='points-']").forEach(function (input) {
+      if (input.value !== input.defaultValue) { typed.values[input.name] = input.value; }
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target;
+    if (!box) { return; }
+    if (box.id === "live" && historyOpen) {
+      var details = document.getElementById("history");
+      if (details) { details.open = true; }
+    }
+    if (box.id !== "entry-box" || !typed) { return; }
+    var form = box.querySelector("#entry-form");
+    if (form && form.getAttribute("action") === typed.action) {
+      Object.keys(typed.values).forEach(function (name) {
+        var input = form.querySelector("[name='" + name + "']");
+        if (input) { input.value = typed.values[name]; }
+      });
+    }
+    typed = null;
+  });
+
+  // Messages sent out of band into the toast fade after a few seconds.
+  var toastTimer = null;
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "toast") {
+      window.clearTimeout(toastTimer);
+      toastTimer = window.setTimeout(function () {
+        var toast = document.getElementById("toast");
+        if (toast) { toast.innerHTML = ""; }
+      }, 4000);
+    }
+  });
 })();

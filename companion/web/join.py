@@ -41,7 +41,7 @@ def _claim(v: TableView, position: int, name: str) -> None:
     if seat.phone is not None:
         raise Unreadable(f"{v.names[position]} is already taken by another phone.", "seat")
     seat.phone = v.phone
-    seat.name = name or seat.name
+    seat.name = seat.name or name  # a name the host gave the seat stays
     if not seat.name:
         raise Unreadable("Type your name to take an open seat.", "name")
     store.append(v.game, "join", seat.name, position, {"seat": position, "name": seat.name})

@@ -151,6 +151,9 @@ def undo(token: str) -> Any:
     v = view_for(token)
     if not v.is_host and v.my_seat is None:
         abort(403, "Only players at the table can undo.")
+    target = store.last_undoable(v.rows, v.kind.undoable)
+    if target is not None and not v.is_host and not _concerns(v, target.actor_seat, target.payload):
+        abort(403, "Only the host, or the phone whose change it was, can undo the last change.")
     actor, actor_seat = v.actor
     try:
         store.undo_last(v.game, actor, actor_seat, v.kind.undoable)
@@ -162,6 +165,11 @@ def undo(token: str) -> Any:
     if htmx():
         return fragment("_notice.html", message="The last change was undone.")
     return redirect(url_for("table.page", token=token), 303)
+
+
+def _concerns(v: TableView, actor_seat: int | None, payload: dict[str, Any]) -> bool:
+    mine = v.my_seat.position if v.my_seat is not None else None
+    return mine is not None and mine in (actor_seat, payload.get("seat"))
 
 
 @bp.post("/t/<token>/new-game")

@@ -225,3 +225,22 @@ def test_stream_endpoint_is_an_event_stream(client, app):
     assert answer.mimetype == "text/event-stream"
     body = answer.get_data(as_text=True)
     assert "retry: 1000" in body and "event: update" in body
+
+
+def test_a_player_undoes_only_their_own_change(phones):
+    host, guest = phones
+    table = new_table(host)
+    claim(guest, join_token(host, table), 1)
+    enter(host, table, 1, {0: 4})
+    refused = guest.post(f"{table}/undo", data={"csrf_token": csrf(guest, table)})
+    assert refused.status_code == 403
+    enter(guest, table, 1, {1: 6})
+    assert guest.post(f"{table}/undo", data={"csrf_token": csrf(guest)}).status_code == 303
+    assert totals(host, table) == ["4", "0", "0"]
+
+
+def test_joining_keeps_the_name_the_host_gave_the_seat(phones):
+    host, guest = phones
+    table = new_table(host)
+    claim(guest, join_token(host, table), 1, "Benjamin")
+    assert "Ben (you)" in guest.get(table).get_data(as_text=True)
