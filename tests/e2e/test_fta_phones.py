@@ -28,7 +28,13 @@ def _sit(page: Page, join_url: str, seat: str) -> None:
     expect(page.locator("#fta-entry")).to_be_visible()
 
 
+def _settle(page: Page) -> None:
+    """Wait until no htmx request is under way (a live update may redraw the entry box)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
 def _seal(page: Page, scoring: str, danger: str) -> None:
+    _settle(page)
     form = page.locator("#fta-seal-form")
     form.locator(f'label.fta-suit:has(input[name=scoring][value="{scoring}"])').click()
     form.locator(f'label.fta-suit:has(input[name=danger][value="{danger}"])').click()
@@ -36,6 +42,7 @@ def _seal(page: Page, scoring: str, danger: str) -> None:
 
 
 def _hand(page: Page, hand: str, points: tuple[int, int]) -> None:
+    _settle(page)
     form = page.locator(f"#fta-points-{hand}")
     form.locator("input[name=points-0]").fill(str(points[0]))
     form.locator("input[name=points-1]").fill(str(points[1]))

@@ -577,3 +577,32 @@ def test_export_and_import_give_the_same_sheet(t):
     assert answer.status_code == 303
     page = t.watcher.get(answer.headers["Location"] + "/live").get_data(as_text=True)
     assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', page) == ["-2", "3"]
+
+
+def test_host_seals_for_a_seat_without_a_phone_and_never_sees_it(app):
+    host = app.test_client()
+    path = start(host)
+    ann = app.test_client()
+    assert claim(ann, join_token(host, path), 0).status_code == 303
+    body = {"points-0": "0", "points-1": "0", "version": "0", "csrf_token": csrf(host)}
+    assert host.post(f"{path}/fta/1/alpha/points", data=body).status_code == 303
+    seal = {"seat": "1", "scoring": "Leaves", "danger": "Wyrms", "version": "0"}
+    answer = host.post(f"{path}/fta/1/seal", data={**seal, "csrf_token": csrf(host)})
+    assert answer.status_code == 303
+    seal["seat"] = "0"  # Ann's phone sits in seat 0: only it seals for Ann
+    answer = host.post(f"{path}/fta/1/seal", data={**seal, "csrf_token": csrf(host)})
+    assert answer.status_code == 403
+    for phone in (host, ann):
+        page = phone.get(path).get_data(as_text=True)
+        assert "fta-choice" not in page
+        assert re.search(r'data-seat="1">Ben: <strong>chosen</strong>', page)
+
+
+def test_play_again_gives_the_first_deal_to_the_other_player(app):
+    t = Table(app, cribbage_finish=1, target=1)
+    ok(t.points(1, "alpha", 1, 0))
+    assert "Ann wins" in t.page()
+    ok(t.post(t.ben, "/new-game", {}))
+    page = t.page(t.ben)
+    assert "Alpha hand <small>· Ben deals · Ann leads" in page
+    assert "first to 1 wins" in page

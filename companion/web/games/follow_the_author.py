@@ -11,53 +11,44 @@ fingerprint. History and export never carry a choice before the reveal.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, request
 
 from companion.cards.decktet import SUITS, DecktetCard, parse_card, parse_suit
-from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
-from companion.extensions import db
+from companion.errors import Forbidden, Unreadable
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.rounds import TO_PLAY
 from companion.tables import store
 from companion.tables.registry import GameType, register
 from companion.web.games import fta_options
+from companion.web.games.fta_common import (
+    ENTRY,
+    KEY,
+    check_version,
+    current_round,
+    fta_view,
+    read_version,
+    respond,
+)
 from companion.web.games.fta_state import (
     HANDS,
     KINDS,
     UNDOABLE,
     HandState,
     RoundState,
-    aside_slot,
     hand_slot,
     reveal_slot,
     seal_label,
     seal_slot,
     seal_text,
-    store_slot,
 )
 from companion.web.games.fta_view import FtaView
-from companion.web.live import publish
-from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
 
-KEY = "follow-the-author"
-ENTRY = "follow_the_author/_entry.html"
 MAX_POINTS = 500
 
 bp = Blueprint("follow_the_author", __name__)
-
-
-def fta_view(v: TableView) -> FtaView:
-    """One ``FtaView`` per table view (templates call ``fta(v)``)."""
-    cached = v.__dict__.get("_fta")
-    if cached is None:
-        cached = v.__dict__["_fta"] = FtaView(v)
-    return cached  # type: ignore[no-any-return]
-
-
 bp.add_app_template_global(fta_view, "fta")
 
 
@@ -87,71 +78,6 @@ GAME = GameType(
     exportable=fta_options.exportable,
 )
 register(GAME)
-
-
-# reading the request
-
-
-def _view(token: str) -> TableView:
-    v = view_for(token)
-    if v.game.kind != KEY:
-        abort(404, "This table does not play Follow the Author.")
-    return v
-
-
-def _version(name: str = "version") -> int:
-    raw = request.form.get(name, "0").strip()[:12]
-    if not (raw.isascii() and raw.isdigit()):
-        raise Unreadable(f"The form's version '{raw}' is not a number: reload the page.", name)
-    return int(raw)
-
-
-def _cards(raw: list[str]) -> tuple[DecktetCard, ...]:
-    cards = [parse_card(text[:40]) for text in raw[:60]]
-    doubled = sorted({c.title for c in cards if cards.count(c) > 1})
-    if doubled:
-        raise Unreadable(f"{', '.join(doubled)} is listed twice.", "cards")
-    return tuple(cards)
-
-
-def _round(v: TableView, number: int) -> RoundState:
-    """The round being played; entries go to it only."""
-    f = fta_view(v)
-    if not (v.is_host or v.my_seat is not None):
-        abort(403, "Take a seat first: only players at the table can enter.")
-    if not v.is_current or v.sheet.finished:
-        raise Forbidden("This game is over. Start a new game to keep playing.")
-    if number != f.round.number:
-        raise Forbidden(f"Round {number} is not being played: this is round {f.round.number}.")
-    return f.round
-
-
-def _check_version(given: int, current: int, what: str) -> None:
-    if given != current:
-        raise Conflict(
-            f"{what} was changed on another phone since you opened this page. Nothing of "
-            "yours was saved: check the latest state and send again."
-        )
-
-
-def _respond(token: str, action: Callable[[TableView], str], values: dict[str, Any]) -> Any:
-    """Run ``action`` (it appends events and returns a saved message); answer the phone."""
-    v = _view(token)
-    try:
-        saved = action(v)
-        store.commit_change("This round")
-    except CompanionError as err:
-        db.session.rollback()
-        status = 409 if isinstance(err, Conflict) else 422
-        fresh = _view(token)
-        errors = {"fta": err.message}
-        if htmx():
-            return fragment(ENTRY, status, v=fresh, values=values, errors=errors)
-        return render_template("table.html", v=fresh, values=values, errors=errors), status
-    publish(v.table)
-    if htmx():
-        return fragment(ENTRY, v=_view(token), values={}, errors={}, saved=saved)
-    return redirect(url_for("table.page", token=token), 303)
 
 
 def _hand_name(hand: str) -> str:
@@ -192,11 +118,11 @@ def points(token: str, number: int, hand: str) -> Any:
     values = {k: request.form.get(k, "")[:12] for k in ("points-0", "points-1")}
 
     def act(v: TableView) -> str:
-        r = _round(v, number)
+        r = current_round(v, number)
         _ready_for(r, hand)
         given = (_read_points(0), _read_points(1))
         h = r.hand(hand)
-        _check_version(_version(), h.version, f"The {hand} hand")
+        check_version(read_version(), h.version, f"The {hand} hand")
         payload = {"hand": hand, "points": list(given)}
         actor, seat = v.actor
         slot = (hand_slot(number, hand), h.version + 1)
@@ -204,7 +130,7 @@ def points(token: str, number: int, hand: str) -> Any:
         _maybe_reveal(v, r, hand, True)
         return f"Saved the {hand} hand's in-play points."
 
-    return _respond(token, act, values)
+    return respond(token, act, values)
 
 
 # plays, card by card
@@ -243,10 +169,10 @@ def play(token: str, number: int, hand: str) -> Any:
     hand = _hand_name(hand)
 
     def act(v: TableView) -> str:
-        r = _round(v, number)
+        r = current_round(v, number)
         _ready_for(r, hand)
         h = r.hand(hand)
-        _check_version(_version(), h.version, f"The {hand} hand")
+        check_version(read_version(), h.version, f"The {hand} hand")
         if h.direct is not None:
             raise Forbidden(f"The {hand} hand's points were typed in; undo them to enter plays.")
         payload = _play(v, r, hand)
@@ -258,7 +184,7 @@ def play(token: str, number: int, hand: str) -> Any:
             return "Sequence ended."
         return f"{v.names[payload['seat']]} played {payload['card']}."
 
-    return _respond(token, act, {})
+    return respond(token, act, {})
 
 
 def _completes(h: HandState, payload: dict[str, Any]) -> bool:
@@ -277,7 +203,7 @@ def seal(token: str, number: int) -> Any:
     values = {k: request.form.get(k, "")[:20] for k in ("scoring", "danger", "seat")}
 
     def act(v: TableView) -> str:
-        r = _round(v, number)
+        r = current_round(v, number)
         f = fta_view(v)
         seat = f.my_seat if f.my_seat is not None else _seat_field()
         if not f.may_seal(seat):
@@ -288,7 +214,7 @@ def seal(token: str, number: int) -> Any:
             raise Forbidden("The omega hand has begun: sealed choices can no longer change.")
         scoring = _suit("scoring", "your scoring suit")
         danger = _suit("danger", f"{v.names[1 - seat]}'s danger suit")
-        _check_version(_version(), r.seal_versions[seat], "Your sealed choice")
+        check_version(read_version(), r.seal_versions[seat], "Your sealed choice")
         nonce = secrets.token_hex(16)
         label = seal_label(number, seat)
         fingerprint = fta.seal(seal_text(scoring, danger), nonce, label)
@@ -299,7 +225,7 @@ def seal(token: str, number: int) -> Any:
         store.append(v.game, "fta-seal", actor, actor_seat, payload, number, slot)
         return f"Sealed. Fingerprint {fingerprint}."
 
-    return _respond(token, act, values)
+    return respond(token, act, values)
 
 
 def _seat_field() -> int:
@@ -319,87 +245,3 @@ def _suit(field: str, what: str) -> str:
         raise Unreadable(
             f"'{raw}' is not a suit: choose one of {', '.join(SUITS)}.", field
         ) from None
-
-
-# stores and set-aside cards
-
-
-def _store_round(v: TableView, number: int) -> RoundState:
-    r = _round(v, number)
-    if not r.revealed:
-        raise Forbidden("Stores are entered after the omega hand, once the suits are revealed.")
-    return r
-
-
-@bp.post("/t/<token>/fta/<int:number>/store/<int:seat>")
-def store_cards(token: str, number: int, seat: int) -> Any:
-    if seat not in (0, 1):
-        abort(404, "There are two seats: 0 and 1.")
-    values = {"cards": request.form.getlist("cards")[:60], "seat": seat}
-
-    def act(v: TableView) -> str:
-        r = _store_round(v, number)
-        if not v.may_change(seat):
-            abort(403, f"Only {v.names[seat]}'s phone or the host can enter this store.")
-        cards = _cards(request.form.getlist("cards"))
-        _check_version(_version(), r.store_versions[seat], f"{v.names[seat]}'s store")
-        _no_overlap(cards, r.stores[1 - seat] or (), f"{v.names[1 - seat]}'s store")
-        _no_overlap(cards, r.aside or (), "the cards set aside")
-        payload = {"seat": seat, "cards": [c.title for c in cards]}
-        actor, actor_seat = v.actor
-        slot = (store_slot(number, seat), r.store_versions[seat] + 1)
-        store.append(v.game, "fta-store", actor, actor_seat, payload, number, slot)
-        return f"Saved {v.names[seat]}'s store ({len(cards)} cards)."
-
-    return _respond(token, act, values)
-
-
-@bp.post("/t/<token>/fta/<int:number>/aside")
-def aside(token: str, number: int) -> Any:
-    values = {"aside": request.form.getlist("cards")[:60]}
-
-    def act(v: TableView) -> str:
-        r = _store_round(v, number)
-        cards = _cards(request.form.getlist("cards"))
-        _check_version(_version(), r.aside_version, "The list of cards set aside")
-        for s in (0, 1):
-            _no_overlap(cards, r.stores[s] or (), f"{v.names[s]}'s store")
-        actor, actor_seat = v.actor
-        payload = {"cards": [c.title for c in cards]}
-        slot = (aside_slot(number), r.aside_version + 1)
-        store.append(v.game, "fta-aside", actor, actor_seat, payload, number, slot)
-        return f"Saved the cards set aside ({len(cards)})."
-
-    return _respond(token, act, values)
-
-
-def _no_overlap(cards: tuple[DecktetCard, ...], other: tuple[DecktetCard, ...], where: str) -> None:
-    both = [c.title for c in cards if c in other]
-    if both:
-        raise Forbidden(
-            f"{', '.join(both)} {'is' if len(both) == 1 else 'are'} already in {where}: "
-            "a card can be in one place only."
-        )
-
-
-# a round at a glance, and checking a fingerprint
-
-
-@bp.get("/t/<token>/fta/round/<int:number>")
-def round_page(token: str, number: int) -> Any:
-    v = _view(token)
-    f = fta_view(v)
-    r = next((x for x in f.state.rounds if x.number == number), None)
-    if r is None:
-        abort(404, "That round has not been played yet.")
-    return render_template("follow_the_author/round.html", v=v, f=f, r=r)
-
-
-@bp.get("/t/<token>/fta/verify")
-def verify(token: str) -> Any:
-    v = _view(token)
-    args = {k: request.args.get(k, "")[:100] for k in ("choice", "nonce", "fingerprint", "label")}
-    result = None
-    if all(args.values()):
-        result = fta.verify_seal(args["choice"], args["nonce"], args["fingerprint"], args["label"])
-    return render_template("follow_the_author/verify.html", v=v, args=args, result=result)
