@@ -1,0 +1,462 @@
+"""AlphaGrams at the table and the Alpha deck screen, through the Flask test client."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.web.tablehelp import claim, csrf, join_token, new_table
+
+NAMES = {"name-0": "Ann", "name-1": "Ben", "name-2": "Cy"}
+
+
+class Table:
+    """One AlphaGrams table driven from the host's phone."""
+
+    def __init__(self, client: FlaskClient, players: int = 2, **options: Any) -> None:
+        names = {k: v for k, v in NAMES.items() if int(k[-1]) < players}
+        self.client = client
+        self.path = new_table(client, game="alphagrams", players=players, **names, **options)
+        self.token = csrf(client)
+
+    def post(self, what: str, phone: FlaskClient | None = None, **data: Any):
+        phone = phone or self.client
+        data["csrf_token"] = csrf(phone)
+        return phone.post(f"{self.path}/{what}", data=data, headers={"HX-Request": "true"})
+
+    def ok(self, what: str, **data: Any) -> str:
+        answer = self.post(what, **data)
+        text = answer.get_data(as_text=True)
+        assert answer.status_code == 200, error(text) or text[:300]
+        assert not error(text), error(text)
+        return text
+
+    def page(self) -> str:
+        return self.client.get(self.path).get_data(as_text=True)
+
+    def words(self, seat: int) -> list[str]:
+        block = re.search(
+            rf'id="words-{seat}">(.*?)</div>\s*(?:<div class="seat-words|<form|<details|<ul)',
+            self.page(),
+            re.S,
+        )
+        assert block
+        return re.findall(r'data-word="([A-Z]+)"', block.group(1))
+
+    def turn(self) -> str:
+        found = re.search(r'id="turn-line">([^<]*)<', self.page())
+        return found.group(1) if found else ""
+
+    def history(self) -> list[str]:
+        live = self.client.get(f"{self.path}/live").get_data(as_text=True)
+        return [
+            line.replace("&#39;", "'")
+            for line in re.findall(r"<li>(\d\d:\d\d:\d\d [^<]*)</li>", live)
+        ]
+
+    def challenge(self, challenger: int) -> int:
+        self.ok("ag/challenge", challenger=str(challenger))
+        found = re.search(r'data-challenge="(\d+)"', self.page())
+        assert found
+        n = int(found.group(1))
+        self.ok(f"judge/{n}/confirm", role="both")
+        return n
+
+
+def error(text: str) -> str:
+    found = re.search(r'class="field-error" role="alert"[^>]*>([^<]*)<', text)
+    return found.group(1).replace("&#39;", "'") if found else ""
+
+
+def verdict(text: str) -> str | None:
+    found = re.search(r'class="verdict-word">([^<]*)<', text)
+    return found.group(1) if found else None
+
+
+@pytest.fixture
+def t(client: FlaskClient) -> Table:
+    """Two players; the pool holds M and T; Ann (seat 1) is on turn to make a word."""
+    table = Table(client)
+    table.ok("ag/flip", card="M")
+    table.ok("ag/flip", card="T")
+    return table
+
+
+# moves
+
+
+def test_new_word_from_hand_and_pool_shows_as_tiles(t: Table) -> None:
+    assert t.turn() == "Ann's turn: make a word or pass"
+    t.ok("ag/word", word="meats", step="play")
+    assert t.words(0) == ["MEATS"]
+    page = t.page()
+    assert 'class="tile vowel"' in page and "Ben's turn: turn a card into the pool" in page
+    assert any(line.endswith("Host: Ann made MEATS") for line in t.history())
+
+
+def test_compose_suggests_pool_cards_and_stores_nothing(t: Table) -> None:
+    text = t.ok("ag/word", word="TEAM", step="compose")
+    rows = dict(
+        re.findall(
+            r'data-letter="([A-Z])">.*?<select name="src-\d"[^>]*>(.*?)</select>', text, re.S
+        )
+    )
+    assert 'value="pool" selected' in rows["T"] and 'value="hand" selected' in rows["E"]
+    assert t.words(0) == []
+
+
+def test_wild_and_vowel_sides_are_kept(t: Table) -> None:
+    fields = {"card-0": "?", "src-0": "hand", "card-1": "E/I", "card-2": "A/U", "src-3": "pool"}
+    t.ok("ag/word", word="QEAT", step="play", **fields)
+    page = t.page()
+    assert 'class="tile wild"' in page and ">q<" in page
+    assert "<small>I</small>" in page and "<small>U</small>" in page
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("TEAM", "TEAMS", "TEAMS is only a form of TEAM"),
+        ("TEAM", "MATE", "MATE adds no letter to TEAM"),
+        ("TEAM", "MEAT", "MEAT adds no letter to TEAM"),
+        ("TEAM", "STEAK", "does not use every"),
+    ],
+)
+def test_steal_checks_say_why(t: Table, old: str, new: str, message: str) -> None:
+    t.ok("ag/word", word=old, step="play")
+    t.ok("ag/flip", card="S")
+    answer = t.post("ag/word", word=new, steal="0", step="play")
+    assert answer.status_code == 422
+    assert message in error(answer.get_data(as_text=True))
+    assert t.words(0) == [old] and t.words(1) == []
+
+
+def test_steal_bake_to_baked_is_refused(client: FlaskClient) -> None:
+    t = Table(client)
+    t.ok("ag/flip", card="B")
+    t.ok("ag/flip", card="K")
+    t.ok("ag/word", word="BAKE", step="play")
+    t.ok("ag/flip", card="D")
+    answer = t.post("ag/word", word="BAKED", steal="0", step="play")
+    assert answer.status_code == 422
+    assert "BAKED is only a form of BAKE" in error(answer.get_data(as_text=True))
+
+
+def test_steal_team_to_meats_is_allowed(t: Table) -> None:
+    t.ok("ag/word", word="TEAM", step="play")
+    t.ok("ag/flip", card="S")
+    t.ok("ag/word", word="MEATS", steal="0", step="play")
+    assert t.words(0) == [] and t.words(1) == ["MEATS"]
+    assert any(line.endswith("Ben made MEATS, stealing TEAM from Ann") for line in t.history())
+
+
+def test_protect_own_word(t: Table) -> None:
+    t.ok("ag/word", word="TEAM", step="play")
+    t.ok("ag/flip", card="S")
+    t.ok("ag/pass")
+    t.ok("ag/flip", card="S")
+    t.ok("ag/word", word="STEAM", steal="0", step="play")
+    assert t.words(0) == ["STEAM"]
+    assert any(line.endswith("Ann made STEAM, protecting TEAM") for line in t.history())
+
+
+def test_overrule_is_offered_and_logged(t: Table) -> None:
+    t.ok("ag/word", word="TEAM", step="play")
+    t.ok("ag/flip", card="S")
+    refused = t.post("ag/word", word="TEAMS", steal="0", step="play")
+    assert 'name="overrule"' in refused.get_data(as_text=True)
+    t.ok("ag/word", word="TEAMS", steal="0", step="play", overrule="1")
+    assert t.words(1) == ["TEAMS"]
+    line = next(x for x in t.history() if "Ben made TEAMS" in x)
+    assert line.endswith(
+        "(allowed by the table over: TEAMS is only a form of TEAM (S, ES, ED, D or ING))"
+    )
+
+
+def test_word_checking_option_refuses_non_words(client: FlaskClient) -> None:
+    table = Table(client, check_words="1")
+    table.ok("ag/flip", card="M")
+    table.ok("ag/flip", card="T")
+    answer = table.post("ag/word", word="MTE", step="play")
+    assert answer.status_code == 422 and "MTE is not in the table's word list" in error(
+        answer.get_data(as_text=True)
+    )
+    table.ok("ag/word", word="MTE", step="play", overrule="1")
+    assert table.words(0) == ["MTE"]
+
+
+def test_pass_moves_the_turn(t: Table) -> None:
+    t.ok("ag/pass")
+    assert t.turn() == "Ben's turn: turn a card into the pool"
+    refused = t.post("ag/pass")
+    assert refused.status_code == 422 and "Turn this turn's card" in error(
+        refused.get_data(as_text=True)
+    )
+
+
+# challenges
+
+
+def test_invalid_word_goes_back_and_its_player_loses_the_turn(t: Table) -> None:
+    t.ok("ag/word", word="MTE", step="play")
+    t.challenge(1)
+    page = t.page()
+    assert verdict(page) == "NOT VALID" and "MTE" not in re.search(
+        r'<div class="verdict.*?</div>', page, re.S
+    ).group(0)
+    assert t.words(0) == []
+    assert "Ben's turn" in t.turn()
+    assert re.search(r"Pool</h3><span class=\"tiles\">.*?>M<.*?>T<", page, re.S)
+    assert any(
+        line.endswith("NOT VALID. The word goes back; Ann loses that turn.") for line in t.history()
+    )
+
+
+def test_valid_word_costs_the_challenger_the_turn_in_hand(t: Table) -> None:
+    t.ok("ag/word", word="MEATS", step="play")
+    t.challenge(1)
+    assert verdict(t.page()) == "VALID"
+    assert t.words(0) == ["MEATS"]
+    assert "Ann's turn" in t.turn()
+    assert "Ben's turn was skipped: they lost a challenge." in t.page()
+    assert any(line.endswith("VALID. Ben misses their next turn.") for line in t.history())
+
+
+def test_valid_word_costs_a_waiting_challenger_their_next_turn(client: FlaskClient) -> None:
+    t = Table(client, players=3)
+    t.ok("ag/flip", card="M")
+    t.ok("ag/flip", card="T")
+    t.ok("ag/word", word="MEATS", step="play")
+    t.challenge(2)
+    assert "Cy will miss the next turn." in t.page()
+    t.ok("ag/flip", card="S")
+    t.ok("ag/pass")
+    assert "Ann's turn" in t.turn()
+    assert "Cy's turn was skipped: they lost a challenge." in t.page()
+
+
+def test_moves_wait_while_a_challenge_is_judged(t: Table) -> None:
+    t.ok("ag/word", word="MEATS", step="play")
+    t.ok("ag/challenge", challenger="1")
+    answer = t.post("ag/flip", card="S")
+    assert answer.status_code == 422 and "being judged" in error(answer.get_data(as_text=True))
+
+
+def test_no_challenge_after_the_next_card(t: Table) -> None:
+    t.ok("ag/word", word="MEATS", step="play")
+    t.ok("ag/flip", card="S")
+    answer = t.post("ag/challenge", challenger="1")
+    assert answer.status_code == 422
+
+
+# the end, scoring, tie-break, helper
+
+
+def _jest_and_meats(t: Table) -> None:
+    t.ok("ag/word", word="MEATS", step="play")
+    t.ok("ag/flip", card="J")
+    t.ok("ag/word", word="JEST", step="play")
+
+
+def _end(t: Table) -> str:
+    return t.ok("ag/end", agree="1")
+
+
+def test_end_scores_with_the_longest_word_tie_break(t: Table) -> None:
+    _jest_and_meats(t)
+    _end(t)
+    live = t.client.get(f"{t.path}/live").get_data(as_text=True)
+    assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', live) == ["5", "5"]
+    assert "Ann wins" in live and "tie goes to the longest word" in live
+    assert "1. Ann: 5 points (longest word 5 letters)" in t.page()
+
+
+def test_end_needs_the_tables_agreement(t: Table) -> None:
+    answer = t.post("ag/end")
+    assert answer.status_code == 422 and "agrees" in error(answer.get_data(as_text=True))
+
+
+def test_deck_values_change_the_score(t: Table) -> None:
+    _jest_and_meats(t)
+    data = _deck_form(t.client, t.path)
+    data["value-J"] = "9"
+    assert t.client.post(f"{t.path}/deck", data=data).status_code == 303
+    _end(t)
+    live = t.client.get(f"{t.path}/live").get_data(as_text=True)
+    assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', live) == ["5", "6"]
+    assert "Ben wins" in live
+
+
+def test_helper_only_after_the_game(t: Table) -> None:
+    assert t.client.get(f"{t.path}/ag/helper?cards=TEAMS").status_code == 403
+    _end(t)
+    page = t.client.get(f"{t.path}/ag/helper?cards=T+A/E+M+S").get_data(as_text=True)
+    found = re.findall(r"<li>([A-Za-z]+) <small>([0-9.]+)</small>", page)
+    assert ("MEATs",) not in found and found
+    zipfs = [float(z) for _, z in found]
+    assert zipfs == sorted(zipfs, reverse=True)
+    assert ("STEM", "4.5") in found or any(w == "STEM" for w, _ in found)
+
+
+def test_helper_during_play_with_the_house_option(client: FlaskClient) -> None:
+    t = Table(client, helper_during_play="1")
+    t.ok("ag/flip", card="M")
+    page = client.get(f"{t.path}/ag/helper")
+    assert page.status_code == 200 and 'value="M"' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("cards", ["T4", "?" * 30, "? ? ? ? ? ?", "A/A", "#"])
+def test_helper_bad_cards_never_500(client: FlaskClient, cards: str) -> None:
+    t = Table(client, helper_during_play="1")
+    page = client.get(f"{t.path}/ag/helper", query_string={"cards": cards})
+    assert page.status_code == 200 and 'id="err-cards"' in page.get_data(as_text=True)
+
+
+# refusals and bad input
+
+
+@pytest.mark.parametrize(
+    ("what", "fields"),
+    [
+        ("ag/word", {"word": "te4m", "step": "play"}),
+        ("ag/word", {"word": "", "step": "play"}),
+        ("ag/word", {"word": "T" * 300, "step": "play"}),
+        ("ag/word", {"word": "TEAM", "steal": "99", "step": "play"}),
+        ("ag/word", {"word": "TEAM", "steal": "x", "step": "play"}),
+        ("ag/word", {"word": "TEAM", "card-0": "Z", "step": "play"}),
+        ("ag/word", {"word": "TEAM", "card-0": "T/T", "step": "play"}),
+        ("ag/word", {"word": "TEAM", "src-0": "moon", "step": "play"}),
+        ("ag/word", {"word": "TEAM", "discard": "nope", "step": "play"}),
+        ("ag/word", {"word": "TEAM", "src-0": "pool", "src-1": "pool", "step": "play"}),
+        ("ag/word", {"word": "TEAMSTER", "step": "play"}),
+        ("ag/word", {"word": "TE", "step": "play"}),
+        ("ag/word", {"word": "TEAM", "version": "7", "step": "play"}),
+        ("ag/flip", {"card": "??"}),
+        ("ag/flip", {"card": ""}),
+        ("ag/challenge", {"challenger": "x"}),
+        ("ag/challenge", {"challenger": "5"}),
+    ],
+)
+def test_bad_moves_are_refused_in_words(t: Table, what: str, fields: dict) -> None:
+    answer = t.post(what, **fields)
+    assert answer.status_code in (409, 422)
+    assert error(answer.get_data(as_text=True))
+    assert t.words(0) == []
+
+
+def test_not_your_turn_and_not_seated(t: Table, app) -> None:
+    ben = app.test_client()
+    claim(ben, join_token(t.client, t.path), 1, "Ben")
+    ann = app.test_client()
+    claim(ann, join_token(t.client, t.path), 0, "Ann")
+    answer = t.post("ag/word", phone=ben, word="MEATS", step="play")
+    assert answer.status_code == 422 and "It is Ann's turn" in error(answer.get_data(as_text=True))
+    stranger = app.test_client()
+    assert t.post("ag/pass", phone=stranger).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": "6"},
+        {"players": "x"},
+        {"lexicon": "nope"},
+        {"common": "1", "min_zipf": "abc"},
+        {"common": "1", "min_zipf": "12"},
+    ],
+)
+def test_bad_options_are_refused(client: FlaskClient, options: dict) -> None:
+    data = {"game": "alphagrams", "players": "2", **NAMES, "csrf_token": csrf(client), **options}
+    answer = client.post("/tables", data=data)
+    assert answer.status_code == 422 and 'class="field-error"' in answer.get_data(as_text=True)
+
+
+def test_other_games_have_no_alphagrams_pages(client: FlaskClient) -> None:
+    path = new_table(client)
+    assert client.post(f"{path}/ag/pass", data={"csrf_token": csrf(client)}).status_code == 404
+    assert client.get(f"{path}/deck").status_code == 404
+
+
+def test_undo_takes_back_the_last_move(t: Table) -> None:
+    t.ok("ag/word", word="MEATS", step="play")
+    undo = t.client.post(f"{t.path}/undo", data={"csrf_token": csrf(t.client)})
+    assert undo.status_code == 303
+    assert t.words(0) == [] and "Ann's turn: make a word" in t.turn()
+
+
+# the deck screen
+
+
+def _deck_form(client: FlaskClient, path: str) -> dict[str, str]:
+    page = client.get(f"{path}/deck").get_data(as_text=True)
+    data = dict(re.findall(r'name="((?:copies|value)-[A-Z]+)"[^>]*value="(\d+)"', page))
+    data["version"] = re.search(r'name="version" value="(\d+)"', page).group(1)
+    data["csrf_token"] = csrf(client)
+    return data
+
+
+def test_deck_lists_74_cards_marked_unverified(client: FlaskClient) -> None:
+    t = Table(client)
+    page = client.get(f"{t.path}/deck").get_data(as_text=True)
+    assert 'id="deck-size">74<' in page and 'id="unverified"' in page
+    assert len(re.findall(r'<tr data-card="', page)) == 32
+    data = _deck_form(client, t.path)
+    assert data["copies-T"] == "3" and data["value-Q"] == "10" and data["copies-WILD"] == "2"
+
+
+def test_host_edit_is_stored_as_an_event(client: FlaskClient) -> None:
+    t = Table(client)
+    data = _deck_form(client, t.path)
+    data.update({"copies-T": "4", "value-K": "6", "verified": "1"})
+    assert client.post(f"{t.path}/deck", data=data).status_code == 303
+    page = client.get(f"{t.path}/deck").get_data(as_text=True)
+    assert 'id="deck-size">75<' in page and 'id="unverified"' not in page
+    assert any(
+        "changed the deck (75 cards, checked against the real deck)" in line for line in t.history()
+    )
+    stale = client.post(f"{t.path}/deck", data=data)
+    assert stale.status_code == 422 and "another phone" in stale.get_data(as_text=True)
+
+
+def test_deck_edit_refused_for_other_phones(client: FlaskClient, app) -> None:
+    t = Table(client)
+    data = _deck_form(client, t.path)
+    ben = app.test_client()
+    claim(ben, join_token(client, t.path), 1, "Ben")
+    data["csrf_token"] = csrf(ben)
+    assert ben.post(f"{t.path}/deck", data=data).status_code == 403
+    page = ben.get(f"{t.path}/deck").get_data(as_text=True)
+    assert 'id="deck-form"' not in page and 'id="deck-size">74<' in page
+    assert not any("changed the deck" in line for line in t.history())
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"copies-T": "x"},
+        {"value-Q": "-1"},
+        {"value-Q": "99"},
+        {"copies-AE": ""},
+        {"copies-AE": "1" * 50},
+        {"version": "x"},
+    ],
+)
+def test_bad_deck_values_never_500(client: FlaskClient, change: dict) -> None:
+    t = Table(client)
+    data = _deck_form(client, t.path)
+    data.update(change)
+    answer = client.post(f"{t.path}/deck", data=data)
+    assert answer.status_code == 422
+    assert 'class="field-error"' in answer.get_data(as_text=True)
+
+
+def test_empty_deck_is_refused(client: FlaskClient) -> None:
+    t = Table(client)
+    data = {
+        k: ("0" if k.startswith("copies-") else v) for k, v in _deck_form(client, t.path).items()
+    }
+    answer = client.post(f"{t.path}/deck", data=data)
+    assert answer.status_code == 422 and "at least one card" in answer.get_data(as_text=True)
