@@ -1,0 +1,81 @@
+"""Two phones at an AlphaGrams table: a challenge confirmed on both phones, one verdict filling
+both screens, the verdict clearing itself, and the challenger's turn skipped."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import join_link, settle, wait_sse_open
+
+pytestmark = pytest.mark.e2e
+CLEAR_WAIT_MS = 20_000  # the verdict clears after 10 s; a generous wait, not a timing assertion
+
+
+def _start(page: Page) -> str:
+    page.goto("/")
+    page.locator("a.game[href$='/new/alphagrams']").click()
+    form = page.locator("#new-table")
+    form.locator("input[name=players]").fill("2")
+    form.locator("input[name=name-0]").fill("Ann")
+    form.locator("input[name=name-1]").fill("Ben")
+    form.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/t/*")
+    expect(page.locator("#ag-entry")).to_be_visible()
+    return page.url
+
+
+def _sit(page: Page, url: str, seat_name: str) -> None:
+    page.goto(url)
+    page.get_by_role("button", name=f"Sit as {seat_name}").click()
+    page.wait_for_url("**/t/*")
+    expect(page.locator("#ag-entry")).to_be_visible()
+    wait_sse_open(page)
+
+
+def _turn_card(page: Page, card: str) -> None:
+    page.locator("#flip-form").get_by_role("button", name=f"Card {card}", exact=True).click()
+    expect(page.locator("#ag-entry .pool .tiles")).to_contain_text(card)
+    settle(page)
+
+
+def test_challenge_on_two_phones_verdict_clears_and_turn_is_skipped(phone) -> None:
+    ann = phone()
+    _start(ann)
+    url = join_link(ann)
+    _sit(ann, url, "Ann")
+    ben = phone()
+    _sit(ben, url, "Ben")
+
+    _turn_card(ann, "M")
+    _turn_card(ann, "T")
+    ann.locator("#ag-word").fill("meats")
+    ann.get_by_role("button", name="Make the word").click()
+    expect(ann.locator("#words-0 .word-row")).to_have_attribute("data-word", "MEATS")
+
+    expect(ben.locator("#words-0 .word-row")).to_have_attribute("data-word", "MEATS")
+    ben.get_by_role("button", name="Ben challenges MEATS").click()
+    expect(ben.locator("#challenge")).to_contain_text("Ben challenges Ann's play")
+    expect(ann.locator("#challenge")).to_contain_text("MEATS")  # live on the other phone
+
+    ann.get_by_role("button", name="Confirm as Ann (player)").click()
+    expect(ben.locator("#challenge [data-role=player]")).to_contain_text("confirmed")
+    expect(ben.locator("#verdict")).to_have_count(0)
+    ben.get_by_role("button", name="Confirm as Ben (challenger)").click()
+
+    for page in (ann, ben):
+        verdict = page.locator("#verdict")
+        expect(verdict).to_be_visible()
+        expect(verdict.locator(".verdict-word")).to_have_text("VALID")
+        expect(verdict).to_have_class("verdict valid")
+        box = verdict.bounding_box()
+        size = page.viewport_size
+        assert box and size and box["width"] >= size["width"] - 1
+        assert box["height"] >= size["height"] - 1  # the verdict fills the screen
+    for page in (ann, ben):
+        expect(page.locator("#verdict")).to_be_hidden(timeout=CLEAR_WAIT_MS)
+        expect(page.locator("#turn-line")).to_contain_text("Ann's turn")
+        expect(page.locator("#skip-1")).to_contain_text("Ben's turn was skipped")
+    ann.reload()
+    expect(ann.locator("#verdict")).to_have_count(0)  # the server no longer shows it either
+    expect(ann.locator("#ag-entry .history, #history")).to_contain_text("VALID")
