@@ -222,7 +222,7 @@ def test_valid_word_costs_the_challenger_the_turn_in_hand(t: Table) -> None:
     assert t.words(0) == ["MEATS"]
     assert "Ann's turn" in t.turn()
     assert "Ben's turn was skipped: they lost a challenge." in t.page()
-    assert any(line.endswith("VALID. Ben misses their next turn.") for line in t.history())
+    assert any(line.endswith("VALID. Ben loses this turn.") for line in t.history())
 
 
 def test_valid_word_costs_a_waiting_challenger_their_next_turn(client: FlaskClient) -> None:
@@ -232,6 +232,7 @@ def test_valid_word_costs_a_waiting_challenger_their_next_turn(client: FlaskClie
     t.ok("ag/word", word="MEATS", step="play")
     t.challenge(2)
     assert "Cy will miss the next turn." in t.page()
+    assert any(line.endswith("VALID. Cy misses their next turn.") for line in t.history())
     t.ok("ag/flip", card="S")
     t.ok("ag/pass")
     assert "Ann's turn" in t.turn()

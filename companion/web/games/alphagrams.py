@@ -79,7 +79,9 @@ def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
     state = AgView(v).state
     if state is None or state.last is None or state.last.seat != c.player:
         return "The play had moved on, so the game is unchanged."
-    if valid:
+    if valid and state.turn == c.challenger:  # the engine takes the turn in hand
+        outcome = f"{v.names[c.challenger]} loses this turn."
+    elif valid:
         outcome = f"{v.names[c.challenger]} misses their next turn."
     else:
         outcome = f"The word goes back; {v.names[c.player]} loses that turn."
