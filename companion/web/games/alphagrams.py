@@ -20,23 +20,26 @@ from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.extensions import db
 from companion.games.alphagrams.moves import Move
-from companion.games.alphagrams.validate import check_move
 from companion.tables import store
 from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
 from companion.web.games import alphagrams_options as ag_options
-from companion.web.games.alphagrams_state import KINDS, SLOT, UNDOABLE, State, ranking_lines, sheet
-from companion.web.games.alphagrams_view import AgView, LetterRow, choices_for, describe
+from companion.web.games.alphagrams_state import KINDS, SLOT, UNDOABLE, State, sheet
+from companion.web.games.alphagrams_view import (
+    AgView,
+    LetterRow,
+    choices_for,
+    describe,
+    word_payload,
+    word_problems,
+)
 from companion.web.games.deck import table_deck
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
-from companion.words.helper import anagrams
-from companion.words.registry import get_lexicon, lexicons
 
 KEY = "alphagrams"
 ENTRY = "alphagrams/_entry.html"
-OVERRULABLE = ("inflection", "not-a-word")
 
 bp = Blueprint("alphagrams", __name__)
 
@@ -248,20 +251,6 @@ def _played(rows: list[LetterRow]) -> tuple[list[str], list[str]]:
     return cards, sources
 
 
-def _problems(v: TableView, state: State, move: Move) -> list[str]:
-    """What the table may overrule; hard refusals raise ``Forbidden``."""
-    check = check_move(state, move)
-    problems = []
-    if not check.valid and check.rule not in OVERRULABLE:
-        raise Forbidden(check.message, check.rule)
-    if not check.valid:
-        problems.append(check.message)
-    opts = v.options
-    if opts.check_words and not get_lexicon(opts.lexicon).is_word(move.text, opts.min_zipf):
-        problems.append(f"{move.text.upper()} is not in the table's word list")
-    return problems
-
-
 @bp.post("/t/<token>/ag/word")
 def word(token: str) -> Any:
     keys = ("word", "steal", "discard", "overrule")
@@ -280,12 +269,12 @@ def word(token: str) -> Any:
         cards, sources = _played(rows)
         discard = request.form.get("discard", "").strip()[:10] or None
         move = Move.parse(state.turn, cards, sources, steal, discard)
-        problems = _problems(v, state, move)
+        problems = word_problems(v, state, move)
         overrule = bool(problems) and bool(request.form.get("overrule"))
         if problems and not overrule:
             values["_overrule"] = True
             raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).")
-        payload = _word_payload(state, move, cards, sources, steal, discard, problems)
+        payload = word_payload(state, move, cards, sources, steal, discard, problems)
         _append(v, "ag-word", payload)
         return f"{v.names[state.turn]} made {move.text.upper()}."
 
@@ -299,20 +288,7 @@ class _Compose(Exception):
     """Show the letters of the word to set their cards and sources (nothing is stored)."""
 
 
-def _word_payload(
-    state: State, move: Move, cards: list[str], sources: list[str], steal: int | None,
-    discard: str | None, problems: list[str],
-) -> dict[str, Any]:  # fmt: skip
-    old = state.words[steal] if steal is not None and 0 <= steal < len(state.words) else None
-    return {
-        "seat": move.seat, "cards": cards, "sources": sources, "steal": steal,
-        "discard": discard, "overrule": bool(problems), "overruled": problems,
-        "text": move.text, "stolen": old.text if old else None,
-        "from_seat": old.seat if old else None,
-    }  # fmt: skip
-
-
-# challenges and the helper
+# challenges
 
 
 @bp.post("/t/<token>/ag/challenge")
@@ -331,49 +307,3 @@ def challenge(token: str) -> Any:
         return "Challenge opened: both sides confirm on their phones."
 
     return _respond(token, act, {})
-
-
-@bp.get("/t/<token>/ag/helper")
-def helper(token: str) -> Any:
-    """What could we have made? After the game, or during it with the house option."""
-    v = _view(token)
-    ag = ag_view(v)
-    if not ag.helper_open:
-        abort(403, "The helper opens when the game is over (the table can allow it earlier).")
-    raw = request.args.get("cards", "")[:60]
-    if not raw and ag.state is not None:
-        raw = " ".join(str(c) for c in ag.state.pool)
-    hits, error = [], ""
-    try:
-        letters, choices, wilds = helper_rack(raw)
-        if letters or choices or wilds:
-            lexicon = get_lexicon(v.options.lexicon)
-            hits = anagrams(lexicon, letters, wilds, choices, min_zipf=v.options.min_zipf, limit=40)
-    except Unreadable as err:
-        error = err.message
-    return render_template("alphagrams/helper.html", v=v, cards=raw, hits=hits, error=error)
-
-
-def helper_rack(raw: str) -> tuple[str, list[str], int]:
-    """Cards typed for the helper: ``A/E``, ``?``, or runs of letters (``TEAMS``)."""
-    letters, choices, wilds = [], [], 0
-    for token in raw.replace(",", " ").split()[:20]:
-        if token == "?":
-            wilds += 1
-        elif "/" in token:
-            choices.append(AlphaCard.parse(token).letters)
-        elif token.isascii() and token.isalpha():
-            letters.append(token.upper())
-        else:
-            raise Unreadable(f"'{token[:12]}' is not a card: type letters, A/E or ?.", "cards")
-    if wilds > 4:
-        raise Unreadable("At most 4 wilds.", "cards")
-    return "".join(letters), choices, wilds
-
-
-def ranking(v: TableView) -> list[str]:
-    return ranking_lines(ag_view(v).r, v.names)
-
-
-bp.add_app_template_global(ranking, "ag_ranking")
-bp.add_app_template_global(lexicons, "ag_lexicons")

@@ -8,15 +8,19 @@ from functools import cached_property
 from typing import Any
 
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, PlayedAlpha
-from companion.errors import Unreadable
-from companion.games.alphagrams.moves import TableWord
+from companion.errors import Forbidden, Unreadable
+from companion.games.alphagrams.moves import Move, TableWord
 from companion.games.alphagrams.scoring import card_points
+from companion.games.alphagrams.validate import check_move
 from companion.tables.models import Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
 from companion.web.games.alphagrams_options import TableOptions
 from companion.web.games.alphagrams_state import KINDS, SLOT, Replayed, State, replay
 from companion.web.tableview import TableView
+from companion.words.registry import get_lexicon
+
+OVERRULABLE = ("inflection", "not-a-word")
 
 VOWEL_CARDS = tuple(c for c in DEFAULT_DECK.copies if c.kind == "vowel")
 WILD = AlphaCard("")
@@ -138,6 +142,33 @@ class AgView:
                 left.remove(match)
                 out[i] = match
         return out
+
+
+def word_problems(v: TableView, state: State, move: Move) -> list[str]:
+    """What the table may overrule; hard refusals raise ``Forbidden``."""
+    check = check_move(state, move)
+    problems = []
+    if not check.valid and check.rule not in OVERRULABLE:
+        raise Forbidden(check.message, check.rule)
+    if not check.valid:
+        problems.append(check.message)
+    opts = v.options
+    if opts.check_words and not get_lexicon(opts.lexicon).is_word(move.text, opts.min_zipf):
+        problems.append(f"{move.text.upper()} is not in the table's word list")
+    return problems
+
+
+def word_payload(
+    state: State, move: Move, cards: list[str], sources: list[str], steal: int | None,
+    discard: str | None, problems: list[str],
+) -> dict[str, Any]:  # fmt: skip
+    old = state.words[steal] if steal is not None and 0 <= steal < len(state.words) else None
+    return {
+        "seat": move.seat, "cards": cards, "sources": sources, "steal": steal,
+        "discard": discard, "overrule": bool(problems), "overruled": problems,
+        "text": move.text, "stolen": old.text if old else None,
+        "from_seat": old.seat if old else None,
+    }  # fmt: skip
 
 
 def clean_word(word: str) -> str:
