@@ -73,6 +73,7 @@ def _init_extensions(app: Flask) -> None:
     from companion.tables import database
     from companion.words import registry
 
+    database.engine_options(app)
     db.init_app(app)
     registry.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))

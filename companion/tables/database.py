@@ -24,12 +24,19 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
-def init_app(app: Flask) -> None:
+def engine_options(app: Flask) -> None:
+    """Set before ``db.init_app`` builds the engine. The pool grows with the threads."""
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
     if uri.startswith("sqlite"):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 10}})
-    else:
-        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True, "pool_size": 10})
+        return
+    app.config.setdefault(
+        "SQLALCHEMY_ENGINE_OPTIONS",
+        {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 60, "pool_timeout": 15},
+    )
+
+
+def init_app(app: Flask) -> None:
     from companion.tables import models  # noqa: F401  (register the models)
 
     if app.config.get("AUTO_MIGRATE"):

@@ -12,25 +12,40 @@ from collections.abc import Callable
 
 
 class InProcessBroker:
+    """One condition per table, so an entry wakes only that table's streams."""
+
     def __init__(self) -> None:
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
+        self._conds: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
 
+    def _cond(self, table_token: str) -> threading.Condition:
+        with self._lock:
+            cond = self._conds.get(table_token)
+            if cond is None:
+                cond = self._conds[table_token] = threading.Condition(self._lock)
+            return cond
+
+    def prepare(self) -> None:
+        """Called before a stream reads the table's version; nothing to do in one process."""
+
     def publish(self, table_token: str, version: int) -> None:
-        with self._cond:
+        cond = self._cond(table_token)
+        with cond:
             if version > self._versions.get(table_token, 0):
                 self._versions[table_token] = version
-            self._cond.notify_all()
+            cond.notify_all()
 
     def wait(self, table_token: str, seen: int, timeout: float) -> int | None:
         """Block until the table's version passes ``seen``; None on timeout."""
         deadline = time.monotonic() + timeout
-        with self._cond:
+        cond = self._cond(table_token)
+        with cond:
             while self._versions.get(table_token, 0) <= seen:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return None
-                self._cond.wait(left)
+                cond.wait(left)
             return self._versions[table_token]
 
 
@@ -78,6 +93,7 @@ class PostgresBroker(InProcessBroker):
         self._dsn = dsn
         self._execute = execute
         self._listener: threading.Thread | None = None
+        self._listening = threading.Event()
         self._pid = 0
         self._start_lock = threading.Lock()
 
@@ -87,6 +103,11 @@ class PostgresBroker(InProcessBroker):
             "SELECT pg_notify(:channel, :payload)",
             {"channel": CHANNEL, "payload": f"{table_token}:{version}"},
         )
+
+    def prepare(self) -> None:
+        """Listen before the stream reads the table's version, so no change falls between."""
+        self._ensure_listener()
+        self._listening.wait(5.0)
 
     def wait(self, table_token: str, seen: int, timeout: float) -> int | None:
         self._ensure_listener()
@@ -99,6 +120,7 @@ class PostgresBroker(InProcessBroker):
             if self._listener is not None and self._pid == os.getpid():
                 return
             self._pid = os.getpid()
+            self._listening.clear()
             self._listener = threading.Thread(target=self._listen, daemon=True, name="notify")
             self._listener.start()
 
@@ -109,6 +131,7 @@ class PostgresBroker(InProcessBroker):
             try:
                 with psycopg.connect(self._dsn, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
                     for note in conn.notifies():
                         self._deliver(note.payload)
             except Exception:  # the database went away: try again shortly

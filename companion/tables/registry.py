@@ -31,7 +31,9 @@ class GameType:
     change" may take back; ``assets``: extra static files (``.css``/``.js``) for its pages.
     ``describe`` words a history line for the game's own event kinds (None: the shell's
     words); ``exportable`` filters the events an export may show (e.g. sealed choices before
-    their reveal).
+    their reveal). ``cell_link(v, round, seat)`` is where tapping a sheet cell leads (None: no
+    link; unset: the shell's number editor). ``status_template`` adds the game's own status
+    (e.g. the next pass) to the live sheet every phone, share link and TV view shows.
     """
 
     key: str
@@ -53,6 +55,8 @@ class GameType:
     assets: tuple[str, ...] = ()
     describe: Callable[[Event, list[str]], str | None] | None = None
     exportable: Callable[[list[Event]], list[Event]] | None = None
+    cell_link: Callable[[Any, int, int], str | None] | None = None
+    status_template: str | None = None
 
 
 def _custom_sheet(options: custom.Options, rows: list[Event]) -> scoresheet.Sheet:

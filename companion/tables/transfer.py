@@ -95,7 +95,8 @@ def _replay(game: Game, events: list[Any], players: int) -> None:
     replayed = game_type(game.kind).replayed
     for item in events:
         _need(isinstance(item, dict) and item.get("kind") in replayed, "an unknown event")
-        if item["kind"] not in REPLAYED:
+        own_undo = item["kind"] == "undo" and "seat" not in item["payload"]
+        if item["kind"] not in REPLAYED or own_undo:
             _replay_own(game, item, ids)
             continue
         payload = dict(item["payload"])

@@ -34,6 +34,7 @@ def _stream(table: Table) -> Response:
             db.session.remove()
             return version
 
+    b.prepare()
     last = request.headers.get("Last-Event-ID", "")
     events = sse_stream(
         lambda seen, timeout: b.wait(token, seen, timeout),

@@ -15,6 +15,7 @@ def register(app: Flask) -> None:
         app.register_blueprint(module.bp)
     games.register(app)
     app.jinja_env.globals["entry_key"] = table.entry_key
+    app.jinja_env.globals["cell_link"] = table.cell_link
     app.jinja_env.globals["chart_for"] = lambda v: chart.build(v.sheet, v.names, v.colours)
 
 
@@ -28,8 +29,9 @@ def make_broker(app: Flask) -> InProcessBroker:
     from companion.extensions import db
 
     def execute(sql: str, params: dict[str, str]) -> None:
-        with app.app_context(), db.engine.begin() as conn:
-            conn.execute(text(sql), params)
+        # on the request's own session: a second pooled connection per request could deadlock
+        db.session.execute(text(sql), params)
+        db.session.commit()
 
     dsn = uri.replace("postgresql+psycopg://", "postgresql://", 1)
     return PostgresBroker(dsn, execute)

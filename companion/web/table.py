@@ -167,6 +167,22 @@ def undo(token: str) -> Any:
     return redirect(url_for("table.page", token=token), 303)
 
 
+def cell_link(v: TableView, round_number: int, seat: int) -> str | None:
+    """Where tapping a sheet cell leads: the game's own correction page, or the number editor."""
+    if v.kind.cell_link is not None:
+        return v.kind.cell_link(v, round_number, seat)
+    if not v.may_change(seat):
+        return None
+    return f"{_cell_base(v)}{round_number}/{seat}"
+
+
+def _cell_base(v: TableView) -> str:
+    """The cell editor's URL up to the round, built once per page (not once per cell)."""
+    if "cell_base" not in v.__dict__:
+        v.__dict__["cell_base"] = url_for("table.page", token=v.table.token) + "/cell/"
+    return str(v.__dict__["cell_base"])
+
+
 def _concerns(v: TableView, actor_seat: int | None, payload: dict[str, Any]) -> bool:
     mine = v.my_seat.position if v.my_seat is not None else None
     return mine is not None and mine in (actor_seat, payload.get("seat"))

@@ -82,7 +82,15 @@ class TableView:
             and (self.is_host or self.my_seat is not None)
         )
 
+    @cached_property
+    def editable(self) -> list[bool]:
+        """Per seat: may this phone change that seat's scores (worked out once)."""
+        return [self._may_change(i) for i in range(len(self.seats))]
+
     def may_change(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.editable[seat]
+
+    def _may_change(self, seat: int) -> bool:
         mine = self.my_seat is not None and self.my_seat.position == seat
         return self.is_current and (self.is_host or mine)
 

@@ -409,7 +409,8 @@ def test_round_end_categories_with_a_line_each(t):
 def test_undo_takes_back_a_store(t):
     _to_stores(t)
     ok(t.store(1, 0, ANN_STORE))
-    ok(t.post(t.ben, "/undo", {}))
+    assert t.post(t.watcher, "/undo", {}).status_code == 403  # not at the table
+    ok(t.post(t.ann, "/undo", {}))  # the host (Ann's phone started the table)
     assert "Ann's store: waiting" in t.page()
     assert "undid a change (store)" in t.page(url="/live")
     ok(t.store(1, 0, ANN_STORE, version=2))

@@ -73,6 +73,7 @@ GAME = GameType(
     undoable=UNDOABLE,
     assets=("words.css", "words.js"),
     describe=describe,
+    cell_link=lambda v, r, s: None,  # scores come from the words, not typed numbers
 )
 register(GAME)
 

@@ -76,6 +76,7 @@ GAME = GameType(
     assets=("follow_the_author.css", "follow_the_author.js"),
     describe=fta_options.describe,
     exportable=fta_options.exportable,
+    cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
 )
 register(GAME)
 

@@ -13,7 +13,6 @@ from flask import Blueprint, abort, g, redirect, render_template, request, sessi
 
 from companion.errors import CompanionError, Conflict
 from companion.tables.registry import GameType, register
-from companion.tables.store import effective
 from companion.web.games import hearts_entry as entry
 from companion.web.games import hearts_options as opts
 from companion.web.games import hearts_state as state
@@ -47,11 +46,12 @@ HEARTS = GameType(
     entry_template="hearts/_entry.html",
     rules_template="hearts/_rules.html",
     entry_key=entry_key,
-    replayed=state.KINDS,
+    replayed=state.KINDS | {"undo"},
     undoable=state.KINDS,
     assets=("hearts.css", "hearts.js"),
     describe=describe,
-    exportable=effective,  # the changes in force: an import replays them without undos
+    cell_link=lambda v, hand, seat: url_for("hearts.edit", token=v.table.token, number=hand),
+    status_template="hearts/_status.html",
 )
 register(HEARTS)
 
