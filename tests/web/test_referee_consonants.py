@@ -10,9 +10,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import Unreadable
-from companion.web.referee import consonants as view
-
 CHECK = "/api/v1/referee/consonants/check"
 SCORE = "/api/v1/referee/consonants/score"
 GOLDEN = sorted((Path(__file__).parents[1] / "data" / "consonants").glob("*.json"))
@@ -20,15 +17,14 @@ WORDS = {"BOAT", "TOAD", "QUIZ"}
 
 
 @pytest.fixture
-def lexicon(monkeypatch):
-    """A tiny 'en' lexicon in place of the table's lexicons."""
+def lexicon(api_client):
+    """The real shipped English list ('en') judges the challenges."""
+    from companion.words.registry import get_lexicon
 
-    def judge(name):
-        if name != "en":
-            raise Unreadable(f"field 'lexicon': unknown lexicon {name!r}", "lexicon")
-        return lambda word: word.upper() in WORDS
-
-    monkeypatch.setattr(view, "lexicon_judge", judge)
+    with api_client.application.app_context():
+        english = get_lexicon("en")
+        assert all(english.is_word(word) for word in WORDS)
+        assert not english.is_word("BTOA")
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
@@ -138,8 +134,8 @@ def test_score_the_contract_example(api_client, lexicon):
 def test_score_a_failed_challenge(api_client, lexicon):
     body = {
         "taken": {"1": ["B", "O/U", "A/E", "T"]},
-        "words": {"1": ["BOTA"]},
-        "challenges": [{"seat": 1, "word": "bota", "challenger": 2}],
+        "words": {"1": ["TBOA"]},
+        "challenges": [{"seat": 1, "word": "tboa", "challenger": 2}],
         "lexicon": "en",
     }
     got = api_client.post(SCORE, json=body).get_json()

@@ -6,17 +6,10 @@ Every submodule of this package that defines a Flask ``bp`` Blueprint is registe
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
 from flask import Flask
+
+from companion.web import register_modules
 
 
 def register(app: Flask) -> None:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        bp = getattr(module, "bp", None)
-        if bp is not None:
-            app.register_blueprint(bp)
+    register_modules(app, __name__, __path__)

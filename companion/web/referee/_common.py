@@ -72,3 +72,26 @@ def seat_key(key: Any, players: int, field: str) -> int:
             f"field '{field}': seat {seat} is out of range (0 to {players - 1})", field
         )
     return seat
+
+
+def choice(data: dict[str, Any], name: str) -> str | None:
+    """A shooter's or flyer's choice: ``"add"``, ``"subtract"`` or absent."""
+    value = get_str(data, name)
+    if value not in (None, "add", "subtract"):
+        raise Unreadable(f"field '{name}' is {value!r:.40}; use add or subtract", name)
+    return value
+
+
+def dealer(data: dict[str, Any], players: int) -> int | None:
+    value = get_int(data, "dealer")
+    return None if value is None else seat_key(value, players, "dealer")
+
+
+def names(data: dict[str, Any], players: int) -> dict[int, str]:
+    """Optional seat -> player name, used in the messages."""
+    found = {}
+    for key, value in get_object(data, "names", {}).items():
+        if not isinstance(value, str):
+            raise Unreadable(f"field 'names': seat {key} needs a name, not {value!r:.40}", "names")
+        found[seat_key(key, players, "names")] = value[:40]
+    return found

@@ -7,7 +7,6 @@ used in messages). ``/score`` also answers ``words`` (the words standing) and ``
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -24,7 +23,18 @@ from companion.games.consonants import (
     read_word,
     score_taken,
 )
-from companion.web.referee._common import body, get_int, get_list, get_object, get_str, seat_key
+from companion.web.referee._common import (
+    body,
+    choice,
+    dealer,
+    get_int,
+    get_list,
+    get_object,
+    get_str,
+    names,
+    seat_key,
+)
+from companion.words.registry import get_lexicon
 
 bp = Blueprint("referee_consonants", __name__, url_prefix="/api/v1")
 
@@ -37,9 +47,9 @@ def check() -> Any:
         options,
         _tricks(data, options.players),
         _kitty(data, options),
-        _flying_choice(data),
-        _dealer(data, options.players),
-        _names(data, options.players),
+        choice(data, "flying_choice"),
+        dealer(data, options.players),
+        names(data, options.players),
     )
     return jsonify(report.as_dict())
 
@@ -57,8 +67,8 @@ def score() -> Any:
         _words(data, players),
         challenges,
         judge,
-        _flying_choice(data),
-        _names(data, players),
+        choice(data, "flying_choice"),
+        names(data, players),
     )
     return jsonify(report.as_dict())
 
@@ -147,42 +157,4 @@ def _judge(data: dict[str, Any], needed: bool) -> Callable[[str], bool] | None:
     name = get_str(data, "lexicon")
     if name is None and not needed:
         return None
-    return lexicon_judge(name or "en")
-
-
-_REGISTRIES = ("companion.words.registry", "companion.web.referee.words")
-"""Where the words helper's ``get_lexicon(id)`` may live (looked up when first needed)."""
-
-
-def lexicon_judge(name: str) -> Callable[[str], bool]:
-    """``is_word`` of the table's lexicon ``name``, or ``Unreadable`` naming it."""
-    for module_name in _REGISTRIES:
-        try:
-            get_lexicon = importlib.import_module(module_name).get_lexicon
-            lexicon = get_lexicon(name)
-        except (ImportError, AttributeError, LookupError, Unreadable):
-            continue
-        if lexicon is not None:
-            return cast(Callable[[str], bool], lexicon.is_word)
-    raise Unreadable(f"field 'lexicon': unknown lexicon {name!r:.40}", "lexicon")
-
-
-def _flying_choice(data: dict[str, Any]) -> str | None:
-    choice = get_str(data, "flying_choice")
-    if choice not in (None, "add", "subtract"):
-        raise Unreadable(f"field 'flying_choice' is {choice!r:.40}; use add or subtract")
-    return choice
-
-
-def _dealer(data: dict[str, Any], players: int) -> int | None:
-    dealer = get_int(data, "dealer")
-    return None if dealer is None else seat_key(dealer, players, "dealer")
-
-
-def _names(data: dict[str, Any], players: int) -> dict[int, str]:
-    names = {}
-    for key, value in get_object(data, "names", {}).items():
-        if not isinstance(value, str):
-            raise Unreadable(f"field 'names': seat {key} needs a name, not {value!r:.40}")
-        names[seat_key(key, players, "names")] = value[:40]
-    return names
+    return cast(Callable[[str], bool], get_lexicon(name or "en").is_word)

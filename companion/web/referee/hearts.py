@@ -14,7 +14,16 @@ from flask import Blueprint, jsonify
 from companion.cards.standard import Card, parse_cards
 from companion.errors import Unreadable
 from companion.games.hearts import HeartsOptions, check_hand, kitty_size, options_from, score_taken
-from companion.web.referee._common import body, get_int, get_list, get_object, get_str, seat_key
+from companion.web.referee._common import (
+    body,
+    choice,
+    dealer,
+    get_int,
+    get_list,
+    get_object,
+    names,
+    seat_key,
+)
 
 bp = Blueprint("referee_hearts", __name__, url_prefix="/api/v1")
 
@@ -28,9 +37,9 @@ def check() -> Any:
         _tricks(data, options.players),
         _kitty(data, options),
         _totals(data, options.players),
-        _moon_choice(data),
-        _dealer(data, options.players),
-        _names(data, options.players),
+        choice(data, "moon_choice"),
+        dealer(data, options.players),
+        names(data, options.players),
     )
     return jsonify(report.as_dict())
 
@@ -44,8 +53,8 @@ def score() -> Any:
         _seat_cards(data, "taken", options.players),
         _seat_ints(data, "tricks_taken", options.players) or None,
         _totals(data, options.players),
-        _moon_choice(data),
-        _names(data, options.players),
+        choice(data, "moon_choice"),
+        names(data, options.players),
     ).as_dict()
     keep = ("points", "shooter", "choice_required", "hand_scores", "violations")
     return jsonify({key: report[key] for key in keep})
@@ -94,24 +103,3 @@ def _seat_cards(data: dict[str, Any], name: str, players: int) -> dict[int, list
         seat_key(key, players, name): parse_cards(value, f"{name}.{key}")
         for key, value in get_object(data, name, {}).items()
     }
-
-
-def _moon_choice(data: dict[str, Any]) -> str | None:
-    choice = get_str(data, "moon_choice")
-    if choice not in (None, "add", "subtract"):
-        raise Unreadable(f"field 'moon_choice' is {choice!r:.40}; use add or subtract")
-    return choice
-
-
-def _dealer(data: dict[str, Any], players: int) -> int | None:
-    dealer = get_int(data, "dealer")
-    return None if dealer is None else seat_key(dealer, players, "dealer")
-
-
-def _names(data: dict[str, Any], players: int) -> dict[int, str]:
-    names = {}
-    for key, value in get_object(data, "names", {}).items():
-        if not isinstance(value, str):
-            raise Unreadable(f"field 'names': seat {key} needs a name, not {value!r:.40}")
-        names[seat_key(key, players, "names")] = value[:40]
-    return names
