@@ -15,7 +15,7 @@ def csrf(client: FlaskClient, url: str = "/") -> str:
     del url
     page = client.get("/code")
     found = CSRF.search(page.get_data(as_text=True))
-    assert found, f"no csrf token on {url}"
+    assert found, "no csrf token on /code"
     return found.group(1)
 
 
