@@ -1,0 +1,159 @@
+// Consonants at the table: tap letter tiles instead of typing cards. The typed field stays
+// the source of truth (it is what the form sends); this script fills it and shows its state.
+// Taps not yet sent survive a live refresh of the entry box (kept in sessionStorage).
+(function () {
+  "use strict";
+
+  function list(input) {
+    var text = (input && input.value || "").trim().toUpperCase();
+    return text ? text.split(/[\s,;]+/) : [];
+  }
+  function put(input, cards) { input.value = cards.join(" "); }
+  function count(cards, card) { return cards.filter(function (c) { return c === card; }).length; }
+  function removeOne(cards, card) {
+    var at = cards.indexOf(card);
+    if (at >= 0) { cards.splice(at, 1); }
+    return cards;
+  }
+
+  function save(form) {
+    var key = form.getAttribute("data-persist");
+    if (!key || !window.sessionStorage) { return; }
+    var data = { cards: form.querySelector("[data-cards-input]").value };
+    var leader = form.querySelector("[name=leader]:checked");
+    if (leader) { data.leader = leader.value; }
+    window.sessionStorage.setItem(key, JSON.stringify(data));
+  }
+  function restore(form) {
+    var key = form.getAttribute("data-persist");
+    var raw = key && window.sessionStorage ? window.sessionStorage.getItem(key) : null;
+    if (!raw) { return; }
+    var data = JSON.parse(raw);
+    if (typeof data.cards === "string") { form.querySelector("[data-cards-input]").value = data.cards; }
+    if (data.leader) {
+      var radio = form.querySelector("[name=leader][value='" + data.leader + "']");
+      if (radio) { radio.checked = true; }
+    }
+  }
+
+  function chip(text, kind) {
+    var span = document.createElement("span");
+    span.className = "tile " + kind;
+    span.textContent = text;
+    span.setAttribute("data-chip", text);
+    span.setAttribute("role", "button");
+    span.setAttribute("tabindex", "0");
+    span.setAttribute("aria-label", "Take back " + text);
+    return span;
+  }
+  function kindOf(card) {
+    if (card.charAt(0) === "?") { return "wild"; }
+    return card.indexOf("/") >= 0 ? "vowel" : "consonant";
+  }
+
+  function renderTaken(form) {
+    var mine = list(form.querySelector("[data-cards-input]")), points = 0;
+    form.querySelectorAll(".atile[data-card]").forEach(function (b) {
+      var card = b.getAttribute("data-card");
+      var left = parseInt(b.getAttribute("data-copies"), 10) - parseInt(b.getAttribute("data-others"), 10) - count(mine, card);
+      b.querySelector(".left").textContent = left > 0 ? "\u00d7" + left : "none left";
+      b.classList.toggle("none", left <= 0);
+      points += count(mine, card) * parseInt(b.getAttribute("data-points"), 10);
+    });
+    var box = form.querySelector("[data-chosen]");
+    box.innerHTML = "";
+    mine.forEach(function (c) { box.appendChild(chip(c, kindOf(c))); });
+    var total = form.querySelector("[data-total]");
+    if (total) { total.textContent = mine.length + " card" + (mine.length === 1 ? "" : "s") + ", " + points + " points before words."; }
+  }
+
+  function renderTrick(form) {
+    var cards = list(form.querySelector("[data-cards-input]"));
+    var players = parseInt(form.getAttribute("data-players"), 10);
+    var leader = form.querySelector("[name=leader]:checked");
+    var radios = form.querySelectorAll("[name=leader]");
+    var order = form.querySelector("[data-order]");
+    order.innerHTML = "";
+    for (var i = 0; i < players; i += 1) {
+      var li = document.createElement("li");
+      var seat = leader ? (parseInt(leader.value, 10) + i) % players : -1;
+      li.textContent = (seat >= 0 ? radios[seat].getAttribute("data-name") : "?") + ": ";
+      if (cards[i]) { li.appendChild(chip(cards[i], kindOf(cards[i]))); } else { li.appendChild(document.createTextNode("\u2026")); }
+      order.appendChild(li);
+    }
+    form.querySelectorAll(".atile[data-copies]").forEach(function (b) {
+      var card = b.getAttribute("data-card");
+      var used = cards.filter(function (c) {
+        if (b.hasAttribute("data-wild")) { return c.charAt(0) === "?"; }
+        return c.split("=")[0] === card.split("=")[0];
+      }).length;
+      var left = parseInt(b.getAttribute("data-copies"), 10) - used;
+      b.classList.toggle("none", left <= 0);
+      b.classList.toggle("picked", used > 0);
+    });
+  }
+
+  function render(form) {
+    if (form.getAttribute("data-grid") === "taken") { renderTaken(form); } else { renderTrick(form); }
+  }
+
+  function tap(form, button) {
+    var input = form.querySelector("[data-cards-input]");
+    var cards = list(input);
+    if (button.hasAttribute("data-wild")) {
+      var letters = form.querySelector("[data-wild-letters]");
+      letters.hidden = !letters.hidden;
+      return;
+    }
+    if (button.classList.contains("none")) { return; }
+    var card = button.getAttribute("data-card");
+    if (form.getAttribute("data-grid") === "trick") {
+      if (cards.length >= parseInt(form.getAttribute("data-players"), 10)) { return; }
+      var letters2 = form.querySelector("[data-wild-letters]");
+      if (letters2) { letters2.hidden = true; }
+    }
+    put(input, cards.concat([card]));
+  }
+
+  function init(root) {
+    var base = root || document;
+    var forms = Array.prototype.slice.call(base.querySelectorAll("form.cons-grid"));
+    if (base.matches && base.matches("form.cons-grid")) { forms.push(base); }
+    forms.forEach(function (form) {
+      if (form.hasAttribute("data-ready")) { return; }
+      form.setAttribute("data-ready", "1");
+      form.querySelectorAll("[data-tiles]").forEach(function (g) { g.hidden = false; });
+      restore(form);
+      render(form);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var form = event.target.closest("form.cons-grid");
+    if (!form) { return; }
+    var button = event.target.closest(".atile");
+    var taken = event.target.closest("[data-chip]");
+    if (button) { tap(form, button); }
+    else if (taken) {
+      var input = form.querySelector("[data-cards-input]");
+      put(input, removeOne(list(input), taken.getAttribute("data-chip")));
+    } else { return; }
+    save(form);
+    render(form);
+  });
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form.cons-grid");
+    if (form) { save(form); render(form); }
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form.cons-grid");
+    if (form) { save(form); render(form); }
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var key = form.getAttribute && form.getAttribute("data-persist");
+    if (key && window.sessionStorage) { window.sessionStorage.removeItem(key); }
+  }, true);
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
+})();

@@ -1,0 +1,406 @@
+"""Consonants at the table through Flask's test client, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.web.tablehelp import claim, csrf, join_token, new_table, totals
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+HX = {"HX-Request": "true"}
+
+
+def cons_table(client: FlaskClient, players: int = 4, **fields: Any) -> str:
+    names = {f"name-{i}": NAMES[i] for i in range(players)}
+    return new_table(client, game="consonants", players=players, **names, **fields)
+
+
+def post(client: FlaskClient, url: str, hx: bool = False, **data: Any) -> Any:
+    form = {k: str(v) for k, v in data.items()}
+    form["csrf_token"] = csrf(client)
+    return client.post(url, data=form, headers=HX if hx else {})
+
+
+def plain(markup: str) -> str:
+    """The words a player reads: tags dropped, entities decoded, spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split()).replace(" .", ".")
+
+
+def entry(client: FlaskClient, table: str) -> str:
+    return plain(client.get(f"{table}/entry").get_data(as_text=True))
+
+
+def words(answer: Any) -> str:
+    return plain(answer.get_data(as_text=True))
+
+
+def seated(app: Flask, host: FlaskClient, table: str, seat: int) -> FlaskClient:
+    phone = app.test_client()
+    answer = claim(phone, join_token(host, table), seat)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
+    return phone
+
+
+def version(client: FlaskClient, table: str, name: str) -> str:
+    found = re.search(
+        rf'name="{name}" value="(\d+)"', client.get(f"{table}/entry").get_data(as_text=True)
+    )
+    return found.group(1) if found else "0"
+
+
+def taken(client: FlaskClient, table: str, hand: int, seat: int, cards: str, **extra: Any) -> Any:
+    fields = {"seat": seat, "cards": cards, f"version-{seat}": 0, **extra}
+    return post(client, f"{table}/cons/{hand}/taken", **fields)
+
+
+# Ann J K T A/E S (JEST possible), Ben Q V N, Cy X Z, Dee the rest
+HAND = {0: "J K T A/E S", 1: "Q V N", 2: "X Z"}
+DECK_POINTS = 204  # 6 singletons at 20 + the other consonants' values (default deck)
+FLY = {0: "J K Q V X Z", 1: "T", 2: "N"}
+
+
+def enter_hand(client: FlaskClient, table: str, hand: int = 1, given: dict | None = None) -> None:
+    for seat, cards in (given or HAND).items():
+        answer = taken(client, table, hand, seat, cards)
+        assert answer.status_code == 303, words(answer)[:400]
+    answer = taken(client, table, hand, 3, "", rest=1)
+    assert answer.status_code == 303, words(answer)[:400]
+
+
+def close(client: FlaskClient, table: str, hand: int = 1) -> Any:
+    return post(client, f"{table}/cons/{hand}/close", version=0)
+
+
+# starting a table
+
+
+def test_new_table_form_offers_lexicons_target_and_the_deck_check(client):
+    page = html.unescape(client.get("/new/consonants").get_data(as_text=True))
+    assert 'name="target"' in page and 'value="150"' in page
+    assert 'name="lexicon"' in page and 'name="entry"' in page
+    assert "check it against yours on the deck screen" in page
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_player_count_outside_3_to_6_is_refused(client, players):
+    data = {"game": "consonants", "players": str(players), "csrf_token": csrf(client)}
+    data.update({f"name-{i}": NAMES[i % 6] for i in range(players)})
+    answer = client.post("/tables", data=data)
+    assert answer.status_code == 422
+    assert "3 to 6 players" in words(answer)
+
+
+def test_options_are_stored_and_shown_on_the_rules_page(client):
+    table = cons_table(client, players=5, target="120", failed_words_score="no")
+    rules = plain(client.get(f"{table}/rules").get_data(as_text=True))
+    assert "14 cards each; 4 cards face down in the kitty" in rules
+    assert "someone has 120 or more" in rules
+    assert "its cards score nothing" in rules
+    assert "check them against your deck" in rules
+
+
+# the hand panel
+
+
+@pytest.mark.parametrize(
+    ("players", "each", "kitty"), [(3, 24, 2), (4, 18, 2), (5, 14, 4), (6, 12, 2)]
+)
+def test_hand_panel_names_dealer_cards_kitty_pass_and_leader(client, players, each, kitty):
+    table = cons_table(client, players=players)
+    text = entry(client, table)
+    assert "Hand 1 · Ann deals" in text
+    assert f"{each} cards each, {kitty} face down in the kitty" in text
+    assert "Everyone passes 4 cards to the left" in text
+    assert "The J leads the first trick" in text
+    if players == 6:
+        assert "house rule" in text
+
+
+def test_pass_is_personal_on_each_phone_and_follows_the_hearts_cycle(app, client):
+    table = cons_table(client)
+    ben = seated(app, client, table, 1)
+    assert "Pass 4 cards to Cy, on your left." in entry(ben, table)
+    live = plain(ben.get(f"{table}/live").get_data(as_text=True))
+    assert "Pass 4 cards to Cy" in live  # the status on the live sheet too
+    enter_hand(client, table)
+    assert close(client, table).status_code == 303
+    text = entry(ben, table)
+    assert "Hand 2 · Ben deals" in text
+    assert "Pass 4 cards to Ann, on your right." in text
+
+
+def test_left_of_dealer_option_names_the_leader(client):
+    table = cons_table(client, first_lead="left-of-dealer")
+    assert "Ben (left of the dealer) leads any card." in entry(client, table)
+
+
+# cards taken
+
+
+def test_cards_taken_score_consonants_with_singletons_at_20(client):
+    table = cons_table(client)
+    enter_hand(client, table)
+    text = entry(client, table)
+    assert "Ann · 42 points" in text  # J 20 + K 20 + T 1 + S 1, the vowel card nothing
+    assert "Ben · 41 points" in text
+    assert "Cy · 40 points" in text
+    assert f"Dee · {DECK_POINTS - 123} points" in text
+    assert close(client, table).status_code == 303
+    assert totals(client, table) == ["42", "41", "40", str(DECK_POINTS - 123)]
+
+
+def test_too_many_copies_are_refused_with_a_message(client):
+    table = cons_table(client)
+    answer = taken(client, table, 1, 0, "T T T T")
+    assert answer.status_code == 422
+    assert "Ann listed the T 4 times, but the deck has 3" in words(answer)
+    answer = taken(client, table, 1, 0, "J J")
+    assert answer.status_code == 422 and "the deck has 1" in words(answer)
+    assert "cons-taken" not in str(client.get(f"{table}/export").get_data(as_text=True))
+
+
+def test_a_card_entered_by_two_players_blocks_the_hand(client):
+    table = cons_table(client)
+    enter_hand(client, table)
+    assert taken(client, table, 1, 1, "Q V N J", **{"version-1": 1}).status_code == 303
+    text = entry(client, table)
+    assert "The J is entered too often (the deck has 1): by Ann and Ben" in text
+    assert "Words are done" not in text
+    answer = close(client, table)
+    assert answer.status_code == 422
+
+
+def test_missing_consonants_are_named_until_every_card_is_in(client):
+    table = cons_table(client)
+    for seat, cards in HAND.items():
+        taken(client, table, 1, seat, cards)
+    assert "Waiting for the cards of: Dee" in entry(client, table)
+    taken(client, table, 1, 3, "T T")
+    text = entry(client, table)
+    assert "Nobody has entered:" in text and "W, W" in text
+
+
+def test_second_phone_with_an_old_version_gets_409_and_keeps_input(app, client):
+    table = cons_table(client)
+    ann = seated(app, client, table, 0)
+    assert taken(ann, table, 1, 0, "J K").status_code == 303
+    answer = post(client, f"{table}/cons/1/taken", hx=True, seat=0, cards="T S", **{"version-0": 0})
+    assert answer.status_code == 409
+    text = answer.get_data(as_text=True)
+    assert "changed on another phone" in plain(text)
+    assert 'value="T S"' in text
+
+
+def test_a_player_enters_only_their_own_cards(app, client):
+    table = cons_table(client)
+    ben = seated(app, client, table, 1)
+    ann = seated(app, client, table, 0)
+    answer = taken(ben, table, 1, 0, "J")
+    assert answer.status_code == 422
+    assert "Only Ann's phone (or the host)" in words(answer)
+    assert taken(ann, table, 1, 0, "J").status_code == 303
+
+
+# Flying by Night
+
+
+def test_flying_by_night_choice_only_on_the_flyers_phone(app, client):
+    table = cons_table(client)
+    ann = seated(app, client, table, 0)
+    ben = seated(app, client, table, 1)
+    enter_hand(client, table, given=FLY)
+    assert "Ann is Flying by Night" in entry(ben, table)
+    assert "Waiting for Ann to choose" in entry(ben, table)
+    assert "−50 for Ann" in entry(ann, table)
+    assert post(ben, f"{table}/cons/1/fly", choice="add", version=0).status_code == 403
+    assert close(client, table).status_code == 422  # the hand waits for the choice
+    assert post(ann, f"{table}/cons/1/fly", choice="add", version=0).status_code == 303
+    assert close(ann, table).status_code == 303
+    rest = DECK_POINTS - 122  # Ben and Cy took a T and an N, 1 point each
+    assert totals(client, table) == ["0", "51", "51", str(rest + 50)]
+
+
+def test_flying_by_night_subtract(client):
+    table = cons_table(client)
+    enter_hand(client, table, given=FLY)
+    assert post(client, f"{table}/cons/1/fly", choice="subtract", version=0).status_code == 303
+    assert close(client, table).status_code == 303
+    assert totals(client, table)[0] == "-50"
+
+
+# words and challenges
+
+
+def test_words_are_checked_against_the_players_own_cards(client):
+    table = cons_table(client)
+    enter_hand(client, table)
+    url = f"{table}/cons/1/words"
+    answer = post(client, url, seat=0, words="JEST", version=0)
+    assert answer.status_code == 303
+    assert "Ann · 20 points" in entry(client, table)  # JEST's 22 points do not score
+    answer = post(client, url, seat=0, words="JEST SKATE", version=1)
+    assert answer.status_code == 422
+    assert "SKATE cannot be spelt from Ann's own taken cards" in words(answer)
+    answer = post(client, url, seat=1, words="QVN", version=0)
+    assert answer.status_code == 422 and "4 letters or more" in words(answer)
+    answer = post(client, url, seat=1, words="QV?N", version=0)
+    assert answer.status_code == 422
+
+
+def _challenge(host: FlaskClient, phone: FlaskClient, table: str, word: str, challenger: int):
+    answer = post(phone, f"{table}/cons/1/challenge", seat=0, word=word, challenger=challenger)
+    assert answer.status_code == 303, words(answer)[:400]
+    n = re.search(r'data-challenge="(\d+)"', phone.get(table).get_data(as_text=True))
+    assert n
+    for who, role in ((host, "player"), (phone, "challenger")):
+        form = {"csrf_token": csrf(who), "role": role}
+        assert who.post(f"{table}/judge/{n.group(1)}/confirm", data=form).status_code == 303
+
+
+def test_a_valid_word_challenged_moves_points_to_the_challenger(app, client):
+    table = cons_table(client)
+    ben = seated(app, client, table, 1)
+    enter_hand(client, table)
+    post(client, f"{table}/cons/1/words", seat=0, words="JEST", version=0)
+    _challenge(client, ben, table, "JEST", 1)
+    text = entry(ben, table)
+    assert "JEST stands. Ann −22, Ben +22." in text
+    assert close(client, table).status_code == 303
+    assert totals(client, table)[:2] == [str(20 - 22), str(41 + 22)]
+
+
+def test_a_failed_word_moves_points_back_and_its_cards_score(app, client):
+    table = cons_table(client)
+    ben = seated(app, client, table, 1)
+    enter_hand(client, table)
+    post(client, f"{table}/cons/1/words", seat=0, words="TSEJ", version=0)
+    _challenge(client, ben, table, "TSEJ", 1)
+    assert "TSEJ is not a word: it was never laid. Ben −22, Ann +22." in entry(ben, table)
+    assert close(client, table).status_code == 303
+    assert totals(client, table)[:2] == [str(42 + 22), str(41 - 22)]
+
+
+def test_a_challenged_word_cannot_be_taken_back(app, client):
+    table = cons_table(client)
+    ben = seated(app, client, table, 1)
+    enter_hand(client, table)
+    post(client, f"{table}/cons/1/words", seat=0, words="JEST", version=0)
+    _challenge(client, ben, table, "JEST", 1)
+    answer = post(client, f"{table}/cons/1/words", seat=0, words="", version=1)
+    assert answer.status_code == 422 and "JEST has been challenged" in words(answer)
+
+
+# tricks (referee mode)
+
+
+def _trick(client: FlaskClient, table: str, leader: int, cards: str, k: int, hx: bool = False):
+    return post(client, f"{table}/cons/1/trick", hx=hx, leader=leader, cards=cards, version=0)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("J A/E=O T S", "has no O side"),
+        ("J ? T S", "needs a declared letter"),
+        ("J J T S", "J"),
+        ("J T S", "needs one card from each of the 4 players"),
+    ],
+)
+def test_trick_entry_refuses_what_cannot_be_scored(client, cards, message):
+    table = cons_table(client)
+    answer = _trick(client, table, 0, cards, 0)
+    assert answer.status_code == 422
+    assert message in words(answer)
+
+
+def test_trick_entry_names_a_vowel_played_low_and_the_winner(client):
+    table = cons_table(client)
+    assert _trick(client, table, 0, "J A/U=A T S", 0).status_code == 303
+    text = entry(client, table)
+    assert (
+        "Ben played the A/U=A on trick 1, below the J on the table: play it as A/U=U "
+        "(rule: otherwise play a letter at least as high as any on the table)." in text
+    )
+    assert "1 Ann J A/U=A T S Cy" in text  # T is the greatest letter: Cy takes it
+    assert "Hand 1, trick 2 of 18" in text and "(Cy took the last trick)" in text
+
+
+def test_vowel_tie_break_and_first_played_tie(client):
+    table = cons_table(client)
+    assert _trick(client, table, 0, "J A/O=O E/O=O N", 0).status_code == 303
+    assert "1 Ann J A/O=O E/O=O N Cy" in entry(client, table)  # two O: E/O beats A/O
+    assert _trick(client, table, 2, "T T S R", 1).status_code == 303
+    assert "2 Cy T T S R Cy" in entry(client, table)  # equal T: the first played
+
+
+def test_trick_follow_letter_breach_is_named(client):
+    table = cons_table(client)
+    assert _trick(client, table, 0, "J A/E=E T S", 0).status_code == 303
+    # Cy won with T; Cy leads T, Dee plays S though Dee later shows a T
+    assert _trick(client, table, 2, "T S R N", 1).status_code == 303
+    assert _trick(client, table, 2, "R T N D", 2).status_code == 303
+    text = entry(client, table)
+    assert "Dee played the S on trick 2, but the T was led and Dee held the T" in text
+    assert "rule: follow the letter led" in text
+
+
+# game end and bad input
+
+
+def test_game_ends_after_the_hand_that_reaches_the_target_lowest_wins(client):
+    table = cons_table(client, target="80")
+    enter_hand(client, table)
+    assert close(client, table).status_code == 303
+    live = plain(client.get(f"{table}/live").get_data(as_text=True))
+    assert "Cy wins" in live and "a total reached 80" in live
+    assert "Game over" in entry(client, table)
+    assert taken(client, table, 2, 0, "J").status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("path", "fields"),
+    [
+        ("taken", {"seat": "x", "cards": "J"}),
+        ("taken", {"seat": "0", "cards": "WOMBAT!"}),
+        ("taken", {"seat": "0", "cards": "J", "version-0": "nope"}),
+        ("taken", {"seat": "99", "cards": "J"}),
+        ("words", {"seat": "0", "words": "J3ST"}),
+        ("fly", {"choice": "maybe"}),
+        ("trick", {"leader": "9", "cards": "J T S R"}),
+        ("trick", {"leader": "0", "cards": "J=Q T S R"}),
+        ("trick", {"leader": "0", "cards": "?=ÉÉ T S R"}),
+        ("close", {"version": "x"}),
+        ("challenge", {"seat": "0", "word": "JEST", "challenger": "x"}),
+        ("challenge", {"seat": "z", "word": "", "challenger": "1"}),
+    ],
+)
+def test_bad_input_never_500(client, path, fields):
+    table = cons_table(client)
+    form = {"csrf_token": csrf(client), **fields}
+    answer = client.post(f"{table}/cons/1/{path}", data=form)
+    assert answer.status_code in (303, 403, 409, 422), answer.status_code
+    answer = client.post(f"{table}/cons/7/{path}", data=form)
+    assert answer.status_code in (403, 404, 409, 422)
+
+
+def test_undo_takes_back_the_last_entry(client):
+    table = cons_table(client)
+    taken(client, table, 1, 0, "J K")
+    assert "Ann · 40 points" in entry(client, table)
+    form = {"csrf_token": csrf(client)}
+    assert client.post(f"{table}/undo", data=form).status_code == 303
+    assert "Ann · 40 points" not in entry(client, table)
+
+
+def test_deck_page_opens_and_history_words_the_events(client):
+    table = cons_table(client)
+    assert client.get(f"{table}/deck").status_code == 200
+    enter_hand(client, table)
+    page = plain(client.get(table).get_data(as_text=True))
+    assert "hand 1, Ann took J K T A/E S" in page
