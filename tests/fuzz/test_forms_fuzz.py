@@ -93,6 +93,7 @@ def test_form_fuzz_no_server_error_and_nothing_stored_when_refused(setup, rule):
         before = _counts()
         answer = client.post(url, data={**form, "csrf_token": token})
         assert answer.status_code < 500, (url, form, answer.text[:300])
+        assert "<script>" not in answer.text, (url, form)  # typed text is always escaped
         if answer.status_code >= 400:
             assert _counts() == before, (url, form, answer.status_code)
 
