@@ -36,6 +36,11 @@ def entry(client: FlaskClient, table: str) -> str:
     return plain(client.get(f"{table}/entry").get_data(as_text=True))
 
 
+def panel(client: FlaskClient, table: str) -> str:
+    """The hand panel, shown with the live sheet on every phone, share link and TV view."""
+    return plain(client.get(f"{table}/live").get_data(as_text=True))
+
+
 def words(answer: Any) -> str:
     return plain(answer.get_data(as_text=True))
 
@@ -113,7 +118,7 @@ def test_options_are_stored_and_shown_on_the_rules_page(client):
 )
 def test_hand_panel_names_dealer_cards_kitty_pass_and_leader(client, players, each, kitty):
     table = cons_table(client, players=players)
-    text = entry(client, table)
+    text = panel(client, table)
     assert "Hand 1 · Ann deals" in text
     assert f"{each} cards each, {kitty} face down in the kitty" in text
     assert "Everyone passes 4 cards to the left" in text
@@ -125,19 +130,18 @@ def test_hand_panel_names_dealer_cards_kitty_pass_and_leader(client, players, ea
 def test_pass_is_personal_on_each_phone_and_follows_the_hearts_cycle(app, client):
     table = cons_table(client)
     ben = seated(app, client, table, 1)
-    assert "Pass 4 cards to Cy, on your left." in entry(ben, table)
-    live = plain(ben.get(f"{table}/live").get_data(as_text=True))
-    assert "Pass 4 cards to Cy" in live  # the status on the live sheet too
+    assert "Pass 4 cards to Cy, on your left." in panel(ben, table)
+    assert "Everyone passes 4 cards to the left" in panel(client, table)
     enter_hand(client, table)
     assert close(client, table).status_code == 303
-    text = entry(ben, table)
+    text = panel(ben, table)
     assert "Hand 2 · Ben deals" in text
     assert "Pass 4 cards to Ann, on your right." in text
 
 
 def test_left_of_dealer_option_names_the_leader(client):
     table = cons_table(client, first_lead="left-of-dealer")
-    assert "Ben (left of the dealer) leads any card." in entry(client, table)
+    assert "Ben (left of the dealer) leads any card." in panel(client, table)
 
 
 # cards taken

@@ -168,6 +168,17 @@ def choose_way(token: str, way: str) -> Any:
     return redirect(url_for("table.page", token=token), 303)
 
 
+@bp.get("/t/<token>/cons/<int:number>/seat/<int:seat>")
+def pick_seat(token: str, number: int, seat: int) -> Any:
+    """The cards-taken form for another seat this phone may enter (the host, a free seat)."""
+    v = _view(token)
+    if not cons_view(v).may_act_for(seat):
+        abort(403, f"This phone cannot enter the cards of seat {seat + 1}.")
+    if htmx():
+        return fragment(ENTRY, v=v, values={"seat": str(seat)}, errors={})
+    return render_template("table.html", v=v, values={"seat": str(seat)}, errors={})
+
+
 @bp.app_template_global("cons_way")
 def cons_way(v: TableView) -> str:
     hand = cons_view(v).hand
