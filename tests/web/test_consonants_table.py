@@ -10,6 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.cards.alpha import DEFAULT_DECK
+from companion.web.games.deck import field_key
 from tests.web.tablehelp import claim, csrf, join_token, new_table, totals
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -408,3 +410,35 @@ def test_deck_page_opens_and_history_words_the_events(client):
     enter_hand(client, table)
     page = plain(client.get(table).get_data(as_text=True))
     assert "hand 1, Ann took J K T A/E S" in page
+
+
+# a small deck (corrected on the deck screen): a whole hand trick by trick
+
+
+SMALL = {"J": 1, "K": 1, "Q": 1, "V": 1, "X": 1, "Z": 1, "T": 3, "S": 2, "A/E": 2, "A/I": 1}
+
+
+def set_deck(client: FlaskClient, table: str, copies: dict[str, int]) -> None:
+    form: dict[str, Any] = {"version": 0}
+    for card in DEFAULT_DECK.copies:
+        form[f"copies-{field_key(card)}"] = copies.get(str(card), 0)
+        form[f"value-{field_key(card)}"] = DEFAULT_DECK.value(card)
+    assert post(client, f"{table}/deck", **form).status_code == 303
+
+
+def test_a_whole_hand_by_tricks_the_kitty_goes_to_the_last_trick(client):
+    table = cons_table(client, players=3)
+    set_deck(client, table, SMALL)  # 14 cards: 4 each and a kitty of 2 (X, Z)
+    assert "4 cards each, 2 face down in the kitty" in panel(client, table)
+    for k, (leader, cards) in enumerate(
+        [(0, "J K Q"), (2, "V T T"), (2, "T S S"), (2, "A/E=E A/I=I A/E=E")]
+    ):
+        answer = _trick(client, table, leader, cards, k)
+        assert answer.status_code == 303, words(answer)[:300]
+    text = entry(client, table)
+    assert "4 Cy A/E=E A/I=I A/E=E Ann" in text  # I beats E: Ann takes the last trick
+    assert "violation" not in client.get(f"{table}/entry").get_data(as_text=True)
+    assert "Ann · 40 points" in text  # the kitty's X and Z, 20 each
+    assert "Cy · 85 points" in text
+    assert close(client, table).status_code == 303
+    assert totals(client, table) == ["40", "0", "85"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
+from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.extensions import db
 from companion.games import consonants as engine
@@ -25,6 +26,7 @@ from companion.web.games import consonants_entry as entry
 from companion.web.games import consonants_options as opts
 from companion.web.games import consonants_state as state
 from companion.web.games.consonants_view import ConsView, cons_view, describe, entry_key
+from companion.web.games.deck import table_deck
 from companion.web.games.hearts_options import cycle_choices
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
@@ -147,10 +149,24 @@ def _again(token: str, err: CompanionError) -> Any:
     return render_template("table.html", v=v, values=values, errors=errors), status
 
 
+def _carry_deck(v: TableView) -> None:
+    """A new game keeps the table's corrected deck: copy it into this game's events once."""
+    if any(e.kind == "alpha-deck" for e in v.rows):
+        return
+    deck = table_deck(v)
+    if deck is DEFAULT_DECK:
+        return
+    actor, seat = v.actor
+    store.append(v.game, "alpha-deck", actor, seat, deck.to_dict(), None, ("deck", 1))
+    store.commit_change("The deck")
+    v.__dict__.pop("rows", None)
+
+
 def _act(token: str, number: int, action: Callable[[ConsView, state.Hand], str]) -> Any:
     v = _view(token)
-    cv = cons_view(v)
     try:
+        _carry_deck(v)
+        cv = cons_view(v)
         message = action(cv, _hand(cv, number))
     except CompanionError as err:
         return _again(token, err)
