@@ -48,7 +48,9 @@ def raw_entry(client: FlaskClient, table: str) -> str:
 
 
 def entry(client: FlaskClient, table: str) -> str:
-    return plain(raw_entry(client, table))
+    """What the phone shows for the hand: the hand panel (in the live sheet) and the entry."""
+    panel = client.get(f"{table}/live").get_data(as_text=True)
+    return plain(panel) + " " + plain(raw_entry(client, table))
 
 
 def words(answer: Any) -> str:
