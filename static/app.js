@@ -65,40 +65,46 @@
   document.addEventListener("DOMContentLoaded", syncNames);
   window.companionWakeLock = function () { return wakeLock; };
 
-  // A live update redraws the entry box and the sheet: keep what this phone has typed (same
-  // round only) and keep an open history panel open.
+  // A live update redraws the sheet and, when the round moved on, the entry box (sent out of
+  // band with the sheet): keep what this phone has typed (same round only) and keep an open
+  // history panel open.
   var typed = null;
   var historyOpen = false;
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var box = event.detail.target;
-    if (!box) { return; }
-    if (box.id === "live") {
-      var details = document.getElementById("history");
-      historyOpen = !!(details && details.open);
-    }
-    if (box.id !== "entry-box" || event.detail.requestConfig.verb !== "get") { return; }
-    var form = box.querySelector("#entry-form");
+  function captureTyped() {
+    var box = document.getElementById("entry-box");
+    var form = box ? box.querySelector("#entry-form") : null;
     typed = { action: form ? form.getAttribute("action") : null, values: {} };
+    if (!box) { return; }
     box.querySelectorAll("input[name^='points-']").forEach(function (input) {
       if (input.value !== input.defaultValue) { typed.values[input.name] = input.value; }
     });
+  }
+  function restoreTyped() {
+    var box = document.getElementById("entry-box");
+    var form = box ? box.querySelector("#entry-form") : null;
+    if (!typed || !form || form.getAttribute("action") !== typed.action) { return; }
+    Object.keys(typed.values).forEach(function (name) {
+      var input = form.querySelector("[name='" + name + "']");
+      if (input) { input.value = typed.values[name]; }
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var box = event.detail.target;
+    if (box && box.id === "live") {
+      var details = document.getElementById("history");
+      historyOpen = !!(details && details.open);
+      captureTyped();
+    }
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var box = event.detail.target;
-    if (!box) { return; }
-    if (box.id === "live" && historyOpen) {
+    if (box && box.id === "live" && historyOpen) {
       var details = document.getElementById("history");
       if (details) { details.open = true; }
     }
-    if (box.id !== "entry-box" || !typed) { return; }
-    var form = box.querySelector("#entry-form");
-    if (form && form.getAttribute("action") === typed.action) {
-      Object.keys(typed.values).forEach(function (name) {
-        var input = form.querySelector("[name='" + name + "']");
-        if (input) { input.value = typed.values[name]; }
-      });
-    }
-    typed = null;
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "entry-box") { restoreTyped(); }
   });
 
   // Messages sent out of band into the toast fade after a few seconds.

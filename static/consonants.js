@@ -156,4 +156,5 @@
   }, true);
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
+  document.addEventListener("htmx:oobAfterSwap", function (event) { init(event.detail.target); });
 })();

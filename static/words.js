@@ -26,4 +26,6 @@
   document.addEventListener("DOMContentLoaded", function () { arm(document); });
   document.addEventListener("htmx:afterSwap", function (event) { arm(event.target); });
   document.addEventListener("htmx:afterSettle", function (event) { arm(event.target); });
+  // the entry box also arrives out of band with a live update of the sheet
+  document.addEventListener("htmx:oobAfterSwap", function (event) { arm(event.detail.target); });
 })();

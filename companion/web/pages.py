@@ -16,6 +16,7 @@ def register(app: Flask) -> None:
     games.register(app)
     app.jinja_env.globals["entry_key"] = table.entry_key
     app.jinja_env.globals["cell_link"] = table.cell_link
+    app.jinja_env.globals["can_classes"] = table.can_classes
     app.jinja_env.globals["chart_for"] = lambda v: chart.build(v.sheet, v.names, v.colours)
 
 

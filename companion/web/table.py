@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.games.custom import parse_points
@@ -49,7 +59,48 @@ def old_game(token: str, number: int) -> Any:
 
 @bp.get("/t/<token>/live")
 def live(token: str) -> Any:
-    return fragment("_live.html", v=view_for(token))
+    """The live sheet; with ``key`` (the entry box's state) it also sends, out of band, a new
+    entry box when that changed, so one request per phone follows each update."""
+    v = view_for(token)
+    html = live_html(v, readonly=False)
+    key = request.args.get("key")
+    if key is not None and v.is_current and key != entry_key(v):
+        html += render_template("_entry_oob.html", v=v, values={}, errors={})
+    return html, 200, {"Vary": "HX-Request"}
+
+
+def live_html(v: TableView, readonly: bool, tv: bool = False) -> str:
+    """The sheet fragment, rendered once per table version and viewer kind, then reused by
+    every phone of the table (the sheet itself does not depend on who looks, see
+    ``cell_link``; a game's own status may, so then the seat is part of the key)."""
+    cache = current_app.extensions.setdefault("live_cache", LiveCache())
+    seat = v.my_seat.position if v.my_seat is not None and v.kind.status_template else None
+    version = v.rows[-1].id if v.rows else 0
+    key = (v.table.token, v.game.number, version, seat, readonly, tv)
+    html = cache.get(key)
+    if html is None:
+        html = render_template("_live.html", v=v, readonly=readonly, tv=tv)
+        cache.put(key, html)
+    return html
+
+
+class LiveCache:
+    """A small bounded map of rendered sheets (per process; versions only grow)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._items: dict[tuple[Any, ...], str] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> str | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: tuple[Any, ...], html: str) -> None:
+        with self._lock:
+            if len(self._items) >= self.size:
+                self._items.pop(next(iter(self._items)))
+            self._items[key] = html
 
 
 @bp.get("/t/<token>/entry")
@@ -168,12 +219,18 @@ def undo(token: str) -> Any:
 
 
 def cell_link(v: TableView, round_number: int, seat: int) -> str | None:
-    """Where tapping a sheet cell leads: the game's own correction page, or the number editor."""
+    """Where tapping a sheet cell leads: the game's own correction page, or the number editor.
+
+    The same for every phone, so one rendered sheet serves them all: which cells this phone
+    may change is marked once on the page (``can-<seat>`` classes, see ``can_classes``) and
+    the editor itself refuses the others."""
     if v.kind.cell_link is not None:
         return v.kind.cell_link(v, round_number, seat)
-    if not v.may_change(seat):
-        return None
     return f"{_cell_base(v)}{round_number}/{seat}"
+
+
+def can_classes(v: TableView) -> str:
+    return " ".join(f"can-{seat}" for seat in range(len(v.seats)) if v.may_change(seat))
 
 
 def _cell_base(v: TableView) -> str:

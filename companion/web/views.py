@@ -46,8 +46,9 @@ def share(token: str) -> Any:
 
 @bp.get("/s/<token>/live")
 def share_live(token: str) -> Any:
-    tv = request.args.get("tv") == "1"
-    return render_template("_live.html", v=_shared(token), readonly=True, tv=tv)
+    from companion.web.table import live_html
+
+    return live_html(_shared(token), readonly=True, tv=request.args.get("tv") == "1")
 
 
 @bp.get("/tv/<token>")

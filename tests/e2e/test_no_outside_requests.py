@@ -22,7 +22,7 @@ def test_every_request_goes_to_our_server(phone, server):
     sit(b, join_link(a), "Bea", "Seat 2")
     enter_all(a, 1, [2, 4, 6])
     expect(cell(b, 1, 1)).to_have_text("4")
-    b.locator("a.cell-link").first.click()
+    b.locator("a.cell-link.s1").first.click()  # Bea sits at seat 2 (index 1)
     expect(b.locator("#edit-form")).to_be_visible()
     for link in ("Read-only link to share", "TV view (large type)"):
         b.goto(a.get_by_role("link", name=link).get_attribute("href") or "")
