@@ -19,7 +19,9 @@ each worker holds are counted (``ss``)::
 from __future__ import annotations
 
 import argparse
+import html
 import http.client
+import re
 import socket
 import threading
 import time
@@ -28,6 +30,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 from bench._common import (
     HOST,
@@ -102,9 +105,15 @@ class Reader:
         return last
 
     def _fetch(self, fetcher: Phone) -> None:
-        answer = fetcher.get(f"/t/{self.token}/live", htmx=True)
+        """As a phone does: the sheet, sending the entry box's key (a changed entry box comes
+        back out of band with the sheet)."""
+        key = getattr(self, "entry_key", "")
+        answer = fetcher.get(f"/t/{self.token}/live?key={quote(key)}", htmx=True)
         if answer.status == 200:
             self.sheets.append(time.perf_counter())
+            found = ENTRY_KEY.search(answer.body)
+            if found:
+                self.entry_key = html.unescape(found.group(1))
         else:
             self.errors.append(f"GET live answered {answer.status}")
 
@@ -116,6 +125,9 @@ class Reader:
                 sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
+
+
+ENTRY_KEY = re.compile(r'id="entry-key" name="key" value="([^"]*)"')
 
 
 @dataclass
