@@ -35,6 +35,9 @@ def run(host: str, port: int, workers: int, threads: int) -> None:
             "workers": workers,
             "worker_class": "gthread",
             "threads": threads,
+            # gthread accepts at most this many connections at once (default 1000): open
+            # event streams count, so allow well above the threads
+            "worker_connections": max(1000, threads * 2 + 100),
             "timeout": 120,
             "graceful_timeout": 5,
             "keepalive": 5,
