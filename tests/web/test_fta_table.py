@@ -441,6 +441,13 @@ def test_cribbage_finish_ends_at_once(app):
     assert t.seal(t.ann, 1, "Moons", "Waves").status_code == 422
 
 
+@pytest.mark.parametrize("first_dealer, winner", [(0, "Ann"), (1, "Ben")])
+def test_cribbage_finish_typed_points_count_the_alpha_dealer_first(app, first_dealer, winner):
+    t = Table(app, cribbage_finish=1, target=5, first_dealer=first_dealer)
+    ok(t.points(1, "alpha", 6, 7))  # both cross the target in the same hand
+    assert f"{winner} wins" in t.page()
+
+
 def test_cribbage_finish_counts_round_end_categories_in_order(app):
     t = Table(app, cribbage_finish=1, target=6)
     t.full_round(1, alpha=(5, 0), omega=(0, 0))

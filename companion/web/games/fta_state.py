@@ -72,6 +72,7 @@ class HandState:
     closed: tuple[fta.PlayedSequence, ...] = ()
     current: tuple[fta.Play, ...] = ()
     direct: tuple[int, int] | None = None
+    first: int = 0  # whose typed points count first (the round's alpha dealer, RULES.md)
 
     @property
     def sequences(self) -> tuple[fta.PlayedSequence, ...]:
@@ -102,7 +103,8 @@ class HandState:
     @property
     def events(self) -> list[fta.PointEvent]:
         if self.direct is not None:
-            return [fta.PointEvent(0, s, TYPED, self.direct[s]) for s in (0, 1) if self.direct[s]]
+            order = (self.first, 1 - self.first)
+            return [fta.PointEvent(0, s, TYPED, self.direct[s]) for s in order if self.direct[s]]
         return fta.hand_events(self.sequences, self.first_out)
 
     @property
@@ -205,7 +207,9 @@ def _cards(titles: Any) -> tuple[DecktetCard, ...]:
     return tuple(parse_card(str(t)) for t in titles or ())
 
 
-def _hand(number: int, hand: Hand, events: Sequence[Event], seen: dict[str, int]) -> HandState:
+def _hand(
+    number: int, hand: Hand, events: Sequence[Event], seen: dict[str, int], first: int = 0
+) -> HandState:
     closed: list[fta.PlayedSequence] = []
     current: list[fta.Play] = []
     direct: tuple[int, int] | None = None
@@ -220,17 +224,23 @@ def _hand(number: int, hand: Hand, events: Sequence[Event], seen: dict[str, int]
         else:
             current.append(fta.Play(int(p["seat"]), parse_card(str(p["card"]))))
     version = seen.get(hand_slot(number, hand), 0)
-    return HandState(hand, version, tuple(closed), tuple(current), direct)
+    return HandState(hand, version, tuple(closed), tuple(current), direct, first)
 
 
 def round_state(
-    number: int, rows: Sequence[Event], seen: dict[str, int], names: tuple[str, str]
+    number: int,
+    rows: Sequence[Event],
+    seen: dict[str, int],
+    names: tuple[str, str],
+    first: int = 0,
 ) -> RoundState:
-    """Round ``number`` (from 1) from the effective events of that round, in order."""
+    """Round ``number`` (from 1) from the effective events of that round, in order.
+    ``first``: the round's alpha dealer, whose typed in-play points count first."""
     mine = [e for e in rows if e.round == number and e.kind in KINDS]
     played = [e for e in mine if e.kind in ("fta-points", "fta-play")]
     hands = {
-        h: _hand(number, h, [e for e in played if e.payload.get("hand") == h], seen) for h in HANDS
+        h: _hand(number, h, [e for e in played if e.payload.get("hand") == h], seen, first)
+        for h in HANDS
     }
     seals: list[Seal | None] = [None, None]
     stores: list[tuple[DecktetCard, ...] | None] = [None, None]
@@ -293,7 +303,7 @@ def game_state(
     last = max((e.round or 0 for e in live if e.kind in KINDS), default=0)
     rounds: list[RoundState] = []
     for number in range(1, last + 2):
-        state = round_state(number, live, seen, names)
+        state = round_state(number, live, seen, names, fta.alpha_dealer(number - 1, options))
         rounds.append(state)
         if state.score is None:
             break
