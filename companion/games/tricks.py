@@ -191,6 +191,21 @@ class Hand(Generic[C]):
             found.append(Violation(t, trick.leader, card, "wrong-card-count", message))
         return found
 
+    def extra_trick_violations(self, limit: int) -> list[Violation[C]]:
+        """``wrong-card-count``: tricks past the ``limit`` a hand has (its cards per seat)."""
+        return [
+            Violation(
+                t,
+                trick.leader,
+                trick.cards[0] if trick.cards else None,
+                "wrong-card-count",
+                f"Trick {t + 1} is one too many: a hand has {limit} tricks at "
+                f"{self.players} players.",
+            )
+            for t, trick in enumerate(self.tricks)
+            if t >= limit
+        ]
+
     def leader_violations(self, winner: WinnerFn, names: Names = None) -> list[Violation[C]]:
         """``wrong-leader``: a trick not led by the winner of the trick before it."""
         found: list[Violation[C]] = []
@@ -269,3 +284,8 @@ def _duplicate_message(play: Play[Any], copies: int, names: Names) -> str:
         return f"{who}, but that card is not in the deck for this game."
     many = "once" if copies == 1 else f"{copies} times"
     return f"{who}, but the deck has it only {many} and it was already entered."
+
+
+def keyed(values: Mapping[int, Any]) -> dict[str, Any]:
+    """Per-seat values keyed by the seat number as a string, as in the referee API."""
+    return {str(seat): values[seat] for seat in sorted(values)}

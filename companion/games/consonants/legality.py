@@ -74,7 +74,7 @@ def check(
         kitty = leftover(options, (c.card for c in hand.cards_played()))
     aside = tuple(kitty) if kitty is not None else None
     ctx = _Context(hand, options, aside, dealer, names, {(v.trick, v.seat): v for v in dups})
-    found = hand.count_violations(names) + _too_many_tricks(hand, options)
+    found = hand.count_violations(names) + hand.extra_trick_violations(cards_per_seat(options))
     found += hand.leader_violations(trick_winner, names)
     found += [v for v in dups if v.seat < 0]
     found += [v for p in hand.plays() if (v := play_violation(ctx, p)) is not None]
@@ -104,22 +104,6 @@ def _as_played(hand: ConsonantsHand, v: Violation[AlphaCard]) -> AnyViolation:
     """The violation naming the card as entered (``A/E=E``) rather than the bare card."""
     card = hand.tricks[v.trick].card_of(v.seat, hand.players) if v.seat >= 0 else v.card
     return Violation(v.trick, v.seat, card, v.rule, v.message)
-
-
-def _too_many_tricks(hand: ConsonantsHand, options: ConsonantsOptions) -> list[AnyViolation]:
-    limit = cards_per_seat(options)
-    return [
-        Violation(
-            t,
-            trick.leader,
-            trick.cards[0] if trick.cards else None,
-            "wrong-card-count",
-            f"Trick {t + 1} is one too many: a hand has {limit} tricks at "
-            f"{options.players} players.",
-        )
-        for t, trick in enumerate(hand.tricks)
-        if t >= limit
-    ]
 
 
 def play_violation(ctx: _Context, play: Play[PlayedAlpha]) -> AnyViolation | None:

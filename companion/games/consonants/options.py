@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.cards.alpha import DEFAULT_DECK, Deck
 from companion.errors import Unreadable
-from companion.games.hearts.options import HeartsOptions
+from companion.games.hearts.options import HeartsOptions, typed_value
 from companion.games.hearts.options import validate as validate_cycle
 
 FIRST_LEADS = ("singleton", "left-of-dealer")
@@ -108,11 +108,7 @@ def _read_value(key: str, value: Any, base: ConsonantsOptions, field: str) -> An
             raise Unreadable(f"{where} is {value!r:.40}; allowed: {', '.join(FIRST_LEADS)}", field)
         return value
     expected = type(getattr(base, key))
-    if expected is bool and not isinstance(value, bool):
-        raise Unreadable(f"{where} must be true or false, not {value!r:.40}", field)
-    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise Unreadable(f"{where} must be a whole number, not {value!r:.40}", field)
-    return value
+    return typed_value(value, expected, where, field)
 
 
 def validate(options: ConsonantsOptions, field: str = "options") -> None:

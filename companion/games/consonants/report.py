@@ -7,7 +7,7 @@ complete, and counts as taken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,14 +17,9 @@ from companion.games.consonants.legality import ConsonantsHand, check, is_comple
 from companion.games.consonants.letters import trick_winner
 from companion.games.consonants.options import ConsonantsOptions
 from companion.games.consonants.scoring import flying_by_night, hand_scores, points_from_taken
-from companion.games.tricks import Names, Violation
+from companion.games.tricks import Names, Violation, keyed
 
 TakenCard = PlayedAlpha | AlphaCard
-
-
-def keyed(values: Mapping[int, Any]) -> dict[str, Any]:
-    """Per-seat values keyed by the seat number as a string, as in the API."""
-    return {str(seat): values[seat] for seat in sorted(values)}
 
 
 @dataclass(frozen=True)

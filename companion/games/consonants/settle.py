@@ -18,7 +18,6 @@ from typing import Any
 from companion.cards.alpha import AlphaCard
 from companion.errors import Unreadable
 from companion.games.consonants.options import ConsonantsOptions
-from companion.games.consonants.report import keyed
 from companion.games.consonants.scoring import flying_by_night, hand_scores, points_from_taken
 from companion.games.consonants.words import (
     Challenge,
@@ -28,7 +27,7 @@ from companion.games.consonants.words import (
     settle,
     word_points,
 )
-from companion.games.tricks import Names, Violation, seat_name
+from companion.games.tricks import Names, Violation, keyed, seat_name
 
 IsWord = Callable[[str], bool]
 

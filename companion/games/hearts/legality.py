@@ -65,7 +65,7 @@ def check(
     ``kitty``: the kitty when known (None = unknown); ``dealer`` is needed only to check
     who leads first when the player left of the dealer leads."""
     in_deck = set(deck(options))
-    found = hand.count_violations(names) + _too_many_tricks(hand, options, names)
+    found = hand.count_violations(names) + hand.extra_trick_violations(cards_per_seat(options))
     found += hand.leader_violations(trick_winner, names)
     dups = hand.duplicate_violations(lambda c: 1 if c in in_deck else 0, kitty or (), names)
     revokes = {(p.trick, p.position): e.card for p, e in hand.revokes(_same_suit)}
@@ -84,24 +84,6 @@ def check(
         if violation is not None:
             found.append(violation)
     return sorted(found, key=lambda v: (v.trick, RULE_ORDER.index(v.rule)))
-
-
-def _too_many_tricks(
-    hand: HeartsHand, options: HeartsOptions, names: Names
-) -> list[Violation[Card]]:
-    limit = cards_per_seat(options)
-    return [
-        Violation(
-            t,
-            trick.leader,
-            trick.cards[0] if trick.cards else None,
-            "wrong-card-count",
-            f"Trick {t + 1} is one too many: a hand has {limit} tricks at "
-            f"{options.players} players.",
-        )
-        for t, trick in enumerate(hand.tricks)
-        if t >= limit
-    ]
 
 
 def play_violation(

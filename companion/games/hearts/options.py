@@ -176,11 +176,7 @@ def _read_value(key: str, value: Any, base: HeartsOptions, field: str) -> Any:
             allowed = ", ".join("none" if c is None else str(c) for c in _CHOICES[key])
             raise Unreadable(f"{where} is {value!r:.40}; allowed: {allowed}", field)
         return value
-    if expected is bool and not isinstance(value, bool):
-        raise Unreadable(f"{where} must be true or false, not {value!r:.40}", field)
-    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise Unreadable(f"{where} must be a whole number, not {value!r:.40}", field)
-    return value
+    return typed_value(value, expected, where, field)
 
 
 def validate(options: HeartsOptions, field: str = "options") -> None:
@@ -214,3 +210,12 @@ def _cycle_problem(direction: str, options: HeartsOptions) -> str | None:
     if direction == "scatter" and options.pass_count % (n - 1):
         return f"scatter needs pass_count divisible by {n - 1} at {n} players"
     return None
+
+
+def typed_value(value: Any, expected: type | None, where: str, field: str) -> Any:
+    """An option's value when it has the default's type (true/false or a whole number)."""
+    if expected is bool and not isinstance(value, bool):
+        raise Unreadable(f"{where} must be true or false, not {value!r:.40}", field)
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise Unreadable(f"{where} must be a whole number, not {value!r:.40}", field)
+    return value

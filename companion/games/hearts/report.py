@@ -22,7 +22,7 @@ from companion.games.hearts.scoring import (
     points_from_taken,
     scoring_cards,
 )
-from companion.games.tricks import Names, Violation, seat_name
+from companion.games.tricks import Names, Violation, keyed, seat_name
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,6 @@ class HandReport:
     hand_scores: dict[int, int] | None
 
     def as_dict(self) -> dict[str, Any]:
-        def keyed(values: Mapping[int, Any]) -> dict[str, Any]:
-            return {str(seat): values[seat] for seat in sorted(values)}
-
         return {
             "complete": self.complete,
             "violations": [v.as_dict() for v in self.violations],
