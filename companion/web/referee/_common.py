@@ -7,6 +7,7 @@ Use ``body()`` to get the JSON object, then the ``get_*`` helpers, which raise
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import request
@@ -95,3 +96,32 @@ def names(data: dict[str, Any], players: int) -> dict[int, str]:
             raise Unreadable(f"field 'names': seat {key} needs a name, not {value!r:.40}", "names")
         found[seat_key(key, players, "names")] = value[:40]
     return found
+
+
+CardReader = Callable[[Any, str], list[Any]]
+"""Reads a JSON list of cards for a field: ``(value, field) -> cards``, or ``Unreadable``."""
+
+
+def tricks(data: dict[str, Any], players: int, read: CardReader) -> list[tuple[int, list[Any]]]:
+    """``tricks``: a list of ``{"leader": seat, "cards": [...]}`` in play order."""
+    found = []
+    for i, item in enumerate(get_list(data, "tricks", [])):
+        field = f"tricks[{i}]"
+        if not isinstance(item, dict):
+            raise Unreadable(f"field '{field}' must be an object with leader and cards", field)
+        leader = get_int(item, "leader")
+        if leader is None:
+            raise Unreadable(f"field '{field}.leader' is missing", field)
+        seat = seat_key(leader, players, f"{field}.leader")
+        found.append((seat, read(item.get("cards", []), f"{field}.cards")))
+    return found
+
+
+def kitty(data: dict[str, Any], size: int, read: CardReader) -> list[Any]:
+    """``kitty``: optional; when given it must have the table's kitty size."""
+    cards = read(get_list(data, "kitty", []), "kitty")
+    if cards and len(cards) != size:
+        raise Unreadable(
+            f"field 'kitty' has {len(cards)} cards; this table's kitty has {size}", "kitty"
+        )
+    return cards

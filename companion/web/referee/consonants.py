@@ -16,7 +16,6 @@ from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.errors import Unreadable
 from companion.games.consonants import (
     Challenge,
-    ConsonantsOptions,
     check_hand,
     kitty_size,
     options_from,
@@ -31,8 +30,10 @@ from companion.web.referee._common import (
     get_list,
     get_object,
     get_str,
+    kitty,
     names,
     seat_key,
+    tricks,
 )
 from companion.words.registry import get_lexicon
 
@@ -45,8 +46,8 @@ def check() -> Any:
     options = options_from(get_object(data, "options", {}))
     report = check_hand(
         options,
-        _tricks(data, options.players),
-        _kitty(data, options),
+        tricks(data, options.players, _played),
+        kitty(data, kitty_size(options), _physical),
         choice(data, "flying_choice"),
         dealer(data, options.players),
         names(data, options.players),
@@ -87,29 +88,12 @@ def _cards(value: Any, field: str, read: Callable[[str], Any]) -> list[Any]:
     return cards
 
 
-def _tricks(data: dict[str, Any], players: int) -> list[tuple[int, list[PlayedAlpha]]]:
-    tricks = []
-    for i, item in enumerate(get_list(data, "tricks", [])):
-        field = f"tricks[{i}]"
-        if not isinstance(item, dict):
-            raise Unreadable(f"field '{field}' must be an object with leader and cards", field)
-        leader = get_int(item, "leader")
-        if leader is None:
-            raise Unreadable(f"field '{field}.leader' is missing", field)
-        seat = seat_key(leader, players, f"{field}.leader")
-        cards = _cards(item.get("cards", []), f"{field}.cards", PlayedAlpha.parse)
-        tricks.append((seat, cards))
-    return tricks
+def _played(value: Any, field: str) -> list[PlayedAlpha]:
+    return _cards(value, field, PlayedAlpha.parse)
 
 
-def _kitty(data: dict[str, Any], options: ConsonantsOptions) -> list[AlphaCard]:
-    kitty = _cards(get_list(data, "kitty", []), "kitty", AlphaCard.parse)
-    size = kitty_size(options)
-    if kitty and len(kitty) != size:
-        raise Unreadable(
-            f"field 'kitty' has {len(kitty)} cards; this table's kitty has {size}", "kitty"
-        )
-    return kitty
+def _physical(value: Any, field: str) -> list[AlphaCard]:
+    return _cards(value, field, AlphaCard.parse)
 
 
 def _taken(data: dict[str, Any], players: int) -> dict[int, list[AlphaCard]]:

@@ -13,16 +13,16 @@ from flask import Blueprint, jsonify
 
 from companion.cards.standard import Card, parse_cards
 from companion.errors import Unreadable
-from companion.games.hearts import HeartsOptions, check_hand, kitty_size, options_from, score_taken
+from companion.games.hearts import check_hand, kitty_size, options_from, score_taken
 from companion.web.referee._common import (
     body,
     choice,
     dealer,
-    get_int,
-    get_list,
     get_object,
+    kitty,
     names,
     seat_key,
+    tricks,
 )
 
 bp = Blueprint("referee_hearts", __name__, url_prefix="/api/v1")
@@ -34,8 +34,8 @@ def check() -> Any:
     options = options_from(get_object(data, "options", {}))
     report = check_hand(
         options,
-        _tricks(data, options.players),
-        _kitty(data, options),
+        tricks(data, options.players, parse_cards),
+        kitty(data, kitty_size(options), parse_cards),
         _totals(data, options.players),
         choice(data, "moon_choice"),
         dealer(data, options.players),
@@ -58,30 +58,6 @@ def score() -> Any:
     ).as_dict()
     keep = ("points", "shooter", "choice_required", "hand_scores", "violations")
     return jsonify({key: report[key] for key in keep})
-
-
-def _tricks(data: dict[str, Any], players: int) -> list[tuple[int, list[Card]]]:
-    tricks = []
-    for i, item in enumerate(get_list(data, "tricks", [])):
-        field = f"tricks[{i}]"
-        if not isinstance(item, dict):
-            raise Unreadable(f"field '{field}' must be an object with leader and cards", field)
-        leader = get_int(item, "leader")
-        if leader is None:
-            raise Unreadable(f"field '{field}.leader' is missing", field)
-        seat = seat_key(leader, players, f"{field}.leader")
-        tricks.append((seat, parse_cards(item.get("cards", []), f"{field}.cards")))
-    return tricks
-
-
-def _kitty(data: dict[str, Any], options: HeartsOptions) -> list[Card]:
-    kitty = parse_cards(get_list(data, "kitty", []), "kitty")
-    size = kitty_size(options)
-    if kitty and len(kitty) != size:
-        raise Unreadable(
-            f"field 'kitty' has {len(kitty)} cards; this table's kitty has {size}", "kitty"
-        )
-    return kitty
 
 
 def _seat_ints(data: dict[str, Any], name: str, players: int) -> dict[int, int]:
