@@ -65,6 +65,34 @@
   document.addEventListener("DOMContentLoaded", syncNames);
   window.companionWakeLock = function () { return wakeLock; };
 
+  // Unsent taps on a card form (data-persist="<key>") survive a live redraw of the page:
+  // each game saves its own fields, the chosen leader is kept here, and sending clears them.
+  window.companionPersist = {
+    save: function (form, data) {
+      var key = form.getAttribute("data-persist");
+      if (!key || !window.sessionStorage) { return; }
+      var leader = form.querySelector("[name=leader]:checked");
+      if (leader) { data.leader = leader.value; }
+      window.sessionStorage.setItem(key, JSON.stringify(data));
+    },
+    load: function (form) {
+      var key = form.getAttribute("data-persist");
+      var raw = key && window.sessionStorage ? window.sessionStorage.getItem(key) : null;
+      if (!raw) { return null; }
+      var data = JSON.parse(raw);
+      if (data.leader) {
+        var radio = form.querySelector("[name=leader][value='" + data.leader + "']");
+        if (radio) { radio.checked = true; }
+      }
+      return data;
+    }
+  };
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var key = form.getAttribute && form.getAttribute("data-persist");
+    if (key && window.sessionStorage) { window.sessionStorage.removeItem(key); }
+  }, true);
+
   // A live update redraws the sheet and, when the round moved on, the entry box (sent out of
   // band with the sheet): keep what this phone has typed (same round only) and keep an open
   // history panel open.

@@ -17,22 +17,12 @@
   }
 
   function save(form) {
-    var key = form.getAttribute("data-persist");
-    if (!key || !window.sessionStorage) { return; }
-    var data = { cards: form.querySelector("[data-cards-input]").value };
-    var leader = form.querySelector("[name=leader]:checked");
-    if (leader) { data.leader = leader.value; }
-    window.sessionStorage.setItem(key, JSON.stringify(data));
+    window.companionPersist.save(form, { cards: form.querySelector("[data-cards-input]").value });
   }
   function restore(form) {
-    var key = form.getAttribute("data-persist");
-    var raw = key && window.sessionStorage ? window.sessionStorage.getItem(key) : null;
-    if (!raw) { return; }
-    var data = JSON.parse(raw);
-    if (typeof data.cards === "string") { form.querySelector("[data-cards-input]").value = data.cards; }
-    if (data.leader) {
-      var radio = form.querySelector("[name=leader][value='" + data.leader + "']");
-      if (radio) { radio.checked = true; }
+    var data = window.companionPersist.load(form);
+    if (data && typeof data.cards === "string") {
+      form.querySelector("[data-cards-input]").value = data.cards;
     }
   }
 
@@ -149,11 +139,6 @@
     var form = event.target.closest && event.target.closest("form.cons-grid");
     if (form) { save(form); render(form); }
   });
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    var key = form.getAttribute && form.getAttribute("data-persist");
-    if (key && window.sessionStorage) { window.sessionStorage.removeItem(key); }
-  }, true);
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("htmx:oobAfterSwap", function (event) { init(event.detail.target); });

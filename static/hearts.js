@@ -18,25 +18,14 @@
   }
 
   function save(form) {
-    var key = form.getAttribute("data-persist");
-    if (!key || !window.sessionStorage) { return; }
-    var data = {};
+    var data = { active: form.getAttribute("data-active") };
     form.querySelectorAll(FIELDS).forEach(function (i) { data[i.name] = i.value; });
-    var leader = form.querySelector("[name=leader]:checked");
-    if (leader) { data.leader = leader.value; }
-    data.active = form.getAttribute("data-active");
-    window.sessionStorage.setItem(key, JSON.stringify(data));
+    window.companionPersist.save(form, data);
   }
   function restore(form) {
-    var key = form.getAttribute("data-persist");
-    var raw = key && window.sessionStorage ? window.sessionStorage.getItem(key) : null;
-    if (!raw) { return; }
-    var data = JSON.parse(raw);
+    var data = window.companionPersist.load(form);
+    if (!data) { return; }
     form.querySelectorAll(FIELDS).forEach(function (i) { if (i.name in data) { i.value = data[i.name]; } });
-    if (data.leader) {
-      var radio = form.querySelector("[name=leader][value='" + data.leader + "']");
-      if (radio) { radio.checked = true; }
-    }
     if (data.active !== null && data.active !== undefined) { form.setAttribute("data-active", data.active); }
   }
 
@@ -162,11 +151,6 @@
     var form = event.target.closest && event.target.closest("form[data-grid]");
     if (form) { save(form); render(form); }
   });
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    var key = form.getAttribute && form.getAttribute("data-persist");
-    if (key && window.sessionStorage) { window.sessionStorage.removeItem(key); }
-  }, true);
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("htmx:oobAfterSwap", function (event) { init(event.detail.target); });
