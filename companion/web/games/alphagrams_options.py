@@ -75,9 +75,16 @@ def _players(data: Mapping[str, Any]) -> int:
 def _min_zipf(data: Mapping[str, Any]) -> float | None:
     if "common" in data and not _flag(data, "common"):
         return None
-    raw = data.get("min_zipf")
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
+    value = read_min_zipf(data.get("min_zipf"))
+    if value is None:
         return DEFAULT_COMMON if _flag(data, "common") else None
+    return value
+
+
+def read_min_zipf(raw: Any) -> float | None:
+    """The "common words only" threshold as typed (a Zipf value 0-8); blank means none."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
     text = str(raw).strip()[:10]
     try:
         value = float(text)

@@ -21,6 +21,7 @@ from companion.games.consonants import (
 )
 from companion.tables.models import Event
 from companion.tables.store import effective
+from companion.web.games.alphagrams_options import read_min_zipf
 from companion.words.registry import get_lexicon
 
 ENTRY_WAYS = {
@@ -93,20 +94,6 @@ def _cycle(data: Mapping[str, Any]) -> list[str] | None:
     return [d.strip() for d in text.split(",") if d.strip()] or None
 
 
-def _zipf(data: Mapping[str, Any]) -> float | None:
-    raw = data.get("min_zipf")
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return None
-    text = str(raw).strip()[:10]
-    try:
-        value = float(text)
-    except ValueError:
-        raise Unreadable(f"Commonness needed: '{text}' is not a number.", "min_zipf") from None
-    if isinstance(raw, bool) or not 0 <= value <= 8:
-        raise Unreadable(f"Commonness needed must be 0 to 8, not {text}.", "min_zipf")
-    return value
-
-
 def parse_options(data: Mapping[str, Any]) -> TableOptions:
     """Read the new-table form or an imported options dict; ``Unreadable`` names the option."""
     players = _int(data, "players", 4, "Players")
@@ -129,7 +116,7 @@ def parse_options(data: Mapping[str, Any]) -> TableOptions:
         text = err.message.removeprefix("field 'options': ")
         raise Unreadable(text[:1].upper() + text[1:], "options") from None
     lexicon = get_lexicon(str(data.get("lexicon") or "en").strip()[:40])
-    min_zipf = _zipf(data)
+    min_zipf = read_min_zipf(data.get("min_zipf"))
     if min_zipf is not None and not lexicon.has_commonness:
         raise Unreadable(f"The list {lexicon.info.name} has no commonness data.", "min_zipf")
     first = _int(data, "first_dealer", 0, "First dealer")
