@@ -29,3 +29,8 @@ class Forbidden(CompanionError):
 
 class Conflict(CompanionError):
     """The thing changed since the client read it (a stale version). Maps to HTTP 409."""
+
+
+class NotAllowed(Forbidden):
+    """This phone or key may not do that (another seat's cards, a host action from a seat).
+    Maps to HTTP 403."""

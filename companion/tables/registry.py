@@ -12,8 +12,9 @@ from typing import Any
 
 from companion.errors import Unreadable
 from companion.games import custom, scoresheet
-from companion.tables.models import Event
-from companion.tables.store import changes
+from companion.games.custom import table as custom_table
+from companion.games.protocol import Event
+from companion.tables.store import effective
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class GameType:
     their reveal). ``cell_link(v, round, seat)`` is where tapping a sheet cell leads (None: no
     link; unset: the shell's number editor). ``status_template`` adds the game's own status
     (e.g. the next pass) to the live sheet every phone, share link and TV view shows.
+    ``table``: the game's table protocol (``companion.games.protocol``); a game that has one
+    takes its actions through ``companion.tables.service`` and the Table API.
     """
 
     key: str
@@ -57,13 +60,19 @@ class GameType:
     exportable: Callable[[list[Event]], list[Event]] | None = None
     cell_link: Callable[[Any, int, int], str | None] | None = None
     status_template: str | None = None
+    table: Any = None  # the game's table protocol (companion.games.protocol.TableGame)
 
 
-def _custom_sheet(options: custom.Options, rows: list[Event]) -> scoresheet.Sheet:
-    points: dict[int, dict[int, int]] = {}
-    for change in changes(rows):
-        points.setdefault(change.round, {})[change.seat] = change.points
-    return scoresheet.build(options.players, points, options.end_rule())
+def folded_sheet(table: Any) -> Callable[[Any, list[Event]], scoresheet.Sheet]:
+    """A protocol game's sheet from a list of stored events (exports, imports, old games)."""
+
+    def sheet(options: Any, rows: list[Event]) -> scoresheet.Sheet:
+        state = table.initial(options, options.players)
+        for event in effective(rows):
+            state = table.fold(state, event)
+        return table.sheet(state)  # type: ignore[no-any-return]
+
+    return sheet
 
 
 CUSTOM = GameType(
@@ -73,10 +82,11 @@ CUSTOM = GameType(
     max_players=custom.MAX_PLAYERS,
     parse_options=custom.parse_options,
     load_options=lambda data: custom.Options(**data),
-    sheet=_custom_sheet,
+    sheet=folded_sheet(custom_table.GAME),
     dealer=custom.dealer,
     descriptions=custom.DESCRIPTIONS,
     summary="Keep score of any game: 2 to 10 players, you set how it ends.",
+    table=custom_table.GAME,
 )
 
 GAMES: dict[str, GameType] = {CUSTOM.key: CUSTOM}

@@ -7,16 +7,21 @@ made it; the loser gets ``Conflict`` with the latest values.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from sqlalchemy import event as sa_event
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
 from companion.tables import tokens
 from companion.tables.models import Event, Game, Seat, Table
+
+T = TypeVar("T", bound=Any)
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,23 @@ def free_code() -> str:
             return code
 
 
+def lock_game(game_id: int) -> None:
+    """Lock the game's row until this transaction ends (PostgreSQL; SQLite has one writer
+    at a time anyway), so a game's event ids are given out in commit order and a reader's
+    "events newer than id N" never skips one (see ``snapshot``)."""
+    locked = db.session.info.setdefault("locked_games", set())
+    if game_id in locked:
+        return
+    db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+    locked.add(game_id)
+
+
+@sa_event.listens_for(Session, "after_commit")
+@sa_event.listens_for(Session, "after_rollback")
+def _unlocked(session: Session, *_: Any) -> None:
+    session.info.pop("locked_games", None)
+
+
 def append(
     game: Game,
     kind: str,
@@ -67,6 +89,8 @@ def append(
     slot: tuple[str, int] | None = None,
 ) -> Event:
     """Add an event to the session. ``slot`` is ``(name, version)`` for a versioned change."""
+    if game.id is not None:
+        lock_game(game.id)
     event = Event(
         game_id=game.id,
         kind=kind,
@@ -107,11 +131,11 @@ def events(game: Game) -> list[Event]:
     return list(db.session.scalars(stmt))
 
 
-def undone_ids(rows: list[Event]) -> set[int]:
+def undone_ids(rows: Sequence[Any]) -> set[int]:
     return {int(e.payload["undoes"]) for e in rows if e.kind == "undo"}
 
 
-def changes(rows: list[Event]) -> list[Change]:
+def changes(rows: Sequence[Any]) -> list[Change]:
     gone = undone_ids(rows)
     return [
         Change(e.id, e.round or 0, int(e.payload["seat"]), int(e.payload["points"]), e.payload)
@@ -120,7 +144,7 @@ def changes(rows: list[Event]) -> list[Change]:
     ]
 
 
-def last_undoable(rows: list[Event], kinds: frozenset[str] = frozenset({"score"})) -> Event | None:
+def last_undoable(rows: Sequence[Any], kinds: frozenset[str] = frozenset({"score"})) -> Any:
     """The newest change of one of ``kinds`` that has not been undone yet."""
     gone = undone_ids(rows)
     for e in reversed(rows):
@@ -129,7 +153,7 @@ def last_undoable(rows: list[Event], kinds: frozenset[str] = frozenset({"score"}
     return None
 
 
-def effective(rows: list[Event]) -> list[Event]:
+def effective(rows: Sequence[T]) -> list[T]:
     """Every event that has not been undone, undo events left out, in order."""
     gone = undone_ids(rows)
     return [e for e in rows if e.kind != "undo" and e.id not in gone]

@@ -10,10 +10,12 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import Unreadable
 from companion.extensions import db
+from companion.games.protocol import Event
 from companion.games.scoresheet import Sheet
 from companion.tables import store
-from companion.tables.models import Event, Game, Table
+from companion.tables.models import Game, Table
 from companion.tables.registry import game_type
+from companion.tables.snapshot import plain
 
 FORMAT = "companion-game"
 REPLAYED = {"score", "undo"}
@@ -77,7 +79,7 @@ def from_json(data: Any, phone: str) -> Table:
             kind.key, options.to_dict(), [s[:40] for s in seats], phone, commit=False
         )
         _replay(table.game, events, options.players)
-        kind.sheet(options, store.events(table.game))  # must still add up
+        kind.sheet(options, [plain(e) for e in store.events(table.game)])  # must still add up
         store.append(table.game, "import", "Import", None, {"events": len(events)})
         db.session.commit()
     except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as err:

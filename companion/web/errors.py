@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import CompanionError, Conflict, Unreadable
+from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
 
 
 def _wants_json() -> bool:
@@ -19,7 +19,7 @@ def _wants_json() -> bool:
 def register(app: Flask) -> None:
     @app.errorhandler(CompanionError)
     def domain_error(err: CompanionError):  # type: ignore[no-untyped-def]
-        status = 409 if isinstance(err, Conflict) else 400 if isinstance(err, Unreadable) else 422
+        status = status_for(err)
         if _wants_json():
             return jsonify({"error": err.message}), status
         return render_template("error.html", message=err.message, status=status), status
@@ -31,6 +31,15 @@ def register(app: Flask) -> None:
         if _wants_json():
             return jsonify({"error": message}), status
         return render_template("error.html", message=message, status=status), status
+
+
+def status_for(err: CompanionError) -> int:
+    """409 stale, 400 unreadable, 403 not this phone's to do, 422 the rules refuse it now."""
+    if isinstance(err, Conflict):
+        return 409
+    if isinstance(err, Unreadable):
+        return 400
+    return 403 if isinstance(err, NotAllowed) else 422
 
 
 def _plain_message(status: int, err: HTTPException) -> str:

@@ -31,8 +31,9 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import Forbidden, Unreadable
 from companion.extensions import db
+from companion.games.protocol import Event
 from companion.tables import store
-from companion.tables.models import Event, now
+from companion.tables.models import now
 from companion.web.tableview import TableView
 from companion.words.judge import MAX_WORDS, judge
 from companion.words.registry import get_lexicon

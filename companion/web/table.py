@@ -18,8 +18,10 @@ from flask import (
 
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.games.custom import parse_points
-from companion.tables import store
+from companion.games.protocol import Action, Actor, Event
+from companion.tables import service, store
 from companion.tables.models import Game
+from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.security import phone_id
 from companion.web.tableview import TableView, load
@@ -127,47 +129,50 @@ def entry_key(v: TableView) -> str:
     return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}"
 
 
-def _read_entries(v: TableView, round_number: int) -> tuple[list[store.ScoreEntry], dict, dict]:
+def _read_actions(v: TableView, number: int) -> tuple[list[Action], dict, dict]:
+    """One ``score`` action per seat whose box the phone changed (untouched pre-filled
+    boxes are not sent again), each naming the round, the seat and the version it saw."""
     values: dict[str, str] = {}
     errors: dict[str, str] = {}
-    entries = []
+    actions = []
     for seat in range(len(v.seats)):
         raw = request.form.get(f"points-{seat}")
-        if raw is None or (not raw.strip() and v.cell(round_number, seat) is None):
+        if raw is None:
             continue
         values[f"points-{seat}"] = raw[:40]
+        values[f"version-{seat}"] = request.form.get(f"version-{seat}", "0")[:12]
+        if raw.strip() == request.form.get(f"was-{seat}", "").strip():
+            continue  # as shown: not changed by this phone
         if not v.may_change(seat):
             errors["form"] = f"This phone may not enter {v.names[seat]}'s score."
             continue
         try:
             points = parse_points(raw)
-            version = int(request.form.get(f"version-{seat}", "0"))
+            version = int(values[f"version-{seat}"])
         except (Unreadable, ValueError) as err:
             errors[f"points-{seat}"] = getattr(err, "message", "That is not a score.")
             continue
-        entries.append(store.ScoreEntry(seat, points, version, v.cell(round_number, seat)))
-    if not entries and not errors:
-        errors["form"] = "Enter at least one score."
-    return entries, values, errors
+        target = {"round": number, "seat": seat}
+        actions.append(Action("score", target, version, {"points": points}))
+    if not actions and not errors:
+        errors["form"] = "Enter at least one score (nothing was changed)."
+    return actions, values, errors
 
 
 @bp.post("/t/<token>/round/<int:number>")
 def enter_round(token: str, number: int) -> Any:
     v = view_for(token)
-    if not v.can_enter and not v.is_host and v.my_seat is None:
+    if not v.is_host and v.my_seat is None:
         abort(403, "Take a seat first: only players at the table can enter scores.")
-    if v.sheet.finished and number > v.sheet.complete_rounds:
-        abort(422, "This game is over. Start a new game to keep playing.")
-    if not 1 <= number <= v.current_round:
-        abort(422, f"Round {number} cannot be entered yet: finish round {v.current_round} first.")
-    entries, values, errors = _read_entries(v, number)
+    actions, values, errors = _read_actions(v, number)
     if errors:
         return _entry_again(v, number, values, errors, 422)
-    actor, actor_seat = v.actor
     try:
-        store.record_scores(v.game, actor, actor_seat, number, entries, lambda s: v.names[s])
+        service.act(v.table, v.game, actions, v.who)
     except Conflict as err:
         return _entry_again(view_for(token), number, values, {"form": err.message}, 409)
+    except CompanionError as err:
+        return _entry_again(v, number, values, {"form": err.message}, 422)
     publish(v.table)
     if htmx() and request.form.get("edit"):
         return fragment("_notice.html", message=f"Round {number} changed; totals updated.")
@@ -177,7 +182,10 @@ def enter_round(token: str, number: int) -> Any:
 
 
 def _entry_again(v: TableView, number: int, values: dict, errors: dict, status: int) -> Any:
-    template = "_edit.html" if request.form.get("edit") else "_entry.html"
+    """The same form again, for the same round, with the phone's input kept and, where a
+    box changed elsewhere since the phone saw it, the value now beside it."""
+    template = "_edit.html" if request.form.get("edit") or number != v.current_round else None
+    template = template or "_entry.html"
     ctx: dict[str, Any] = dict(v=v, values=values, errors=errors, round_number=number, seat=None)
     if htmx():
         return fragment(template, status, **ctx)
@@ -202,19 +210,16 @@ def undo(token: str) -> Any:
     v = view_for(token)
     if not v.is_host and v.my_seat is None:
         abort(403, "Only players at the table can undo.")
-    target = store.last_undoable(v.rows, v.kind.undoable)
-    if target is not None and not v.is_host and not _concerns(v, target.actor_seat, target.payload):
-        abort(403, "Only the host, or the phone whose change it was, can undo the last change.")
-    actor, actor_seat = v.actor
     try:
-        store.undo_last(v.game, actor, actor_seat, v.kind.undoable)
+        undone = service.undo(v.game, len(v.seats), v.who, None, v.kind.undoable, concerns)
     except CompanionError as err:
         if htmx():
-            return fragment("_notice.html", 422, message=err.message)
+            return fragment("_notice.html", status_for(err), message=err.message)
         raise
     publish(v.table)
+    what = "change" if len(undone) == 1 else f"{len(undone)} entries saved together"
     if htmx():
-        return fragment("_notice.html", message="The last change was undone.")
+        return fragment("_notice.html", message=f"The last {what} was undone.")
     return redirect(url_for("table.page", token=token), 303)
 
 
@@ -240,9 +245,9 @@ def _cell_base(v: TableView) -> str:
     return str(v.__dict__["cell_base"])
 
 
-def _concerns(v: TableView, actor_seat: int | None, payload: dict[str, Any]) -> bool:
-    mine = v.my_seat.position if v.my_seat is not None else None
-    return mine is not None and mine in (actor_seat, payload.get("seat"))
+def concerns(actor: Actor, event: Event) -> bool:
+    """Is ``event`` this actor's own change (entered by its seat, or about its seat)?"""
+    return actor.seat is not None and actor.seat in (event.actor_seat, event.payload.get("seat"))
 
 
 @bp.post("/t/<token>/new-game")

@@ -8,10 +8,13 @@ from typing import Any
 
 from flask import abort
 
+from companion.games.protocol import Actor, Event
 from companion.games.scoresheet import Sheet
 from companion.tables import store
-from companion.tables.models import Event, Game, Seat, Table
+from companion.tables.models import Game, Seat, Table
 from companion.tables.registry import GameType, game_type
+from companion.tables.snapshot import Snapshot
+from companion.tables.snapshot import load as load_snapshot
 
 COLOURS = ("#d1495b", "#2e86ab", "#3c9d4e", "#edae49", "#7b4fa0", "#e07a1f", "#00798c",
            "#8c564b", "#c2549d", "#5a6f7a")  # fmt: skip
@@ -43,12 +46,21 @@ class TableView:
         return self.kind.load_options(self.game.options)
 
     @cached_property
-    def rows(self) -> list[Event]:
-        return store.events(self.game)
+    def snapshot(self) -> Snapshot:
+        """The game's events and folded state, read once per request (see ``snapshot``)."""
+        return load_snapshot(self.game, len(self.seats))
 
-    @cached_property
+    @property
+    def rows(self) -> list[Event]:
+        return list(self.snapshot.events)
+
+    @property
+    def state(self) -> Any:
+        return self.snapshot.state
+
+    @property
     def sheet(self) -> Sheet:
-        return self.kind.sheet(self.options, self.rows)
+        return self.snapshot.sheet  # type: ignore[no-any-return]
 
     @property
     def seats(self) -> list[Seat]:
@@ -106,8 +118,7 @@ class TableView:
         return rows[round_number - 1][seat] if 0 < round_number <= len(rows) else None
 
     def version(self, round_number: int, seat: int) -> int:
-        slot = store.cell_slot(round_number, seat)
-        return max((e.slot_version or 0 for e in self.rows if e.slot == slot), default=0)
+        return self.snapshot.version(store.cell_slot(round_number, seat))
 
     def entry_seats(self) -> list[int]:
         """The seats this phone fills in for the current round."""
@@ -123,6 +134,13 @@ class TableView:
             line = own(e, self.names) if own is not None else None
             lines.append(line if line is not None else describe(e, self.names))
         return lines
+
+    @property
+    def who(self) -> Actor:
+        """This phone as the table protocol sees it."""
+        name, seat = self.actor
+        phones = frozenset(s.position for s in self.seats if s.phone)
+        return Actor(name, seat, self.is_host, phones)
 
     @property
     def actor(self) -> tuple[str, int | None]:

@@ -27,8 +27,8 @@ from companion.games import scoresheet
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.scoring import tie_break_key
+from companion.games.protocol import Event
 from companion.tables import store
-from companion.tables.models import Event
 from companion.web.games.alphagrams_options import TableOptions, first_player
 
 KINDS = frozenset({"ag-start", "ag-flip", "ag-word", "ag-pass", "ag-end", "ag-challenge"})

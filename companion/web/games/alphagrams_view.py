@@ -12,7 +12,7 @@ from companion.errors import Forbidden, Unreadable
 from companion.games.alphagrams.moves import Move, TableWord
 from companion.games.alphagrams.scoring import card_points
 from companion.games.alphagrams.validate import check_move
-from companion.tables.models import Event
+from companion.games.protocol import Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
 from companion.web.games.alphagrams_options import TableOptions

@@ -19,7 +19,7 @@ from companion.games.consonants import (
     dealer_for_hand,
     options_from,
 )
-from companion.tables.models import Event
+from companion.games.protocol import Event
 from companion.tables.store import effective
 from companion.web.games.alphagrams_options import read_min_zipf
 from companion.words.registry import get_lexicon

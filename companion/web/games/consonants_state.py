@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 from companion.cards.alpha import CONSONANTS, AlphaCard, Deck, PlayedAlpha
 from companion.games import consonants as engine
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
+from companion.games.protocol import Event
 from companion.games.scoresheet import Sheet
-from companion.tables.models import Event
 from companion.tables.store import effective
 from companion.web.games.consonants_options import TableOptions, deck_for, rules_for
 

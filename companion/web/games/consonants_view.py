@@ -11,7 +11,7 @@ from functools import cached_property
 
 from companion.cards.alpha import AlphaCard
 from companion.games import consonants as engine
-from companion.tables.models import Event
+from companion.games.protocol import Event
 from companion.web import judge as judge_flow
 from companion.web.games import consonants_state as state
 from companion.web.games import hearts_options

@@ -128,7 +128,7 @@ def deck_edit(token: str) -> Any:
     return redirect(url_for("alpha_deck.deck_page", token=token, saved=1), 303)
 
 
-def describe(event: Event) -> str | None:
+def describe(event: Any) -> str | None:
     """The history line for a deck change (None for other kinds)."""
     if event.kind != KIND:
         return None

@@ -13,7 +13,7 @@ from typing import Any
 from companion.errors import Unreadable
 from companion.games import follow_the_author as fta
 from companion.games import scoresheet
-from companion.tables.models import Event
+from companion.games.protocol import Event
 from companion.web.games.fta_state import KINDS, game_state
 
 MAX_ROUNDS = 40

@@ -27,8 +27,8 @@ from companion.cards.decktet import DecktetCard, parse_card
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.inplay import Kind
 from companion.games.follow_the_author.rounds import TO_PLAY, Hand
+from companion.games.protocol import Event
 from companion.tables import store
-from companion.tables.models import Event
 
 HANDS: tuple[Hand, ...] = ("alpha", "omega")
 KINDS = frozenset({"fta-points", "fta-play", "fta-seal", "fta-reveal", "fta-store", "fta-aside"})

@@ -20,8 +20,8 @@ from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts import HandReport
 from companion.games.hearts.scoring import scoring_cards
+from companion.games.protocol import Event
 from companion.games.scoresheet import Sheet
-from companion.tables.models import Event
 from companion.tables.store import effective
 from companion.web.games.hearts_options import TableOptions
 

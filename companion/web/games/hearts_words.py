@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from companion.cards.standard import Card
 from companion.games import hearts
-from companion.tables.models import Event
+from companion.games.protocol import Event
 from companion.web.games.hearts_options import TableOptions
 
 SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}

@@ -1,0 +1,132 @@
+"""The table protocol: what every game at a table implements, pure.
+
+A game at a table is a state machine over its events (DESIGN.md, "The table protocol"):
+
+- ``initial(options, players)`` the state before any event; ``fold(state, event)`` one event
+  at a time, so a cached state only needs the events newer than it;
+- ``target_slot(state, action)`` names the one versioned slot an action is about (read from
+  the action's own target, never from "what is open now"), and ``current(state, target)``
+  its value now, shown beside a stale phone's input;
+- ``apply(state, action, actor)`` checks and decides, returning the new events; it raises
+  ``Unreadable``, ``Forbidden`` or ``Conflict`` (``companion.errors``);
+- ``sheet(state)``, ``view(state, seat)`` (what that seat may see) and ``describe(event,
+  names)`` (a history line in plain words).
+
+The shell (``companion.tables.service``) does the rest the same way for every game: it folds
+from a per-process snapshot, checks the version the action names against the slot's version
+before ``apply`` runs, stores the events all or nothing and publishes. Undo is the shell's
+too: an undo event takes an earlier event out of force and the state is folded again from
+the events still in force (rare, so the common path stays incremental).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.errors import NotAllowed, Unreadable
+
+
+@dataclass(frozen=True)
+class Event:
+    """One stored change, as a plain value. Field names match the stored row's columns, so
+    code written against rows reads these unchanged."""
+
+    id: int
+    kind: str
+    actor: str = ""
+    actor_seat: int | None = None
+    round: int | None = None
+    slot: str | None = None
+    slot_version: int | None = None
+    payload: dict[str, Any] = field(default_factory=dict)
+    created_at: Any = None  # a datetime; the shell's clock, never read here
+
+    @property
+    def seat(self) -> int | None:
+        return self.actor_seat
+
+    @property
+    def version(self) -> int:
+        return self.slot_version or 0
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event ``apply`` decided on; the shell gives it an id, the actor and the time.
+    ``slot`` None means the action's own slot (at the next version); ``""`` means none."""
+
+    kind: str
+    payload: Mapping[str, Any]
+    round: int | None = None
+    slot: str | None = None
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: a seat's phone or key (``seat``), the host, or both. ``phones``: the seats
+    that have a phone (the host acts only for seats without one, where a game says so)."""
+
+    name: str
+    seat: int | None = None
+    host: bool = False
+    phones: frozenset[int] = frozenset()
+
+    def may_act_for(self, seat: int, host_ok: bool = True) -> bool:
+        """Seat ``seat``'s own phone, or the host (when ``host_ok``)."""
+        return self.seat == seat or (self.host and host_ok)
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a phone or key asks for: the kind, the target it names (``{"round": 3, "seat":
+    0}``), the version of that target it last saw, and the action's own data."""
+
+    kind: str
+    target: Mapping[str, Any]
+    version: int
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+class TableGame(Protocol):
+    """The protocol every game implements (see the module docstring)."""
+
+    key: str
+    actions: Mapping[str, str]  # action kind -> one line on what it does, for the docs
+
+    def parse_options(self, data: Mapping[str, Any]) -> Any: ...
+    def load_options(self, data: Mapping[str, Any]) -> Any: ...
+    def initial(self, options: Any, players: int) -> Any: ...
+    def fold(self, state: Any, event: Event) -> Any: ...
+    def target_slot(self, state: Any, action: Action) -> str: ...
+    def current(self, state: Any, action: Action) -> Any: ...
+    def apply(self, state: Any, action: Action, actor: Actor) -> Sequence[NewEvent]: ...
+    def sheet(self, state: Any) -> Any: ...
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def describe(self, event: Event, names: Sequence[str]) -> str | None: ...
+
+
+def target_int(action: Action, name: str, low: int, high: int | None = None) -> int:
+    """A whole number from the action's target, in range, or ``Unreadable`` naming it."""
+    value = action.target.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Unreadable(
+            f"The target needs a whole number '{name}', not {str(value)[:20]!r}.", name
+        )
+    if value < low or (high is not None and value > high):
+        top = "" if high is None else f" to {high}"
+        raise Unreadable(f"The target's '{name}' must be {low}{top}, not {value}.", name)
+    return value
+
+
+def need_seat_phone(actor: Actor, seat: int, names: Sequence[str]) -> None:
+    """Seat ``seat``'s own phone, or the host for a seat that has no phone."""
+    if actor.seat == seat:
+        return
+    if actor.host and seat not in actor.phones:
+        return
+    who = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    if actor.host:
+        raise NotAllowed(f"{who} has a phone at the table: only that phone enters for {who}.")
+    raise NotAllowed(f"This phone may not act for {who}.")

@@ -1,0 +1,154 @@
+"""The one service path for a game's actions: lock the game, load its snapshot once, check the
+versions the actions name, ``apply``, append, commit. The web pages and the Table API both
+call ``act`` (and ``undo``); publishing to the live streams is the caller's last step.
+
+Several actions in one call (a round's cells saved together) are stored all or nothing, as
+one batch: undo takes a batch back whole.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from companion.errors import Conflict, Forbidden, NotAllowed
+from companion.extensions import db
+from companion.games.protocol import Action, Actor, Event
+from companion.tables import snapshot, store
+from companion.tables.models import Game, Table
+from companion.tables.registry import game_type
+
+
+class StaleTarget(Conflict):
+    """A stale version: carries the target, its version now and its value now (TABLE_API)."""
+
+    def __init__(self, message: str, action: Action, version: int, current: Any) -> None:
+        super().__init__(message)
+        self.action = action
+        self.target_version = version
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Done:
+    """What ``act`` stored: the table's new version and each action's new target version."""
+
+    version: int
+    target_versions: tuple[int, ...]
+    snapshot: snapshot.Snapshot
+
+
+def _what(action: Action) -> str:
+    words = ", ".join(f"{k} {v}" for k, v in action.target.items())
+    return f"{action.kind} ({words})" if words else action.kind
+
+
+def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done:
+    """Apply ``actions`` for ``actor`` and store their events, all or nothing."""
+    players = len(tbl.seats)
+    table = game_type(game.kind).table
+    if table is None:
+        raise Forbidden("This game takes its entries on its own pages.")
+    store.lock_game(game.id)
+    snap = snapshot.load(game, players)
+    batch = secrets.token_hex(6) if len(actions) > 1 else None
+    plans = []
+    for action in actions:
+        slot = table.target_slot(snap.state, action)
+        if snap.version(slot) != action.version:
+            db.session.rollback()
+            current = table.current(snap.state, action)
+            raise StaleTarget(
+                f"That was changed on another phone a moment ago ({_what(action)}). Nothing "
+                "of yours was saved: the latest value is shown beside yours.",
+                action, snap.version(slot), current,
+            )  # fmt: skip
+        plans.append((slot, table.apply(snap.state, action, actor)))
+    versions = _store(game, snap, plans, actor, batch)
+    _commit(game, players, actions)
+    return Done(store.table_version(tbl), versions, snapshot.load(game, players))
+
+
+def _store(game: Game, snap: snapshot.Snapshot, plans: list, actor: Actor,
+           batch: str | None) -> tuple[int, ...]:  # fmt: skip
+    versions = []
+    for slot, new_events in plans:
+        version = snap.version(slot) + 1
+        versions.append(version)
+        for new in new_events:
+            payload = dict(new.payload)
+            if batch:
+                payload["batch"] = batch
+            own = new.slot is None
+            at = (slot, version) if own else ((new.slot, 1) if new.slot else None)
+            store.append(game, new.kind, actor.name, actor.seat, payload, new.round, at)
+    return tuple(versions)
+
+
+def _commit(game: Game, players: int, actions: Sequence[Action]) -> None:
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        snap = snapshot.load(game, players)
+        table = game_type(game.kind).table
+        assert table is not None
+        action = actions[0]
+        slot = table.target_slot(snap.state, action)
+        raise StaleTarget(
+            "That was changed on another phone a moment ago. Nothing of yours was saved: "
+            "the latest value is shown beside yours.",
+            action, snap.version(slot), table.current(snap.state, action),
+        ) from None  # fmt: skip
+
+
+def undo(game: Game, players: int, actor: Actor, seen: int | None, undoable: frozenset[str],
+         concerns: Any) -> list[Event]:  # fmt: skip
+    """Take back the newest change still in force (its whole batch), if ``actor`` may:
+    the host, or the phone whose change it was (``concerns(actor, event)``). ``seen``: the
+    table version the phone saw (None: not checked)."""
+    store.lock_game(game.id)
+    snap = snapshot.load(game, players)
+    if seen is not None and seen != snap.last_id:
+        db.session.rollback()
+        raise Conflict("The table changed since you looked: check the last change and try again.")
+    targets = _newest_batch(snap, undoable)
+    if not targets:
+        db.session.rollback()
+        raise Forbidden("There is nothing to undo yet.")
+    if not actor.host and not all(concerns(actor, e) for e in targets):
+        db.session.rollback()
+        raise NotAllowed(
+            "Only the host, or the phone whose change it was, can undo the last change."
+        )
+    for e in targets:
+        _append_undo(game, snap, e, actor)
+    store.commit_change(f"Round {targets[0].round}" if targets[0].round else "The game")
+    return targets
+
+
+def _newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Event]:
+    live = [e for e in snap.effective if e.kind in undoable]
+    if not live:
+        return []
+    newest = live[-1]
+    batch = newest.payload.get("batch")
+    if not batch:
+        return [newest]
+    return [e for e in live if e.payload.get("batch") == batch]
+
+
+def _append_undo(game: Game, snap: snapshot.Snapshot, target: Event, actor: Actor) -> None:
+    slot = target.slot or f"e{target.id}"
+    payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
+    if target.kind == "score":
+        payload.update(seat=target.payload["seat"], points=target.payload.get("before"),
+                       before=target.payload["points"])  # fmt: skip
+    if target.payload.get("batch"):
+        payload["batch"] = target.payload["batch"]
+    at = (slot, snap.version(slot) + 1)
+    store.append(game, "undo", actor.name, actor.seat, payload, target.round, at)

@@ -1,0 +1,161 @@
+"""One folded state per game and version, kept per process, so a request reads only the
+events newer than what this process has already folded.
+
+A ``Snapshot`` holds a game's events as plain values (``companion.games.protocol.Event``),
+the version of every slot, the ids taken out of force by undo and, for a game that
+implements the table protocol, its folded state. Snapshots never change: a newer one is
+made from an older one plus the newer events, so threads share them freely.
+
+Ids grow in commit order within a game because every append first locks the game's row
+(``store.lock_game``); so "events with an id above the last one seen" is exactly what is new.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import select
+
+from companion.extensions import db
+from companion.games.protocol import Event
+from companion.tables.models import Event as EventRow
+from companion.tables.models import Game
+from companion.tables.registry import game_type
+
+
+def plain(row: EventRow) -> Event:
+    return Event(
+        id=row.id,
+        kind=row.kind,
+        actor=row.actor,
+        actor_seat=row.actor_seat,
+        round=row.round,
+        slot=row.slot,
+        slot_version=row.slot_version,
+        payload=row.payload or {},
+        created_at=row.created_at,
+    )
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    game_id: int
+    kind: str
+    options: Any
+    players: int
+    events: tuple[Event, ...] = ()
+    undone: frozenset[int] = frozenset()
+    versions: Mapping[str, int] = field(default_factory=dict)
+    state: Any = None
+
+    @property
+    def last_id(self) -> int:
+        return self.events[-1].id if self.events else 0
+
+    @cached_property
+    def effective(self) -> list[Event]:
+        """Every event still in force, undo events left out, in order."""
+        return [e for e in self.events if e.kind != "undo" and e.id not in self.undone]
+
+    @cached_property
+    def sheet(self) -> Any:
+        """The scoresheet, worked out once per snapshot."""
+        kind = game_type(self.kind)
+        if kind.table is not None:
+            return kind.table.sheet(self.state)
+        return kind.sheet(self.options, list(self.events))
+
+    def version(self, slot: str) -> int:
+        return self.versions.get(slot, 0)
+
+    def newer(self, rows: list[Event]) -> Snapshot:
+        """This snapshot with ``rows`` (newer events, in id order) folded in."""
+        if not rows:
+            return self
+        events = self.events + tuple(rows)
+        versions = dict(self.versions)
+        undone = set(self.undone)
+        for e in rows:
+            if e.slot:
+                versions[e.slot] = max(versions.get(e.slot, 0), e.slot_version or 0)
+            if e.kind == "undo":
+                undone.add(int(e.payload["undoes"]))
+        state = self._fold(rows, events, frozenset(undone))
+        return Snapshot(self.game_id, self.kind, self.options, self.players, events,
+                        frozenset(undone), versions, state)  # fmt: skip
+
+    def _fold(self, rows: list[Event], events: tuple[Event, ...], undone: frozenset[int]) -> Any:
+        table = game_type(self.kind).table
+        if table is None:
+            return None
+        if any(e.kind == "undo" for e in rows):  # rare: fold again what is still in force
+            state = table.initial(self.options, self.players)
+            rows = [e for e in events if e.kind != "undo" and e.id not in undone]
+        else:
+            state = self.state
+        for e in rows:
+            state = table.fold(state, e)
+        return state
+
+
+def empty(game: Game, players: int) -> Snapshot:
+    kind = game_type(game.kind)
+    options = kind.load_options(game.options)
+    state = kind.table.initial(options, players) if kind.table is not None else None
+    return Snapshot(game.id, game.kind, options, players, state=state)
+
+
+class SnapshotCache:
+    """The newest snapshot of the most recently used games of this process (bounded)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._items: OrderedDict[int, Snapshot] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: int) -> Snapshot | None:
+        with self._lock:
+            snap = self._items.get(game_id)
+            if snap is not None:
+                self._items.move_to_end(game_id)
+            return snap
+
+    def put(self, snap: Snapshot) -> None:
+        with self._lock:
+            old = self._items.get(snap.game_id)
+            if old is not None and old.last_id > snap.last_id:
+                return  # another thread already folded further
+            self._items[snap.game_id] = snap
+            self._items.move_to_end(snap.game_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+def cache() -> SnapshotCache:
+    found = current_app.extensions.get("snapshots")
+    if found is None:
+        found = current_app.extensions.setdefault("snapshots", SnapshotCache())
+    return found  # type: ignore[no-any-return]
+
+
+def load(game: Game, players: int) -> Snapshot:
+    """The game's snapshot now: the cached one plus the events stored since (one query)."""
+    snap = cache().get(game.id) or empty(game, players)
+    stmt = (
+        select(EventRow)
+        .where(EventRow.game_id == game.id, EventRow.id > snap.last_id)
+        .order_by(EventRow.id)
+    )
+    rows = [plain(r) for r in db.session.scalars(stmt)]
+    if rows:
+        snap = snap.newer(rows)
+        cache().put(snap)
+    elif cache().get(game.id) is None:
+        cache().put(snap)
+    return snap

@@ -1,0 +1,73 @@
+"""The custom sheet through the one service path: explicit targets, untouched boxes not sent
+again, a round saved together undone together, a stale box told with the value now."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from companion.extensions import db
+from companion.tables.models import Event
+from tests.web.tablehelp import claim, csrf, enter, join_token, new_table, totals
+
+
+def score_events(app: Flask) -> list[Event]:
+    with app.app_context():
+        return list(db.session.scalars(db.select(Event).where(Event.kind == "score")))
+
+
+def post_round(client, table, round_, boxes, **extra):
+    """``boxes``: seat -> (typed, version, shown)."""
+    data = {"csrf_token": csrf(client, table)}
+    for seat, (typed, version, shown) in boxes.items():
+        data.update({f"points-{seat}": str(typed), f"version-{seat}": str(version),
+                     f"was-{seat}": shown})  # fmt: skip
+    data.update(extra)
+    return client.post(f"{table}/round/{round_}", data=data)
+
+
+def test_the_hosts_save_does_not_store_again_a_box_it_did_not_change(app, client):
+    table = new_table(client)
+    guest = app.test_client()
+    claim(guest, join_token(client, table), 1)
+    assert enter(guest, table, 1, {1: 7}).status_code == 303
+    answer = post_round(client, table, 1, {0: (5, 0, ""), 1: (7, 1, "7"), 2: (1, 0, "")})
+    assert answer.status_code == 303
+    events = score_events(app)
+    assert [(e.payload["seat"], e.actor) for e in events] == [(1, "Ben"), (0, "Host"), (2, "Host")]
+    assert totals(client, table) == ["5", "7", "1"]
+
+
+def test_the_hosts_undo_takes_back_the_whole_round_it_saved(app, client):
+    table = new_table(client)
+    assert enter(client, table, 1, {0: 5, 1: 7, 2: 1}).status_code == 303
+    assert enter(client, table, 2, {0: 2, 1: 2, 2: 2}).status_code == 303
+    answer = client.post(f"{table}/undo", data={"csrf_token": csrf(client, table)},
+                         headers={"HX-Request": "true"})  # fmt: skip
+    assert answer.status_code == 200
+    assert "3 entries saved together" in answer.get_data(as_text=True)
+    assert totals(client, table) == ["5", "7", "1"]
+
+
+def test_a_stale_box_is_told_with_the_value_now_and_nothing_is_stored(app, client):
+    table = new_table(client)
+    assert enter(client, table, 1, {0: 5, 1: 7, 2: 1}).status_code == 303
+    other = app.test_client()
+    claim(other, join_token(client, table), 0)
+    assert post_round(other, table, 1, {0: (9, 1, "5")}, edit="1").status_code == 303
+    answer = post_round(client, table, 1, {0: (4, 1, "5")}, edit="1")
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 409
+    assert "now 9" in body and 'value="4"' in body
+    assert len(score_events(app)) == 4
+    assert totals(client, table) == ["9", "7", "1"]
+
+
+def test_a_form_for_a_round_that_moved_on_still_names_its_own_round(app, client):
+    """The phone's round 1 form is sent after round 1 was completed elsewhere: it is checked
+    against round 1 (a conflict), never stored as round 2."""
+    table = new_table(client)
+    assert enter(client, table, 1, {0: 5, 1: 7, 2: 1}).status_code == 303
+    answer = post_round(client, table, 1, {0: (3, 0, ""), 1: (3, 0, ""), 2: (3, 0, "")})
+    assert answer.status_code == 409
+    assert all((e.round or 0) == 1 for e in score_events(app))
+    assert len(score_events(app)) == 3
