@@ -87,3 +87,16 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=now)
     game: Mapped[Game] = relationship(back_populates="events")
+
+
+class ApiKey(db.Model):  # type: ignore[name-defined,misc]
+    """A Table API key (TABLE_API.md): it acts as the phone ``phone`` of one table. Only a
+    hash is kept; the key itself is shown once. Freeing the seat ends the key at once (the
+    seat no longer names that phone)."""
+
+    __tablename__ = "api_keys"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    phone: Mapped[str] = mapped_column(String(43))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)

@@ -229,6 +229,15 @@ SPEC: dict[str, Any] = {
 }
 
 
+def all_paths() -> dict[str, Any]:
+    """The referee API's paths and the Table API's."""
+    from companion.web.openapi_table import paths
+
+    return {**PATHS, **paths()}
+
+
 @bp.get("/api/v1/openapi.json")
 def openapi() -> Any:
-    return jsonify(SPEC)
+    spec = dict(SPEC, paths=all_paths())
+    spec["components"] = {"securitySchemes": {"tableKey": {"type": "http", "scheme": "bearer"}}}
+    return jsonify(spec)

@@ -5,13 +5,25 @@ from __future__ import annotations
 from flask import Flask
 
 from companion.tables.live import InProcessBroker, PostgresBroker
-from companion.web import chart, export, games, home, join, live, openapi, security, table, views
+from companion.web import (
+    api_table,
+    chart,
+    export,
+    games,
+    home,
+    join,
+    live,
+    openapi,
+    security,
+    table,
+    views,
+)
 
 
 def register(app: Flask) -> None:
     security.init_app(app)
     app.extensions.setdefault("broker", make_broker(app))
-    for module in (home, table, join, live, views, export, openapi):
+    for module in (home, table, join, live, views, export, openapi, api_table):
         app.register_blueprint(module.bp)
     games.register(app)
     app.jinja_env.globals["entry_key"] = table.entry_key

@@ -1,0 +1,247 @@
+"""The Table API (../shared/TABLE_API.md): every action a phone takes, as a JSON call with a
+key instead of a cookie. It goes through the same ``service.act`` as the pages."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+from sqlalchemy import select, update
+
+from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.extensions import db
+from companion.games.protocol import Action, Actor
+from companion.tables import service, store, tokens
+from companion.tables.models import ApiKey, Seat, Table
+from companion.tables.registry import game_type
+from companion.web.errors import status_for
+from companion.web.home import clean_name
+from companion.web.live import publish
+from companion.web.tableview import TableView
+
+bp = Blueprint("table_api", __name__, url_prefix="/api/v1")
+
+
+class NoKey(CompanionError):
+    """No key, or one this server does not know (401)."""
+
+
+def _answer(body: dict[str, Any], status: int = 200) -> Any:
+    return jsonify(body), status
+
+
+@bp.errorhandler(CompanionError)
+def _refused(err: CompanionError) -> Any:
+    db.session.rollback()
+    if isinstance(err, NoKey):
+        return _answer({"error": err.message}, 401)
+    body: dict[str, Any] = {"error": err.message}
+    if isinstance(err, service.StaleTarget):
+        body.update(target=dict(err.action.target), target_version=err.target_version,
+                    current=err.current)  # fmt: skip
+    elif err.field and isinstance(err, Forbidden):
+        body["rule"] = err.field
+    return _answer(body, status_for(err))
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise Unreadable("The body must be a JSON object.", "body")
+    return data
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _new_key(table: Table, phone: str) -> str:
+    key = secrets.token_urlsafe(32)
+    db.session.add(ApiKey(table_id=table.id, phone=phone, key_hash=_hash(key)))
+    return key
+
+
+def _holder() -> TableView:
+    """The table and the phone the request's key stands for, or 401."""
+    auth = request.headers.get("Authorization", "")
+    key = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
+    found = db.session.scalar(select(ApiKey).where(ApiKey.key_hash == _hash(key))) if key else None
+    table = db.session.get(Table, found.table_id) if found is not None else None
+    if found is None or table is None:
+        raise NoKey("Send a table key as 'Authorization: Bearer <key>'.")
+    v = TableView(table, table.game, found.phone)
+    if not v.is_host and v.my_seat is None:
+        raise NoKey("This key's seat was freed: take a seat again for a new key.")
+    return v
+
+
+def _links(table: Table) -> dict[str, str]:
+    return {
+        "table": url_for("table.page", token=table.token),
+        "join": url_for("join.page", token=table.join_token),
+        "share": url_for("views.share", token=table.share_token),
+    }
+
+
+@bp.post("/tables")
+def create() -> Any:
+    data = _body()
+    kind = game_type(str(data.get("game", "custom"))[:40])
+    names = data.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise Unreadable(
+            "'names' must be a list of names (an empty name is an open seat).", "names"
+        )
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise Unreadable("'options' must be a JSON object.", "options")
+    parsed = kind.parse_options({**options, "players": len(names)})
+    clean = [clean_name(n, f"Name {i + 1}") for i, n in enumerate(names)]
+    phone = secrets.token_urlsafe(24)
+    table = store.create_table(kind.key, parsed.to_dict(), clean, phone, commit=False)
+    key = _new_key(table, phone)
+    db.session.commit()
+    body = {"token": table.token, "host_key": key, "join_code": table.join_code,
+            "links": _links(table)}  # fmt: skip
+    return _answer(body, 201)
+
+
+def _seat_number(data: Mapping[str, Any], seats: int) -> int:
+    seat = data.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise Unreadable(f"'seat' must be a seat number from 0 to {seats - 1}.", "seat")
+    return seat
+
+
+@bp.post("/join/<token>")
+def join(token: str) -> Any:
+    table = store.table_by("join_token", token)
+    if table is None:
+        return _answer({"error": "There is no table at this join link."}, 404)
+    data = _body()
+    position = _seat_number(data, len(table.seats))
+    if table.locked:
+        raise NotAllowed("The host has locked this table: ask them to open joining.")
+    seat = table.seats[position]
+    name = seat.name or clean_name(str(data.get("name", ""))[:100], "Your name")
+    if not name:
+        raise Unreadable("Send a 'name' to take an open seat.", "name")
+    phone = secrets.token_urlsafe(24)
+    taken = db.session.execute(
+        update(Seat).where(Seat.id == seat.id, Seat.phone.is_(None)).values(phone=phone, name=name)
+    )
+    if taken.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise Conflict(f"Seat {position + 1} is already taken by another phone.")
+    store.append(table.game, "join", name, position, {"seat": position, "name": name})
+    key = _new_key(table, phone)
+    db.session.commit()
+    publish(table)
+    return _answer({"seat": position, "seat_key": key})
+
+
+def _sheet(v: TableView) -> dict[str, Any]:
+    sheet = v.sheet
+    rounds = [
+        {"round": i + 1, "points": {str(s): p for s, p in enumerate(row)}}
+        for i, row in enumerate(sheet.rows[: sheet.complete_rounds])
+    ]
+    totals = {str(s): t for s, t in enumerate(sheet.totals)}
+    return {"rounds": rounds, "totals": totals, "finished": sheet.finished,
+            "winners": list(sheet.winners)}  # fmt: skip
+
+
+@bp.get("/table")
+def read() -> Any:
+    v = _holder()
+    seat = v.my_seat.position if v.my_seat is not None else None
+    table_game = v.kind.table
+    snap = v.snapshot
+    state = table_game.view(snap.state, seat, snap.versions) if table_game is not None else {}
+    seats = [{"seat": s.position, "name": v.names[s.position], "taken": s.phone is not None}
+             for s in v.seats]  # fmt: skip
+    return _answer({"game": v.game.kind, "version": snap.last_id,
+                    "you": {"seat": seat, "host": v.is_host}, "seats": seats,
+                    "sheet": _sheet(v), "state": state})  # fmt: skip
+
+
+def _action(data: Mapping[str, Any]) -> Action:
+    kind, target, version = data.get("action"), data.get("target"), data.get("version")
+    if not isinstance(kind, str) or not kind:
+        raise Unreadable("'action' must name the action, e.g. \"score\".", "action")
+    if not isinstance(target, dict):
+        raise Unreadable("'target' must be a JSON object naming what the action is about.")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise Unreadable("'version' must be the target's version you saw (0: none yet).")
+    payload = data.get("data", {})
+    if not isinstance(payload, dict):
+        raise Unreadable("'data' must be a JSON object.", "data")
+    return Action(kind[:40], target, version, payload)
+
+
+@bp.post("/table/actions")
+def act() -> Any:
+    v = _holder()
+    action = _action(_body())
+    if v.kind.table is None:
+        raise Forbidden(f"{v.kind.name} does not take actions through the Table API yet.")
+    done = service.act(v.table, v.game, [action], _actor(v))
+    publish(v.table)
+    return _answer({"version": done.version, "target_version": done.target_versions[0]})
+
+
+def _actor(v: TableView) -> Actor:
+    who = v.who
+    if v.my_seat is None:
+        return Actor("Host", None, True, who.phones)
+    return who
+
+
+@bp.post("/table/undo")
+def undo() -> Any:
+    v = _holder()
+    seen = _body().get("version")
+    if isinstance(seen, bool) or not isinstance(seen, int):
+        raise Unreadable("'version' must be the table version you saw.", "version")
+    from companion.web.table import concerns
+
+    undone = service.undo(v.game, len(v.seats), _actor(v), seen, v.kind.undoable, concerns)
+    publish(v.table)
+    return _answer({"version": store.table_version(v.table), "undone": len(undone)})
+
+
+@bp.post("/table/host")
+def host() -> Any:
+    v = _holder()
+    if not v.is_host:
+        raise NotAllowed("Only the host key can do that.")
+    data = _body()
+    what = data.get("action")
+    if what in ("lock", "unlock"):
+        v.table.locked = what == "lock"
+        store.append(v.game, str(what), "Host", None, {})
+    elif what == "free":
+        position = _seat_number(data, len(v.seats))
+        v.seats[position].phone = None
+        store.append(v.game, "free-seat", "Host", None, {"seat": position})
+    elif what == "rotate":
+        return _rotate(v)
+    else:
+        raise Unreadable("'action' must be lock, unlock, free or rotate.", "action")
+    db.session.commit()
+    publish(v.table)
+    return _answer({"version": store.table_version(v.table)})
+
+
+def _rotate(v: TableView) -> Any:
+    table = v.table
+    table.token, table.join_token = tokens.link_token(), tokens.link_token()
+    table.share_token, table.join_code = tokens.link_token(), store.free_code()
+    store.append(v.game, "rotate", "Host", None, {})
+    db.session.commit()
+    publish(table)
+    return _answer({"links": _links(table), "join_code": table.join_code,
+                    "version": store.table_version(table)})  # fmt: skip

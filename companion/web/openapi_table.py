@@ -1,0 +1,102 @@
+"""The Table API's part of the OpenAPI description (../shared/TABLE_API.md), with every
+game's actions listed from the games themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.tables.registry import GAMES
+
+ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}
+STALE = {
+    "type": "object",
+    "required": ["error", "target", "target_version", "current"],
+    "properties": {
+        "error": {"type": "string"},
+        "target": {"type": "object"},
+        "target_version": {"type": "integer"},
+        "current": {},
+    },
+}
+BEARER: list[dict[str, list[str]]] = [{"tableKey": []}]
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"content": {"application/json": {"schema": schema}}}
+
+
+def _answers(ok: dict[str, Any], code: str = "200", **more: tuple[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {code: {"description": "Done.", **_json(ok)}}
+    out["400"] = {"description": "The body cannot be read.", **_json(ERROR)}
+    for status, (words, schema) in more.items():
+        out[status.removeprefix("s")] = {"description": words, **_json(schema)}
+    return out
+
+
+def _op(
+    summary: str, body: dict[str, Any] | None, answers: dict[str, Any], keyed: bool = True
+) -> dict[str, Any]:
+    op: dict[str, Any] = {"summary": summary, "responses": answers}
+    if body is not None:
+        op["requestBody"] = {"required": True, **_json(body)}
+    if keyed:
+        op["security"] = BEARER
+        answers.setdefault("401", {"description": "No key, or an unknown key.", **_json(ERROR)})
+    return op
+
+
+def actions_text() -> str:
+    lines = []
+    for key, kind in GAMES.items():
+        table = kind.table
+        if table is None:
+            lines.append(f"- {key}: not through the Table API yet (its pages only).")
+            continue
+        for name, words in table.actions.items():
+            lines.append(f"- {key} `{name}`: {words}")
+    return "\n".join(lines)
+
+
+def paths() -> dict[str, Any]:
+    obj = {"type": "object"}
+    action = {
+        "type": "object",
+        "required": ["action", "target", "version"],
+        "properties": {"action": {"type": "string"}, "target": obj,
+                       "version": {"type": "integer", "minimum": 0}, "data": obj},
+    }  # fmt: skip
+    refused = ("The rules refuse it now; nothing stored.", ERROR)
+    stale = ("The target changed since the version named; nothing stored.", STALE)
+    return {
+        "/api/v1/tables": {"post": _op(
+            "Start a table; answers the host key (shown once).",
+            {"type": "object", "required": ["names"], "properties": {
+                "game": {"type": "string"}, "names": {"type": "array", "items": {"type": "string"}},
+                "options": obj}},
+            _answers(obj, "201"), keyed=False)},
+        "/api/v1/join/{token}": {"post": {**_op(
+            "Take a seat; answers the seat key (shown once).",
+            {"type": "object", "required": ["seat"], "properties": {
+                "seat": {"type": "integer"}, "name": {"type": "string"}}},
+            _answers(obj, s403=("Joining is locked.", ERROR),
+                     s404=("No table at this join link.", ERROR),
+                     s409=("The seat is taken.", ERROR)), keyed=False),
+            "parameters": [{"name": "token", "in": "path", "required": True,
+                            "schema": {"type": "string"}}]}},
+        "/api/v1/table": {"get": _op("The table for this key: seats, sheet, the game's state.",
+                                     None, {"200": {"description": "The table.", **_json(obj)}})},
+        "/api/v1/table/actions": {"post": _op(
+            "One action on an explicit target at the version seen. Actions:\n" + actions_text(),
+            action, _answers(obj, s403=("This key may not.", ERROR), s409=stale, s422=refused))},
+        "/api/v1/table/undo": {"post": _op(
+            "Undo the newest change still in force (a batch saved together, whole).",
+            {"type": "object", "required": ["version"],
+             "properties": {"version": {"type": "integer"}}},
+            _answers(obj, s403=("This key may not.", ERROR), s409=stale, s422=refused))},
+        "/api/v1/table/host": {"post": _op(
+            "Host actions: lock, unlock, free a seat, rotate the links.",
+            {"type": "object", "required": ["action"], "properties": {
+                "action": {"type": "string", "enum": ["lock", "unlock", "free", "rotate"]},
+                "seat": {"type": "integer"}}},
+            _answers(obj, s403=("Not the host key.", ERROR)))},
+    }  # fmt: skip
