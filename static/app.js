@@ -135,6 +135,56 @@
     if (event.detail.target && event.detail.target.id === "entry-box") { restoreTyped(); }
   });
 
+  // Every refusal shows on the phone that made it (errors.py answers htmx with a notice for
+  // #refusal). It stays until dismissed or until this phone's next change goes through; live
+  // redraws (GET requests) leave it alone.
+  var SERVER_TROUBLE = "Something went wrong on the server. Try again in a moment.";
+  var NOT_SENT = "That did not reach the server. Check the connection and try again.";
+  function showRefusal(text) {
+    var area = document.getElementById("refusal");
+    if (!area) { return; }
+    var box = document.createElement("div");
+    box.className = "refusal";
+    box.setAttribute("role", "alert");
+    var words = document.createElement("p");
+    words.className = "refusal-text";
+    var title = document.createElement("strong");
+    title.textContent = "That did not work.";
+    words.appendChild(title);
+    words.appendChild(document.createTextNode(" " + text));
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "button small refusal-close";
+    close.setAttribute("data-close", "refusal");
+    close.textContent = "Dismiss";
+    box.appendChild(words);
+    box.appendChild(close);
+    area.replaceChildren(box);
+  }
+  function isChange(event) {
+    var config = event.detail.requestConfig;
+    return !!config && config.verb && config.verb !== "get";
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    var own = xhr && xhr.getResponseHeader("HX-Retarget");
+    if (xhr && xhr.status >= 400 && xhr.status !== 409 && xhr.status !== 422 && !own) {
+      // Not from our error handler (a proxy's page, say): plain words instead of its page.
+      event.detail.shouldSwap = false;
+      if (isChange(event)) { showRefusal(SERVER_TROUBLE); }
+    }
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    if (isChange(event)) { showRefusal(NOT_SENT); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (isChange(event) && xhr && xhr.status >= 200 && xhr.status < 300) {
+      var area = document.getElementById("refusal");
+      if (area) { area.innerHTML = ""; }
+    }
+  });
+
   // Messages sent out of band into the toast fade after a few seconds.
   var toastTimer = null;
   document.addEventListener("htmx:oobAfterSwap", function (event) {

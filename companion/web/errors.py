@@ -1,36 +1,55 @@
-"""The one place where domain errors become HTTP responses.
+"""The one place where refusals and errors become HTTP responses.
 
-JSON API (``/api/``): ``Unreadable`` -> 400 ``{"error": ...}``. Pages: 422 with a message.
-Anything unexpected under ``/api/`` still answers JSON (500 is a bug, never a player's fault).
+- JSON API (``/api/``): ``{"error": ...}``; ``Unreadable`` -> 400. Anything unexpected under
+  ``/api/`` still answers JSON (500 is a bug, never a player's fault).
+- htmx requests (``HX-Request: true``): a small refusal notice (``_refusal.html``), sent with
+  ``HX-Retarget: #refusal`` and ``HX-Reswap: innerHTML`` so it lands in the notice area every
+  page has (``base.html``), whatever the tapped control targeted. Routes that re-render their
+  own form with the input kept (409/422) answer themselves and never come here.
+- Anything else: a full page (``error.html``).
+
+Every message a player should read comes through in its own words; generic words stand in
+only when there is no description, or it is werkzeug's default one.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
 
-
-def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+REFUSAL_TARGET = "#refusal"
+GENERIC = {
+    400: "That request could not be read.",
+    403: "This phone may not do that here.",
+    404: "There is nothing here. The link may be old or mistyped.",
+    405: "That is not something this page can do.",
+    413: "That was too much to send at once.",
+    429: "Too many tries. Wait a minute and try again.",
+}
+TITLES = {
+    403: "Not allowed",
+    404: "Not found",
+    409: "Changed meanwhile",
+    429: "Slow down",
+}
+SERVER_TROUBLE = "Something went wrong on the server. Try again in a moment."
+TABLE_PATH = re.compile(r"^/t/[A-Za-z0-9_-]+")
 
 
 def register(app: Flask) -> None:
     @app.errorhandler(CompanionError)
     def domain_error(err: CompanionError):  # type: ignore[no-untyped-def]
-        status = status_for(err)
-        if _wants_json():
-            return jsonify({"error": err.message}), status
-        return render_template("error.html", message=err.message, status=status), status
+        return answer(err.message, status_for(err))
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):  # type: ignore[no-untyped-def]
         status = err.code or 500
-        message = _plain_message(status, err)
-        if _wants_json():
-            return jsonify({"error": message}), status
-        return render_template("error.html", message=message, status=status), status
+        return answer(plain_message(status, err), status)
 
 
 def status_for(err: CompanionError) -> int:
@@ -42,19 +61,41 @@ def status_for(err: CompanionError) -> int:
     return 403 if isinstance(err, NotAllowed) else 422
 
 
-def _plain_message(status: int, err: HTTPException) -> str:
-    words = {
-        400: "That request could not be read.",
-        403: "This phone may not do that here.",
-        404: "There is nothing here. The link may be old or mistyped.",
-        405: "That is not something this page can do.",
-        413: "That was too much to send at once.",
-        429: "Too many tries. Wait a minute and try again.",
-    }
-    if (
-        err.description
-        and status in (400, 403, 404, 409, 422, 429)
-        and not str(err.description).startswith(("The ", "You ", "The browser"))
-    ):
-        return str(err.description)
-    return words.get(status, "Something went wrong on the server.")
+def answer(message: str, status: int) -> Any:
+    """The refusal in the form the asker can show: JSON, an htmx notice, or a page."""
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message}), status
+    title = TITLES.get(status, "That did not work")
+    if _htmx():
+        html = render_template("_refusal.html", message=message, status=status, title=title)
+        headers = {
+            "HX-Retarget": REFUSAL_TARGET,
+            "HX-Reswap": "innerHTML",
+            "Vary": "HX-Request",
+        }
+        return html, status, headers
+    back = TABLE_PATH.match(request.path)
+    page = render_template(
+        "error.html",
+        message=message,
+        status=status,
+        title=title,
+        back=back.group(0) if back else None,
+    )
+    return page, status, {"Vary": "HX-Request"}
+
+
+def _htmx() -> bool:
+    """An htmx swap (not a history restore, which needs the whole page)."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+def plain_message(status: int, err: HTTPException) -> str:
+    """The exception's own words, unless it has none beyond werkzeug's default text."""
+    said = str(err.description or "").strip()
+    if said and said != str(type(err).description or "").strip():
+        return said
+    return GENERIC.get(status, SERVER_TROUBLE)

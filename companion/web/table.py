@@ -21,7 +21,6 @@ from companion.games.custom import parse_points
 from companion.games.protocol import Action, Actor, Event
 from companion.tables import service, store
 from companion.tables.models import Game
-from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.security import phone_id
 from companion.web.tableview import TableView, load
@@ -210,12 +209,8 @@ def undo(token: str) -> Any:
     v = view_for(token)
     if not v.is_host and v.my_seat is None:
         abort(403, "Only players at the table can undo.")
-    try:
-        undone = service.undo(v.game, len(v.seats), v.who, None, v.kind.undoable, concerns)
-    except CompanionError as err:
-        if htmx():
-            return fragment("_notice.html", status_for(err), message=err.message)
-        raise
+    # a refusal goes to the phone's notice area through the one error handler
+    undone = service.undo(v.game, len(v.seats), v.who, None, v.kind.undoable, concerns)
     publish(v.table)
     what = "change" if len(undone) == 1 else f"{len(undone)} entries saved together"
     if htmx():

@@ -1,0 +1,106 @@
+"""Every refusal shows on the phone that made it, in words (real Chromium, two phones).
+
+The screenshot of the refusal (390 px wide) is kept in ``test-artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import cell, join_link, settle, sit, start_table, wait_sse_open
+from .test_hearts_phones import sit as sit_hearts
+from .test_hearts_phones import start_hearts
+
+pytestmark = pytest.mark.e2e
+LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+NARROW = {"viewport": {"width": 390, "height": 844}, "color_scheme": "light"}
+UNDO_REFUSED = "Only the host, or the phone whose change it was, can undo the last change."
+
+
+def refusal(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator("#refusal [role=alert]")
+
+
+def test_undo_refused_on_the_second_phone_shows_there_and_outlives_live_updates(phone):
+    host = phone()
+    start_table(host, ["Ann", "", "Cy"])
+    bea = phone(**NARROW)
+    sit(bea, join_link(host), "Bea", "Seat 2")
+    wait_sse_open(bea)
+
+    host.locator("#points-0").fill("5")
+    host.get_by_role("button", name="Save round 1").click()
+    expect(cell(bea, 1, 0)).to_have_text("5", timeout=LIVE_MS)
+    settle(bea)
+
+    bea.get_by_role("button", name="Undo the last change").click()
+    expect(refusal(bea)).to_contain_text(UNDO_REFUSED)
+    expect(refusal(bea)).to_contain_text("Not allowed")
+    expect(refusal(bea)).to_be_in_viewport()
+    expect(refusal(host)).to_have_count(0)  # only the phone that asked is told
+    expect(cell(host, 1, 0)).to_have_text("5")  # and nothing was undone
+
+    dismiss = bea.locator("#refusal").get_by_role("button", name="Dismiss")
+    box = dismiss.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, box
+    ARTIFACTS.mkdir(exist_ok=True)
+    bea.screenshot(path=str(ARTIFACTS / "refusal-undo-390.png"), animations="disabled")
+
+    # a live update (the host enters Cy's score) redraws the sheet, not the notice
+    host.locator("#points-2").fill("3")
+    host.get_by_role("button", name="Save round 1").click()
+    expect(cell(bea, 1, 2)).to_have_text("3", timeout=LIVE_MS)
+    settle(bea)
+    expect(refusal(bea)).to_contain_text(UNDO_REFUSED)
+
+    dismiss.click()
+    expect(refusal(bea)).to_have_count(0)
+    expect(bea.locator("#refusal")).to_be_hidden()
+
+
+def test_moon_choice_from_a_phone_that_missed_the_update_is_refused_in_words(phone):
+    host = phone()
+    start_hearts(host, ["Ann", "", "Cy", "Dee"], preset="pagat")
+    ben = phone()
+    sit_hearts(ben, host, "Ben", "Seat 2")
+    wait_sse_open(ben)
+
+    host.locator("#taken-form button.rest[value='1']").click()  # Ben took every card
+    expect(host.locator("#moon-form")).to_be_visible()
+    expect(ben.locator("#moon-form")).to_be_visible(timeout=LIVE_MS)
+    settle(host)
+    # the host's phone stops getting live redraws (a weak connection, say)
+    host.route(re.compile(r"/live(\?|$)"), lambda route: route.abort())
+
+    ben.get_by_role("button", name="−26 for Ben").click()
+    expect(ben.locator("#moon-form")).to_have_count(0)
+
+    host.get_by_role("button", name="+26 for everyone else").click()
+    expect(refusal(host)).to_contain_text("Hand 1 cannot be entered now: hand 2 is open.")
+    expect(host.locator("#moon-form")).to_be_visible()  # what the host tapped is still there
+
+
+def test_a_tap_that_fails_outside_the_app_still_says_so(phone):
+    host = phone(**NARROW)
+    start_table(host, ["Ann", "Ben"])
+    undo = re.compile(r"/undo$")
+    # a proxy's error page in front of the app: plain words, not the proxy's page
+    host.route(undo, lambda route: route.fulfill(status=502, body="<h1>Bad Gateway</h1>"))
+    host.get_by_role("button", name="Undo the last change").click()
+    expect(refusal(host)).to_contain_text("Something went wrong on the server.")
+    expect(host.locator("#refusal")).not_to_contain_text("Bad Gateway")
+    # no connection at all
+    host.unroute(undo)
+    host.route(undo, lambda route: route.abort())
+    host.get_by_role("button", name="Undo the last change").click()
+    expect(refusal(host)).to_contain_text("That did not reach the server.")
+    # the next change that goes through clears the notice
+    host.locator("#points-0").fill("2")
+    host.get_by_role("button", name="Save round 1").click()
+    expect(cell(host, 1, 0)).to_have_text("2")
+    expect(refusal(host)).to_have_count(0)
