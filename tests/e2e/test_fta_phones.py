@@ -82,6 +82,13 @@ def test_sealed_choice_stays_hidden_until_the_omega_hand_then_both_phones_see_it
     )
     expect(ann.locator("#fta-points-omega")).to_be_visible()
     _hand(ann, "omega", (0, 3))
+    # one phone's typed points are one player's word: Ben's phone asks him, nothing opens yet
+    ben_word = ben.locator('.fta-ready-list li[data-seat="0"]')
+    expect(ben_word).to_contain_text("the hand is over", timeout=LIVE_MS)
+    expect(ann.locator("#fta-reveal")).to_have_count(0)
+    expect(ben.locator("#fta-reveal")).to_have_count(0)
+    _settle(ben)
+    ben.get_by_role("button", name="The omega hand is over: reveal").click()
 
     for page in (ann, ben):
         reveal = page.locator("#fta-reveal")
