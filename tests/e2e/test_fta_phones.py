@@ -1,6 +1,9 @@
-"""Follow the Author on two real phones (Pixel 7, Chromium): a sealed choice and the reveal."""
+"""Follow the Author on two real phones (Chromium): a sealed choice, the reveal (both players'
+word), and store taps that survive a live redraw."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -8,6 +11,7 @@ from playwright.sync_api import Page, expect
 from .helpers import mark, still_marked, wait_sse_open
 
 pytestmark = pytest.mark.e2e
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LIVE_MS = 10_000  # a generous wait for a live update, not a timing assertion
 
 
@@ -82,6 +86,13 @@ def test_sealed_choice_stays_hidden_until_the_omega_hand_then_both_phones_see_it
     )
     expect(ann.locator("#fta-points-omega")).to_be_visible()
     _hand(ann, "omega", (0, 3))
+    # one phone's typed points are one player's word: Ben's phone asks him, nothing opens yet
+    ben_word = ben.locator('.fta-ready-list li[data-seat="0"]')
+    expect(ben_word).to_contain_text("the hand is over", timeout=LIVE_MS)
+    expect(ann.locator("#fta-reveal")).to_have_count(0)
+    expect(ben.locator("#fta-reveal")).to_have_count(0)
+    _settle(ben)
+    ben.get_by_role("button", name="The omega hand is over: reveal").click()
 
     for page in (ann, ben):
         reveal = page.locator("#fta-reveal")
@@ -92,3 +103,65 @@ def test_sealed_choice_stays_hidden_until_the_omega_hand_then_both_phones_see_it
         expect(reveal.locator(".fta-ok")).to_have_count(2)
     assert still_marked(ben)
     expect(ben.locator("#sheet tfoot td.total")).to_have_text(["2", "4"])
+
+
+def _table_at_the_stores(phone) -> tuple[Page, Page]:  # type: ignore[no-untyped-def]
+    """Ann (the host) and Ben sit, enter both hands, seal, and both say the omega hand is over."""
+    ann = phone(viewport={"width": 390, "height": 844})
+    _start(ann)
+    join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
+    assert join_url
+    _sit(ann, join_url, "Ann")
+    ben = phone()
+    _sit(ben, join_url, "Ben")
+    _hand(ann, "alpha", (2, 1))
+    expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)
+    _seal(ann, "Wyrms", "Knots")
+    _seal(ben, "Suns", "Wyrms")
+    expect(ann.locator("#fta-points-omega")).to_be_visible(timeout=LIVE_MS)
+    _hand(ann, "omega", (0, 3))
+    expect(ben.locator("#fta-ready-1")).to_be_visible(timeout=LIVE_MS)
+    expect(ann.locator('.fta-ready-list li[data-seat="0"]')).to_contain_text("the hand is over")
+    _settle(ann)
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.evaluate("() => document.querySelector('#fta-omega').scrollIntoView()")
+    ann.screenshot(path=str(ARTIFACTS / "fta-waiting-for-reveal-390.png"))
+    _settle(ben)
+    ben.get_by_role("button", name="The omega hand is over: reveal").click()
+    for page in (ann, ben):
+        expect(page.locator("#fta-stores")).to_be_visible(timeout=LIVE_MS)
+        _settle(page)
+    return ann, ben
+
+
+def _tap(page: Page, form: str, cards: list[str]) -> None:
+    for card in cards:
+        page.locator(f'{form} label.fta-tap:has(input[value="{card}"])').click()
+
+
+def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
+    ann, ben = _table_at_the_stores(phone)
+    wait_sse_open(ann)
+    mark(ann)
+    mine = ["Ace of Moons", "Journey", "Huntress", "Excuse", "Battle"]
+    _tap(ann, "#fta-store-0", mine)
+    expect(ann.locator("#fta-store-0 [data-fta-count]")).to_have_text("5")
+
+    _tap(ben, "#fta-store-1", ["Bard", "Desert", "Sailor"])
+    ben.get_by_role("button", name="Save Ben's store").click()
+
+    # Ann's entry box is redrawn live (Ben's store now shows as entered) ...
+    status = ann.locator(".fta-store-status")
+    expect(status).to_contain_text("Ben's store: entered (3 cards)", timeout=LIVE_MS)
+    expect(ann.locator('#fta-store-0 input[value="Bard"]')).to_be_disabled()
+    # ... and her five unsent taps are still there, on the same page
+    for card in mine:
+        expect(ann.locator(f'#fta-store-0 input[value="{card}"]')).to_be_checked()
+    expect(ann.locator("#fta-store-0 [data-fta-count]")).to_have_text("5")
+    assert still_marked(ann), "Ann's phone reloaded instead of updating in place"
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.evaluate("() => document.querySelector('#fta-stores').scrollIntoView()")
+    ann.screenshot(path=str(ARTIFACTS / "fta-store-taps-390.png"))
+
+    ann.get_by_role("button", name="Save Ann's store").click()
+    expect(status).to_contain_text("Ann's store: entered (5 cards)", timeout=LIVE_MS)

@@ -53,6 +53,9 @@ class Table:
         data = {"scoring": scoring, "danger": danger, "version": version}
         return self.post(phone, f"/fta/{r}/seal", data)
 
+    def ready(self, phone: FlaskClient, r: int, seat: int) -> Any:
+        return self.post(phone, f"/fta/{r}/ready", {"seat": seat})
+
     def store(self, r: int, seat: int, cards: list[str], version: int = 0, phone=None) -> Any:
         data = {"cards": cards, "version": version}
         return self.post(phone or (self.ann, self.ben)[seat], f"/fta/{r}/store/{seat}", data)
@@ -77,6 +80,7 @@ class Table:
         assert self.seal(self.ann, r, "Moons", "Waves").status_code == 303
         assert self.seal(self.ben, r, "Suns", "Knots").status_code == 303
         assert self.points(r, "omega", *omega).status_code == 303
+        assert self.ready(self.ben, r, 1).status_code == 303
         assert self.store(r, 0, ANN_STORE).status_code == 303
         assert self.store(r, 1, BEN_STORE).status_code == 303
         assert self.aside(r, ASIDE).status_code == 303
@@ -320,6 +324,7 @@ def test_reveal_after_the_omega_hand_on_both_phones_and_the_fingerprint_checks(t
     ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
     before = _fingerprint(t.page(t.ben), 0)
     ok(t.points(1, "omega", 0, 0))
+    ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))
     for phone in (t.ann, t.ben, t.watcher):
         page = t.page(phone)
         assert "<strong>Ann</strong> scores 🐉 <strong>Wyrms</strong>" in page
@@ -352,6 +357,7 @@ def _to_stores(t: Table) -> None:
     ok(t.seal(t.ann, 1, "Moons", "Waves"))
     ok(t.seal(t.ben, 1, "Suns", "Knots"))
     ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
 
 
 def test_stores_before_the_reveal_are_refused(t):
@@ -468,7 +474,7 @@ def _offered(page: str, hand: str) -> list[str]:
 def test_picker_offers_only_legal_cards_and_counts_in_play_points(app):
     t = Table(app, enter_plays=1)
     page = t.page()
-    assert len(_offered(page, "alpha")) == 45  # a lead: anything
+    assert len(_offered(page, "alpha")) == 39  # a lead: anything but an Ace (10 cards held)
     body = ok(t.play(1, "alpha", 1, "Merchant", 0))
     offered = _offered(body, "alpha")
     assert "Author" not in offered and "Market" not in offered and "Merchant" not in offered
@@ -614,3 +620,141 @@ def test_play_again_gives_the_first_deal_to_the_other_player(app):
     page = t.page(t.ben)
     assert "Alpha hand <small>· Ben deals · Ann leads" in page
     assert "first to 1 wins" in page
+
+
+# the reveal: when the omega hand is over, and final (issue 10)
+
+REVEALED = 'class="fta-choice-revealed"'
+
+
+def _sealed_for_omega(t: Table) -> None:
+    ok(t.points(1, "alpha", 3, 1))
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
+    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
+
+
+def _history(t: Table) -> str:
+    return t.page(url="/live").replace("&#39;", "'")
+
+
+def test_typed_zero_zero_from_one_phone_does_not_reveal(t):
+    _sealed_for_omega(t)
+    ok(t.points(1, "omega", 0, 0))
+    nonces = _nonces(t.app)
+    for phone in (t.ann, t.ben, t.watcher):
+        page = t.page(phone)
+        assert REVEALED not in page and 'id="fta-reveal"' not in page
+        assert not [n for n in nonces if n in page]
+        assert '<li data-seat="0">Ann: <strong>the hand is over</strong></li>' in page
+        assert '<li data-seat="1">Ben: not yet</li>' in page
+    assert 'id="fta-ready-1"' in t.page(t.ben) and 'id="fta-ready-0"' not in t.page(t.ann)
+    assert "both sealed choices revealed" not in _history(t)
+    assert t.store(1, 0, ANN_STORE).status_code == 422  # stores wait for the reveal
+    ok(t.post(t.ann, "/undo", {}))  # Ann takes her typo back: her word goes with it
+    assert '<li data-seat="0">Ann: not yet</li>' in t.page(t.ben)
+    ok(t.ready(t.ben, 1, 1))
+    assert REVEALED not in t.page(t.ben)  # Ben's word alone is not enough either
+
+
+@pytest.mark.parametrize("second", ["points", "ready"])
+def test_reveal_when_both_players_say_the_omega_hand_is_over(t, second):
+    _sealed_for_omega(t)
+    ok(t.points(1, "omega", 2, 1))
+    if second == "points":
+        body = ok(t.points(1, "omega", 2, 1, version=1, phone=t.ben))
+    else:
+        body = ok(t.ready(t.ben, 1, 1))
+    assert "sealed suits are revealed" in body or REVEALED in t.page(t.ben)
+    for phone in (t.ann, t.ben, t.watcher):
+        page = t.page(phone)
+        assert page.count(REVEALED) == 2
+        assert "<strong>Ann</strong> scores 🐉 <strong>Wyrms</strong>" in page
+    history = _history(t)
+    assert "round 1: both sealed choices revealed (both players said the hand is over)" in history
+    assert "a reveal is final" in history
+
+
+def test_both_players_tapping_reveal_opens_the_choices(t):
+    _sealed_for_omega(t)
+    ok(t.ready(t.ann, 1, 0))
+    assert REVEALED not in t.page(t.ben)
+    assert t.ready(t.ann, 1, 0).status_code == 422  # said so already
+    assert t.ready(t.ann, 1, 1).status_code == 403  # Ann's phone cannot speak for Ben
+    assert t.ready(t.watcher, 1, 1).status_code == 403
+    ok(t.ready(t.ben, 1, 1))
+    assert t.page(t.watcher).count(REVEALED) == 2
+    assert "Ann says the omega hand is over (asks for the reveal)" in _history(t)
+    assert t.ready(t.ben, 1, 1).status_code == 422  # revealed already
+    ok(t.points(1, "omega", 2, 1))  # the points can still come after
+    ok(t.store(1, 0, ANN_STORE))
+
+
+def test_undo_after_the_reveal_never_seals_again(t):
+    _sealed_for_omega(t)
+    ok(t.points(1, "omega", 2, 1))
+    ok(t.ready(t.ben, 1, 1))
+    ok(t.post(t.ann, "/undo", {}))  # undoes the omega points; the reveal stays
+    ok(t.post(t.ann, "/undo", {}))  # and the alpha hand's points
+    for phone in (t.ann, t.ben, t.watcher):
+        assert t.page(phone).count(REVEALED) == 2
+    answer = t.seal(t.ann, 1, "Moons", "Moons", version=1)
+    assert answer.status_code == 422 and "can no longer change" in answer.get_data(as_text=True)
+    history = _history(t)
+    assert history.count("both sealed choices revealed") == 1
+    assert history.count("undid a change (points)") == 2
+    ok(t.points(1, "alpha", 3, 1, version=2))
+    ok(t.points(1, "omega", 2, 1, version=2))
+    assert _history(t).count("both sealed choices revealed") == 1  # no second reveal
+    exported = json.loads(t.page(t.ben, "/games/1/export.json"))
+    assert [e["kind"] for e in exported["events"]].count("fta-reveal") == 1
+
+
+OMEGA_TEN = ["Darkness", "Desert", "Diplomat", "Discovery", "End", "Excuse", "Forest",
+             "Harvest", "Huntress", "Island"]  # fmt: skip
+
+
+def test_plays_reveal_when_a_player_goes_out_in_the_omega_hand(app):
+    t = Table(app, enter_plays=1)
+    for version, card in enumerate(ALPHA_TEN):
+        ok(t.play(1, "alpha", 0, card, version))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    for version, card in enumerate(OMEGA_TEN[:-1]):
+        ok(t.play(1, "omega", 0, card, version))
+    assert REVEALED not in t.page(t.ben)
+    ok(t.play(1, "omega", 0, OMEGA_TEN[-1], 9))
+    assert t.page(t.ben).count(REVEALED) == 2
+    assert "both sealed choices revealed (Ann went out)" in _history(t)
+
+
+# Ace leads (issue 10): refused when the player must hold something else, flagged from later plays
+
+
+def test_an_ace_lead_is_not_offered_and_refused_while_other_cards_are_held(app):
+    t = Table(app, enter_plays=1)
+    assert not [c for c in _offered(t.page(), "alpha") if c.startswith("Ace of")]
+    refused = t.play(1, "alpha", 1, "Ace of Moons", 0)
+    assert refused.status_code == 422
+    assert (
+        "Ace of Moons may not lead: an Ace is led only when nothing else is left in hand, and "
+        "Ben still holds 10 cards with only 6 Aces unplayed."
+    ) in refused.get_data(as_text=True)
+    assert t.totals() == ["0", "0"]
+
+
+def test_an_ace_lead_shown_illegal_by_a_later_play_is_flagged(app):
+    t = Table(app, enter_plays=1)
+    for version, card in enumerate(["Author", "Bard", "Battle", "Betrayal"]):
+        ok(t.play(1, "alpha", 1, card, version))
+    ok(t.post(t.ann, "/fta/1/alpha/play", {"action": "end", "version": 4}, htmx=True))
+    offered = _offered(t.page(), "alpha")  # Ben holds 6 cards, and 6 Aces are unplayed
+    assert [c for c in offered if c.startswith("Ace of")] == [
+        "Ace of Moons", "Ace of Suns", "Ace of Waves", "Ace of Leaves", "Ace of Wyrms",
+        "Ace of Knots",
+    ]  # fmt: skip
+    ok(t.play(1, "alpha", 1, "Ace of Moons", 5))
+    assert 'data-rule="ace-lead"' not in t.page()
+    body = ok(t.play(1, "alpha", 1, "Castle", 6))  # Ben had a non-Ace after all
+    flag = 'data-rule="ace-lead">Play 5, Ben: Ace of Moons was led while other cards were in hand.'
+    assert flag in body
+    assert flag.split(">", 1)[1] in t.page(t.watcher, "/fta/round/1")

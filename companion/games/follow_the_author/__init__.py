@@ -4,18 +4,27 @@ Rule text: ``seeds/004_68dd64b8fef45e09.txt``; card facts and rulings: RULES.md,
 Author". Modules: ``options`` (options and presets), ``rounds`` (dealers, hands, counts),
 ``play`` (legality and the legal set), ``inplay`` (points during play), ``scoring`` and
 ``categories`` (round end), ``stores`` (store checks), ``game`` (totals and the end),
-``seal`` (fingerprints of secret choices).
+``seal`` (fingerprints of secret choices), ``reveal`` (when the sealed choices open).
 
 Rulings implemented (RULES.md):
 - Each title must come later alphabetically than the previous card's (earlier in the omega
   hand under *Back and Forth*). Order ignores "The", case and spaces; Aces stand outside it.
 - An Ace goes on any card carrying its suit, never on the Excuse. After an Ace the next player
   ends the sequence or plays any card but an Ace, free of order; later cards follow that card.
-  An Ace may be led only when nothing but Aces is left in hand (judged from later plays).
+  An Ace may be led only when nothing but Aces is left in hand. When the hand itself is not
+  known, a lead is judged from what is: a player holding more cards than there are Aces left
+  unplayed this round surely holds another card, so cannot lead an Ace; any lead is judged
+  again from that player's later plays (a non-Ace played later shows it was held).
 - Same rank as the previous card scores 1, as the previous two 2, and so on. A run: when the
   last 3+ cards of the sequence have consecutive ranks in any order, 1 per card in the longest
   such run ending with the card played. Ace 1, Pawn 10, Court 11, Crown 12; the Excuse breaks
   both. The first seat to empty its hand scores 1.
+- The reveal (ruling): the seed says only that the suits are revealed "after the round". The
+  sealed choices open when the omega hand is over and the opening is final: nothing undone
+  afterwards seals them again. The hand is over when, entered play by play, a seat has played
+  its last card; otherwise when both seats have said so, each from its own phone, by typing
+  the omega hand's in-play points or tapping "Reveal". One seat's word alone never opens them
+  (a typed 0 and 0 is a claim by one phone, not the end of the hand).
 - Round end: danger suit equal to scoring suit means no danger suit. Ties score nothing in
   Sagaciousness, Most Scoring, Most Danger, Longest Run and Sociability. Pairs: 3 for each pair
   of equal rank in the scoring suit. Longest run: 3+ cards, counted in distinct ranks. The
@@ -39,7 +48,9 @@ from companion.games.follow_the_author.play import (
     check_hand,
     judge,
     legal_next,
+    must_hold_non_ace,
 )
+from companion.games.follow_the_author.reveal import reveal_due, waiting_for
 from companion.games.follow_the_author.rounds import alpha_dealer, dealer, descending, first_leader
 from companion.games.follow_the_author.scoring import CATEGORIES, RoundScore
 from companion.games.follow_the_author.seal import seal, verify_seal
@@ -68,9 +79,12 @@ __all__ = [
     "judge",
     "legal_next",
     "options_from",
+    "must_hold_non_ace",
     "points_by_seat",
+    "reveal_due",
     "score_round",
     "seal",
     "standing",
     "verify_seal",
+    "waiting_for",
 ]

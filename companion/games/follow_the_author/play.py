@@ -80,21 +80,33 @@ def legal_next(
     descending: bool = False,
     hand: Iterable[DecktetCard] | None = None,
     unavailable: Iterable[DecktetCard] = (),
+    holding: int | None = None,
 ) -> frozenset[DecktetCard]:
     """The cards that may come next on ``sequence`` (empty: a lead).
 
     ``hand``: the player's cards when known (an Ace lead is then judged); otherwise every
     card of the deck not in ``unavailable`` (e.g. the cards already played this hand).
+    ``holding``: how many cards the player holds, when their cards are not known: an Ace lead
+    is refused when they must hold something else (see ``must_hold_non_ace``).
     """
     taken = set(unavailable) | set(sequence)
     pool = [c for c in (DECK if hand is None else hand) if c not in taken]
-    holds_non_ace = hand is not None and any(not c.is_ace for c in pool)
+    if hand is not None:
+        holds_non_ace = any(not c.is_ace for c in pool)
+    else:
+        holds_non_ace = must_hold_non_ace(holding, pool)
     previous = sequence[-1] if sequence else None
     return frozenset(
         c
         for c in pool
         if judge(previous, c, descending=descending, holds_non_ace=holds_non_ace) is None
     )
+
+
+def must_hold_non_ace(holding: int | None, unseen: Iterable[DecktetCard]) -> bool:
+    """True when a player holding ``holding`` cards, drawn from ``unseen``, surely holds a
+    card that is not an Ace: they hold more cards than there are Aces left unseen."""
+    return holding is not None and holding > sum(1 for c in unseen if c.is_ace)
 
 
 def flatten(sequences: Sequence[PlayedSequence]) -> list[Play]:

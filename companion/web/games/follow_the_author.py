@@ -31,18 +31,17 @@ from companion.web.games.fta_common import (
     read_version,
     respond,
 )
-from companion.web.games.fta_state import (
+from companion.web.games.fta_events import (
     HANDS,
     KINDS,
     UNDOABLE,
-    HandState,
-    RoundState,
     hand_slot,
-    reveal_slot,
     seal_label,
     seal_slot,
     seal_text,
 )
+from companion.web.games.fta_reveal import reveal_if_due
+from companion.web.games.fta_state import HandState, RoundState
 from companion.web.games.fta_view import FtaView
 from companion.web.tableview import TableView
 
@@ -95,12 +94,6 @@ def _ready_for(r: RoundState, hand: str) -> None:
         raise Forbidden("Both players seal their suits before the omega hand is entered.")
 
 
-def _maybe_reveal(v: TableView, r: RoundState, hand: str, complete: bool) -> None:
-    if hand == "omega" and complete and r.sealed and not r.revealed:
-        actor, seat = v.actor
-        store.append(v.game, "fta-reveal", actor, seat, {}, r.number, (reveal_slot(r.number), 1))
-
-
 # in-play points typed in
 
 
@@ -128,8 +121,12 @@ def points(token: str, number: int, hand: str) -> Any:
         actor, seat = v.actor
         slot = (hand_slot(number, hand), h.version + 1)
         store.append(v.game, "fta-points", actor, seat, payload, number, slot)
-        _maybe_reveal(v, r, hand, True)
-        return f"Saved the {hand} hand's in-play points."
+        saved = f"Saved the {hand} hand's in-play points."
+        if hand != "omega" or seat is None or r.revealed:
+            return saved
+        if reveal_if_due(v, r, agreed={seat}):
+            return f"{saved} Both players said the hand is over: the sealed suits are revealed."
+        return f"{saved} The sealed suits open when the other player says the hand is over too."
 
     return respond(token, act, values)
 
@@ -150,17 +147,19 @@ def _play(v: TableView, r: RoundState, hand: str) -> dict[str, Any]:
     seat_raw = request.form.get("seat", str(f.next_seat(hand))).strip()
     if seat_raw not in ("0", "1"):
         raise Unreadable(f"'{seat_raw[:12]}' is not a seat.", "seat")
-    titled, aces = f.picker(hand)
+    titled, aces = f.picker(hand, int(seat_raw))
     if card not in titled and card not in aces:
-        raise Forbidden(_why_not(f, hand, card))
+        raise Forbidden(_why_not(f, hand, card, int(seat_raw)))
     return {"hand": hand, "seat": int(seat_raw), "card": card.title}
 
 
-def _why_not(f: FtaView, hand: str, card: DecktetCard) -> str:
+def _why_not(f: FtaView, hand: str, card: DecktetCard, seat: int) -> str:
     if card in f.unavailable(hand):
         return f"{card} has already been played this round."
     h = f.hand_state(hand)
     previous = h.current[-1].card if h.current else None
+    if previous is None and card.is_ace:
+        return f.ace_lead_refusal(hand, seat, card)
     broken = fta.judge(previous, card, descending=f.descending(hand))
     return broken[1] if broken else f"{card} cannot come next."
 
@@ -180,7 +179,8 @@ def play(token: str, number: int, hand: str) -> Any:
         actor, seat = v.actor
         slot = (hand_slot(number, hand), h.version + 1)
         store.append(v.game, "fta-play", actor, seat, payload, number, slot)
-        _maybe_reveal(v, r, hand, _completes(h, payload))
+        if hand == "omega":
+            reveal_if_due(v, r, out=_goes_out(h, payload))
         if payload.get("end"):
             return "Sequence ended."
         return f"{v.names[payload['seat']]} played {payload['card']}."
@@ -188,12 +188,12 @@ def play(token: str, number: int, hand: str) -> Any:
     return respond(token, act, {})
 
 
-def _completes(h: HandState, payload: dict[str, Any]) -> bool:
+def _goes_out(h: HandState, payload: dict[str, Any]) -> int | None:
+    """The seat this play empties the hand of, if any."""
     if payload.get("end"):
-        return False
-    counts = list(h.counts)
-    counts[payload["seat"]] += 1
-    return max(counts) >= TO_PLAY
+        return None
+    seat = int(payload["seat"])
+    return seat if h.counts[seat] + 1 >= TO_PLAY else None
 
 
 # sealed choices
@@ -209,9 +209,13 @@ def seal(token: str, number: int) -> Any:
         seat = f.my_seat if f.my_seat is not None else _seat_field()
         if not f.may_seal(seat):
             abort(403, "Only the player's own phone can seal their choice.")
+        if r.revealed:
+            raise Forbidden(
+                "The choices are revealed, and a reveal is final: they can no longer change."
+            )
         if not r.alpha.complete:
             raise Forbidden("Suits are chosen after the alpha hand: enter it first.")
-        if r.omega.started or r.revealed:
+        if r.omega.started:
             raise Forbidden("The omega hand has begun: sealed choices can no longer change.")
         scoring = _suit("scoring", "your scoring suit")
         danger = _suit("danger", f"{v.names[1 - seat]}'s danger suit")

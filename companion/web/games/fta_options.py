@@ -14,7 +14,8 @@ from companion.errors import Unreadable
 from companion.games import follow_the_author as fta
 from companion.games import scoresheet
 from companion.games.protocol import Event
-from companion.web.games.fta_state import KINDS, game_state
+from companion.web.games.fta_events import KINDS
+from companion.web.games.fta_state import game_state
 
 MAX_ROUNDS = 40
 MAX_TARGET = 1000
@@ -179,7 +180,14 @@ def describe(event: Event, names: list[str]) -> str | None:
             f"round {r}: sealed {_name(names, p.get('seat'))}'s suits "
             f"(fingerprint {p.get('fingerprint')})"
         ),
-        "fta-reveal": lambda: f"round {r}: both sealed choices revealed",
+        "fta-ready": lambda: (
+            f"round {r}: {_name(names, p.get('seat'))} says the omega hand is over "
+            "(asks for the reveal)"
+        ),
+        "fta-reveal": lambda: (
+            f"round {r}: both sealed choices revealed"
+            f"{' (' + str(p['why']) + ')' if p.get('why') else ''}; a reveal is final"
+        ),
         "fta-store": lambda: (
             f"round {r}: entered {_name(names, p.get('seat'))}'s store "
             f"({len(p.get('cards') or ())} cards)"

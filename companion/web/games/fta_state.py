@@ -1,24 +1,13 @@
 """Follow the Author at the table: what the stored events say about each round (no Flask).
 
-Event kinds (each a change in a versioned slot, so two phones never overwrite each other):
-
-- ``fta-points`` (slot ``r{n}{hand}``): ``hand``, ``points`` [seat 0, seat 1], a hand's
-  in-play points typed in;
-- ``fta-play`` (slot ``r{n}{hand}``): ``hand``, ``seat``, ``card`` (a title), or ``end`` when
-  the sequence ends;
-- ``fta-seal`` (slot ``r{n}seal{seat}``): ``seat``, ``fingerprint``, ``label``, ``scoring``,
-  ``danger``, ``nonce`` (secret until the reveal);
-- ``fta-reveal`` (slot ``r{n}reveal``): from now on both sealed choices are shown;
-- ``fta-store`` (slot ``r{n}store{seat}``): ``seat``, ``cards`` (titles);
-- ``fta-aside`` (slot ``r{n}aside``): ``cards``, the cards set aside this round (in no store).
-
-A hand entered by its plays is complete when a seat has played its ten cards (eleven dealt, one
-given face down to the opponent's store); typed-in points replace the plays of that hand.
+Event kinds and slots: ``fta_events``. A hand entered by its plays is complete when a seat has
+played its ten cards (eleven dealt, one given face down to the opponent's store); typed-in
+points replace the plays of that hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, cast
@@ -29,40 +18,17 @@ from companion.games.follow_the_author.inplay import Kind
 from companion.games.follow_the_author.rounds import TO_PLAY, Hand
 from companion.games.protocol import Event
 from companion.tables import store
+from companion.web.games.fta_events import (
+    HANDS,
+    KINDS,
+    aside_slot,
+    hand_slot,
+    seal_slot,
+    store_slot,
+    versions,
+)
 
-HANDS: tuple[Hand, ...] = ("alpha", "omega")
-KINDS = frozenset({"fta-points", "fta-play", "fta-seal", "fta-reveal", "fta-store", "fta-aside"})
-UNDOABLE = frozenset({"fta-points", "fta-play", "fta-store", "fta-aside"})
 TYPED = cast(Kind, "typed")  # in-play points typed in as a number: no single kind
-
-
-def hand_slot(number: int, hand: str) -> str:
-    return f"r{number}{hand}"
-
-
-def seal_slot(number: int, seat: int) -> str:
-    return f"r{number}seal{seat}"
-
-
-def store_slot(number: int, seat: int) -> str:
-    return f"r{number}store{seat}"
-
-
-def aside_slot(number: int) -> str:
-    return f"r{number}aside"
-
-
-def reveal_slot(number: int) -> str:
-    return f"r{number}reveal"
-
-
-def seal_label(number: int, seat: int) -> str:
-    return f"round {number} seat {seat + 1}"
-
-
-def seal_text(scoring: str, danger: str) -> str:
-    """What the fingerprint seals: both suits, scoring first."""
-    return f"{scoring} {danger}"
 
 
 @dataclass(frozen=True)
@@ -135,6 +101,7 @@ class RoundState:
     seals: tuple[Seal | None, Seal | None] = (None, None)
     seal_versions: tuple[int, int] = (0, 0)
     revealed: bool = False
+    agreed: frozenset[int] = frozenset()  # seats that said the omega hand is over
     stores: tuple[tuple[DecktetCard, ...] | None, tuple[DecktetCard, ...] | None] = (None, None)
     store_versions: tuple[int, int] = (0, 0)
     aside: tuple[DecktetCard, ...] | None = None
@@ -160,8 +127,11 @@ class RoundState:
 
     @cached_property
     def score(self) -> fta.RoundScore | None:
-        """The round-end points, once the choices are revealed and the stores add up."""
+        """The round-end points, once both hands are in, the choices revealed and the stores
+        add up."""
         if not (self.revealed and self.sealed and self.stores_in) or self.issues:
+            return None
+        if not (self.alpha.complete and self.omega.complete):
             return None
         seals = [s for s in self.seals if s is not None]
         return fta.score_round(
@@ -192,15 +162,6 @@ class RoundState:
         if self.score is None:
             return "stores"
         return "done"
-
-
-def versions(rows: Iterable[Event]) -> dict[str, int]:
-    """The newest version of every slot, undo events included (an undo moves a slot on)."""
-    found: dict[str, int] = {}
-    for e in rows:
-        if e.slot is not None:
-            found[e.slot] = max(found.get(e.slot, 0), e.slot_version or 0)
-    return found
 
 
 def _cards(titles: Any) -> tuple[DecktetCard, ...]:
@@ -264,12 +225,25 @@ def round_state(
         seals=(seals[0], seals[1]),
         seal_versions=(seen.get(seal_slot(number, 0), 0), seen.get(seal_slot(number, 1), 0)),
         revealed=any(e.kind == "fta-reveal" for e in mine),
+        agreed=_agreed(mine),
         stores=(stores[0], stores[1]),
         store_versions=(seen.get(store_slot(number, 0), 0), seen.get(store_slot(number, 1), 0)),
         aside=aside,
         aside_version=seen.get(aside_slot(number), 0),
         names=names,
     )
+
+
+def _agreed(events: Sequence[Event]) -> frozenset[int]:
+    """Seats whose word that the omega hand is over is in: a request for the reveal, or the
+    omega hand's points typed from that seat's own phone (while not undone)."""
+    seats = {int(e.payload["seat"]) for e in events if e.kind == "fta-ready"}
+    seats |= {
+        e.actor_seat
+        for e in events
+        if e.kind == "fta-points" and e.payload.get("hand") == "omega" and e.actor_seat in (0, 1)
+    }
+    return frozenset(s for s in seats if s is not None)
 
 
 @dataclass(frozen=True)

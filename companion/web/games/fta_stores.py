@@ -20,7 +20,8 @@ from companion.web.games.fta_common import (
     respond,
     view,
 )
-from companion.web.games.fta_state import RoundState, aside_slot, store_slot
+from companion.web.games.fta_events import aside_slot, store_slot
+from companion.web.games.fta_state import RoundState
 from companion.web.tableview import TableView
 
 bp = Blueprint("fta_stores", __name__)

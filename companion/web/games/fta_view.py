@@ -8,17 +8,16 @@ from functools import cached_property
 
 from companion.cards.decktet import ACES, DECK, SUITS, DecktetCard, alphabetical
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, other
+from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, TO_PLAY, other
+from companion.web.games.fta_events import HANDS, seal_text
 from companion.web.games.fta_options import TableOptions
 from companion.web.games.fta_state import (
-    HANDS,
     TYPED,
     GameState,
     HandState,
     RoundState,
     Seal,
     game_state,
-    seal_text,
 )
 from companion.web.tableview import TableView
 
@@ -121,6 +120,11 @@ class FtaView:
             return self.my_seat == seat
         return self.v.is_host and self.v.seats[seat].phone is None
 
+    def speaks_for(self) -> list[int]:
+        """The seats whose word this phone gives (that the omega hand is over): the seats it
+        seals for."""
+        return [s for s in (0, 1) if self.may_seal(s)]
+
     def shows_choice(self, seat: int) -> bool:
         """A sealed choice is shown after the reveal, and before it only to its own seat."""
         return self.round.revealed or self.my_seat == seat
@@ -157,17 +161,42 @@ class FtaView:
         gone = self.round.alpha.cards()
         return gone | self.round.omega.cards() if hand == "omega" else gone
 
-    def picker(self, hand: str) -> tuple[list[DecktetCard], list[DecktetCard]]:
-        """The cards that may come next: titled cards in playing order, then Aces."""
+    def holding(self, hand: str, seat: int) -> int:
+        """How many cards ``seat`` still holds in ``hand`` (ten to play, less those played)."""
+        return TO_PLAY - self.hand_state(hand).counts[seat]
+
+    def picker(
+        self, hand: str, seat: int | None = None
+    ) -> tuple[list[DecktetCard], list[DecktetCard]]:
+        """The cards ``seat`` (by default the next player) may play next: titled cards in
+        playing order, then Aces. An Ace may lead only if the player may hold nothing else."""
         h = self.hand_state(hand)
         sequence = [p.card for p in h.current]
+        who = self.next_seat(hand) if seat is None else seat
         legal = fta.legal_next(
-            sequence, descending=self.descending(hand), unavailable=self.unavailable(hand)
+            sequence,
+            descending=self.descending(hand),
+            unavailable=self.unavailable(hand),
+            holding=self.holding(hand, who),
         )
         titled = alphabetical(c for c in legal if not c.is_ace)
         if self.descending(hand):
             titled.reverse()
         return titled, [c for c in ACES if c in legal]
+
+    def ace_lead_refusal(self, hand: str, seat: int, card: DecktetCard) -> str:
+        held = self.holding(hand, seat)
+        aces = sum(1 for c in ACES if c not in self.unavailable(hand))
+        return (
+            f"{card} may not lead: an Ace is led only when nothing else is left in hand, and "
+            f"{self.name(seat)} still holds {held} cards with only {aces} Aces unplayed."
+        )
+
+    def violations(self, hand: str, r: RoundState | None = None) -> list[tuple[str, str]]:
+        """The engine's check of the hand's sequences, as (rule, words) for each rule broken."""
+        h = (r or self.round).hand(hand)
+        found = fta.check_hand(h.sequences, descending=self.descending(hand))
+        return [(x.rule, f"Play {x.play + 1}, {self.name(x.seat)}: {x.message}") for x in found]
 
     def point_lines(self, hand: str) -> list[str]:
         h = self.hand_state(hand)
@@ -210,6 +239,7 @@ class FtaView:
             r.omega.version,
             r.seal_versions,
             r.revealed,
+            sorted(r.agreed),
             [r.store_versions[s] for s in mine],
             r.aside_version,
             r.stores_in,

@@ -1,0 +1,73 @@
+"""Follow the Author at the table: the stored event kinds, their slots and versions.
+
+Event kinds (each a change in a versioned slot, so two phones never overwrite each other):
+
+- ``fta-points`` (slot ``r{n}{hand}``): ``hand``, ``points`` [seat 0, seat 1], a hand's
+  in-play points typed in;
+- ``fta-play`` (slot ``r{n}{hand}``): ``hand``, ``seat``, ``card`` (a title), or ``end`` when
+  the sequence ends;
+- ``fta-seal`` (slot ``r{n}seal{seat}``): ``seat``, ``fingerprint``, ``label``, ``scoring``,
+  ``danger``, ``nonce`` (secret until the reveal);
+- ``fta-ready`` (slot ``r{n}ready{seat}``): ``seat``, that seat says the omega hand is over
+  and asks for the reveal (its phone's typed omega points say the same while in force);
+- ``fta-reveal`` (slot ``r{n}reveal``): ``why``; from now on both sealed choices are shown.
+  Neither it nor a request for it can be undone: a reveal is final (``fta.reveal_due``);
+- ``fta-store`` (slot ``r{n}store{seat}``): ``seat``, ``cards`` (titles);
+- ``fta-aside`` (slot ``r{n}aside``): ``cards``, the cards set aside this round (in no store).
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.games.follow_the_author.rounds import Hand
+from companion.games.protocol import Event
+
+HANDS: tuple[Hand, ...] = ("alpha", "omega")
+KINDS = frozenset(
+    {"fta-points", "fta-play", "fta-seal", "fta-ready", "fta-reveal", "fta-store", "fta-aside"}
+)
+UNDOABLE = frozenset({"fta-points", "fta-play", "fta-store", "fta-aside"})
+
+
+def hand_slot(number: int, hand: str) -> str:
+    return f"r{number}{hand}"
+
+
+def seal_slot(number: int, seat: int) -> str:
+    return f"r{number}seal{seat}"
+
+
+def store_slot(number: int, seat: int) -> str:
+    return f"r{number}store{seat}"
+
+
+def aside_slot(number: int) -> str:
+    return f"r{number}aside"
+
+
+def reveal_slot(number: int) -> str:
+    return f"r{number}reveal"
+
+
+def ready_slot(number: int, seat: int) -> str:
+    return f"r{number}ready{seat}"
+
+
+def seal_label(number: int, seat: int) -> str:
+    return f"round {number} seat {seat + 1}"
+
+
+def seal_text(scoring: str, danger: str) -> str:
+    """What the fingerprint seals: both suits, scoring first."""
+    return f"{scoring} {danger}"
+
+
+def versions(rows: Iterable[Event]) -> dict[str, int]:
+    """The newest version of every slot, undo events included (an undo moves a slot on)."""
+    found: dict[str, int] = {}
+    for e in rows:
+        if e.slot is not None:
+            found[e.slot] = max(found.get(e.slot, 0), e.slot_version or 0)
+    return found
