@@ -8,6 +8,7 @@ gthread through ``companion serve``, or the bare Flask baseline through the very
 from __future__ import annotations
 
 import http.client
+import json
 import math
 import os
 import re
@@ -216,12 +217,23 @@ class Phone:
         self.conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
 
     def request(
-        self, method: str, path: str, form: dict[str, str] | None = None, htmx: bool = False
+        self,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        htmx: bool = False,
+        json_body: object = None,
+        key: str = "",
     ) -> Answer:
         body = urlencode(form).encode() if form is not None else None
         headers = {"Cookie": self.cookie} if self.cookie else {}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if json_body is not None:
+            body = json.dumps(json_body).encode()
+            headers["Content-Type"] = "application/json"
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
         if htmx:
             headers["HX-Request"] = "true"
         start = time.perf_counter()
@@ -258,6 +270,10 @@ class Phone:
 
     def post(self, path: str, form: dict[str, str], htmx: bool = False) -> Answer:
         return self.request("POST", path, form, htmx=htmx)
+
+    def api(self, path: str, body: object, key: str = "") -> Answer:
+        """A Table API call: a JSON body and, when given, the table key."""
+        return self.request("POST", path, json_body=body, key=key)
 
     def csrf(self, path: str = "/") -> str:
         found = CSRF.search(self.get(path).body)

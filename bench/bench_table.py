@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -121,6 +122,24 @@ def read_step(phone: Phone, table: StartedTable | None, i: int) -> Answer:
     return phone.get(f"/t/{table.token}/live", htmx=True)
 
 
+def api_step(phone: Phone, table: StartedTable | None, i: int) -> Answer:
+    """One Table API action: a seat's points for one round (4 seats a round, each new)."""
+    assert table is not None
+    target = {"round": i // table.players + 1, "seat": i % table.players}
+    body = {"action": "score", "target": target, "version": 0, "data": {"points": i % 26}}
+    return phone.api("/api/v1/table/actions", body, key=table.csrf)
+
+
+def api_table(phone: Phone, players: int = 4) -> StartedTable:
+    """A custom table started through the Table API; its host key rides in ``csrf``."""
+    names = [f"P{i + 1}" for i in range(players)]
+    answer = phone.api("/api/v1/tables", {"game": "custom", "names": names})
+    if answer.status != 201:
+        raise RuntimeError(f"POST /api/v1/tables answered {answer.status}: {answer.body[:300]}")
+    created = json.loads(answer.body)
+    return StartedTable(created["token"], "", created["host_key"], players)
+
+
 def bare_get(phone: Phone, table: StartedTable | None, i: int) -> Answer:
     return phone.get("/")
 
@@ -145,6 +164,8 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
         pairs: list[tuple[Phone, StartedTable | None]] = list(phones_t)
         phases.append(run_phase(Phase(backend, "enter round", 200), pairs, enter_step, w, r))
         phases.append(run_phase(Phase(backend, "read sheet", 200), pairs, read_step, w, r))
+        api_pairs: list[tuple[Phone, StartedTable | None]] = [(p, api_table(p)) for p, _ in pairs]
+        phases.append(run_phase(Phase(backend, "API action", 200), api_pairs, api_step, w, r))
         for phone, _ in pairs:
             phone.close()
     return phases
@@ -154,7 +175,8 @@ def report(phases: list[Phase], args: argparse.Namespace) -> str:
     base = {(p.backend, p.name): p for p in phases if p.name.startswith("bare")}
     rows = []
     for p in phases:
-        ref = base.get((p.backend, "bare POST" if p.name == "enter round" else "bare GET"))
+        posted = p.name in ("enter round", "API action")
+        ref = base.get((p.backend, "bare POST" if posted else "bare GET"))
         ratio = (
             f"x{p.p(50) / ref.p(50):.1f} / x{ref.throughput / p.throughput:.1f}"
             if ref is not None and not p.name.startswith("bare") and p.latencies and ref.latencies

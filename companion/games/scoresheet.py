@@ -58,8 +58,18 @@ def build(players: int, points: Mapping[int, Mapping[int, int]], rule: EndRule) 
     rows = tuple(
         tuple(points.get(r, {}).get(s) for s in range(players)) for r in range(1, last + 1)
     )
+    return from_rows(players, rows, _running(rows, players), rule)
+
+
+def from_rows(
+    players: int,
+    rows: tuple[tuple[int | None, ...], ...],
+    running: tuple[tuple[int, ...], ...],
+    rule: EndRule,
+) -> Sheet:
+    """The sheet from its rows and their running totals (kept up to date by the caller,
+    so a game that grows by one cell does not add everything up again)."""
     complete = _complete_rounds(rows)
-    running = _running(rows, players)
     totals = running[-1] if running else tuple(0 for _ in range(players))
     finished, reason = _finished(running, complete, rule, players)
     if complete < len(rows):
@@ -80,13 +90,21 @@ def build(players: int, points: Mapping[int, Mapping[int, int]], rule: EndRule) 
     )
 
 
+def rerun(
+    rows: Sequence[Sequence[int | None]], running: tuple[tuple[int, ...], ...], start: int
+) -> tuple[tuple[int, ...], ...]:
+    """Running totals again from row ``start`` (0-based) on; the ones before are kept."""
+    players = len(rows[0]) if rows else 0
+    totals = list(running[start - 1]) if start > 0 else [0] * players
+    out = list(running[:start])
+    for row in rows[start:]:
+        totals = [t + (v or 0) for t, v in zip(totals, row, strict=True)]
+        out.append(tuple(totals))
+    return tuple(out)
+
+
 def _complete_rounds(rows: Sequence[Sequence[int | None]]) -> int:
-    count = 0
-    for row in rows:
-        if any(v is None for v in row):
-            break
-        count += 1
-    return count
+    return next((i for i, row in enumerate(rows) if None in row), len(rows))
 
 
 def _running(rows: Sequence[Sequence[int | None]], players: int) -> tuple[tuple[int, ...], ...]:

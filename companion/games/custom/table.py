@@ -10,22 +10,48 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import custom, scoresheet
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
 
-Cells = Mapping[tuple[int, int], int]
+Row = tuple[int | None, ...]
 
 
 @dataclass(frozen=True)
 class State:
+    """The sheet's rows and their running totals, kept up to date one cell at a time (a
+    cell of the newest round re-adds nothing before it)."""
+
     options: custom.Options
-    cells: Cells  # (round, seat) -> points in force
+    rows: tuple[Row, ...] = ()
+    running: tuple[tuple[int, ...], ...] = ()
 
     def cell(self, round_: int, seat: int) -> int | None:
-        return self.cells.get((round_, seat))
+        return self.rows[round_ - 1][seat] if 0 < round_ <= len(self.rows) else None
+
+    def with_cell(self, round_: int, seat: int, points: int) -> State:
+        players = self.options.players
+        rows = list(self.rows)
+        while len(rows) < round_:
+            rows.append((None,) * players)
+        row = list(rows[round_ - 1])
+        row[seat] = points
+        rows[round_ - 1] = tuple(row)
+        running = scoresheet.rerun(rows, self.running[: len(self.rows)], round_ - 1)
+        return State(self.options, tuple(rows), running)
+
+    @cached_property
+    def sheet(self) -> scoresheet.Sheet:
+        options = self.options
+        return scoresheet.from_rows(options.players, self.rows, self.running, options.end_rule())
+
+    @property
+    def cells(self) -> dict[tuple[int, int], int]:
+        return {(r, s): p for r, row in enumerate(self.rows, 1)
+                for s, p in enumerate(row) if p is not None}  # fmt: skip
 
 
 def cell_slot(round_: int, seat: int) -> str:
@@ -57,14 +83,14 @@ class CustomTable:
         return custom.Options(**data)
 
     def initial(self, options: custom.Options, players: int) -> State:
-        return State(options, {})
+        return State(options)
 
     def fold(self, state: State, event: Event) -> State:
         if event.kind != "score" or not event.round:
             return state
-        cells = dict(state.cells)
-        cells[(event.round, int(event.payload["seat"]))] = int(event.payload["points"])
-        return State(state.options, cells)
+        return state.with_cell(
+            event.round, int(event.payload["seat"]), int(event.payload["points"])
+        )
 
     def target(self, state: State, action: Action) -> tuple[int, int]:
         if action.kind != "score":
@@ -97,11 +123,7 @@ class CustomTable:
         return [NewEvent("score", payload, round=round_)]
 
     def sheet(self, state: State) -> scoresheet.Sheet:
-        points: dict[int, dict[int, int]] = {}
-        for (round_, seat), value in state.cells.items():
-            points.setdefault(round_, {})[seat] = value
-        options = state.options
-        return scoresheet.build(options.players, points, options.end_rule())
+        return state.sheet
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
         sheet = self.sheet(state)
