@@ -70,7 +70,8 @@ def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done
         plans.append((slot, table.apply(snap.state, action, actor)))
     versions = _store(game, snap, plans, actor, batch)
     _commit(game, players, actions)
-    return Done(store.table_version(tbl), versions, snapshot.load(game, players))
+    after = snapshot.load(game, players)
+    return Done(after.last_id, versions, after)
 
 
 def _store(game: Game, snap: snapshot.Snapshot, plans: list, actor: Actor,

@@ -189,7 +189,7 @@ def act() -> Any:
     if v.kind.table is None:
         raise Forbidden(f"{v.kind.name} does not take actions through the Table API yet.")
     done = service.act(v.table, v.game, [action], _actor(v))
-    publish(v.table)
+    publish(v.table, done.version)
     return _answer({"version": done.version, "target_version": done.target_versions[0]})
 
 

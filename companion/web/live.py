@@ -16,8 +16,9 @@ def broker():  # type: ignore[no-untyped-def]
     return current_app.extensions["broker"]
 
 
-def publish(table: Table) -> None:
-    broker().publish(table.token, store.table_version(table))
+def publish(table: Table, version: int | None = None) -> None:
+    """Wake the table's streams; ``version`` when the caller knows it (saves a query)."""
+    broker().publish(table.token, version if version is not None else store.table_version(table))
 
 
 def _stream(table: Table) -> Response:

@@ -167,16 +167,16 @@ def enter_round(token: str, number: int) -> Any:
     if errors:
         return _entry_again(v, number, values, errors, 422)
     try:
-        service.act(v.table, v.game, actions, v.who)
+        done = service.act(v.table, v.game, actions, v.who)
     except Conflict as err:
-        return _entry_again(view_for(token), number, values, {"form": err.message}, 409)
+        return _entry_again(v.fresh(), number, values, {"form": err.message}, 409)
     except CompanionError as err:
         return _entry_again(v, number, values, {"form": err.message}, 422)
-    publish(v.table)
+    publish(v.table, done.version)
     if htmx() and request.form.get("edit"):
         return fragment("_notice.html", message=f"Round {number} changed; totals updated.")
     if htmx():
-        return fragment("_entry.html", v=view_for(token), values={}, errors={}, saved=number)
+        return fragment("_entry.html", v=v.fresh(done.snapshot), values={}, errors={}, saved=number)
     return redirect(url_for("table.page", token=token), 303)
 
 

@@ -50,6 +50,14 @@ class TableView:
         """The game's events and folded state, read once per request (see ``snapshot``)."""
         return load_snapshot(self.game, len(self.seats))
 
+    def fresh(self, snap: Snapshot | None = None) -> TableView:
+        """The same view after a change (the rows are kept; ``snap``: the game now, if the
+        caller has it)."""
+        view = TableView(self.table, self.game, self.phone)
+        if snap is not None:
+            view.__dict__["snapshot"] = snap
+        return view
+
     @property
     def rows(self) -> list[Event]:
         return list(self.snapshot.events)

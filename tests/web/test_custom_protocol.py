@@ -71,3 +71,42 @@ def test_a_form_for_a_round_that_moved_on_still_names_its_own_round(app, client)
     assert answer.status_code == 409
     assert all((e.round or 0) == 1 for e in score_events(app))
     assert len(score_events(app)) == 3
+
+
+def _statements(app: Flask, send) -> int:
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def count(conn, cursor, statement, params, context, many) -> None:
+        seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        send()
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    return len(seen)
+
+
+def test_an_entry_costs_a_handful_of_queries_however_long_the_game(app, client):
+    """One fold per request from the snapshot: the statements an entry sends do not grow
+    with the rounds already played."""
+    created = client.post("/api/v1/tables", json={"game": "custom", "names": ["A", "B"]}).json
+    key = {"Authorization": f"Bearer {created['host_key']}"}
+
+    def entry(round_: int, seat: int) -> None:
+        body = {"action": "score", "target": {"round": round_, "seat": seat}, "version": 0,
+                "data": {"points": 1}}  # fmt: skip
+        assert client.post("/api/v1/table/actions", json=body, headers=key).status_code == 200
+
+    entry(1, 0)
+    early = _statements(app, lambda: entry(1, 1))
+    for r in range(2, 31):
+        entry(r, 0)
+        entry(r, 1)
+    late = _statements(app, lambda: entry(31, 0))
+    assert early == late
+    assert late <= 10
