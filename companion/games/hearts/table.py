@@ -81,6 +81,30 @@ def _sun_from_tricks(data: Mapping[str, Any], players: int) -> int | None:
     return read.seat_value(every[0], players, "tricks_taken") if every else None
 
 
+def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[Card]], int | None]:
+    """The cards each seat took, with the form's "rest" and "sun" worked in, and the sun."""
+    players, wanted = state.options.players, ts.penalty_cards(state.options)
+    names = ts.seat_words(players)
+    raw = data.get("taken", {})
+    if not isinstance(raw, Mapping):
+        raise Unreadable("'taken' must map seats to lists of cards.", "taken")
+    taken: dict[int, list[Card]] = {seat: [] for seat in range(players)}
+    for key, value in raw.items():
+        seat = read.seat_value(key, players, "taken")
+        taken[seat] = read.read_cards(value, names[seat], Card.parse, wanted, "penalty-cards")
+    sun = _sun_from_tricks(data, players)
+    if sun is not None:
+        if any(taken[s] for s in taken if s != sun):
+            raise Forbidden(f"{names[sun]} took every trick, so nobody else took cards.",
+                            "penalty-cards")  # fmt: skip
+        taken[sun] = list(wanted)
+    rest = read.optional_seat(data.get("rest"), players, "rest")
+    if rest is not None:
+        listed = {c for cards in taken.values() for c in cards}
+        taken[rest] += [c for c in wanted if c not in listed]
+    return taken, sun
+
+
 class HeartsTable:
     key = "hearts"
     actions = {
@@ -156,25 +180,8 @@ class HeartsTable:
     def _taken(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
         _need_player(actor)
         hand = _hand_open(state, number, correction_ok=True)
-        options, wanted = state.options, ts.penalty_cards(state.options)
-        names = ts.seat_words(options.players)
-        raw = data.get("taken", {})
-        if not isinstance(raw, Mapping):
-            raise Unreadable("'taken' must map seats to lists of cards.", "taken")
-        taken: dict[int, list[Card]] = {seat: [] for seat in range(options.players)}
-        for key, value in raw.items():
-            seat = read.seat_value(key, options.players, "taken")
-            taken[seat] = read.read_cards(value, names[seat], Card.parse, wanted, "penalty-cards")
-        sun = _sun_from_tricks(data, options.players)
-        if sun is not None:
-            if any(taken[s] for s in taken if s != sun):
-                raise Forbidden(f"{names[sun]} took every trick, so nobody else took cards.",
-                                "penalty-cards")  # fmt: skip
-            taken[sun] = list(wanted)
-        rest = read.optional_seat(data.get("rest"), options.players, "rest")
-        if rest is not None:
-            listed = {c for cards in taken.values() for c in cards}
-            taken[rest] += [c for c in wanted if c not in listed]
+        options, names = state.options, ts.seat_words(state.options.players)
+        taken, sun = _read_taken(state, data)
         report = hearts.score_taken(options.rules, taken, ts.sun_tricks(options, sun),
                                     hand.totals_before, None, names)  # fmt: skip
         if report.violations:
