@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import threading
 from typing import Any
 
 import pytest
@@ -295,17 +296,20 @@ def test_a_claim_listing_a_card_twice_is_refused(app, client):
 # moon and sun
 
 
-def test_moon_choice_appears_only_on_the_shooters_and_scorers_phone(app, client):
+def test_moon_choice_appears_only_on_the_shooters_phone(app, client):
+    """TABLE_API: the shooter chooses (the host only when the shooter has no phone); the
+    scorer who entered the hand no longer chooses for a shooter who has a phone."""
     table = hearts_table(client, preset="pagat")
     ann, ben, cy = (seated(app, client, table, s) for s in range(3))
     assert score(ben, table, 1, {}, rest=0).status_code == 303  # Ben scores: Ann took all
     assert totals(client, table) == ["0", "0", "0", "0"]  # the hand waits for the choice
     assert "Ann shot the moon!" in entry(ann, table)
     assert 'value="subtract"' in raw_entry(ann, table)
-    assert 'value="subtract"' in raw_entry(ben, table)
-    assert 'value="subtract"' not in raw_entry(cy, table)
-    assert "Waiting for Ann to choose" in entry(cy, table)
-    assert post(cy, f"{table}/hearts/1/moon", choice="subtract", version=0).status_code == 403
+    for other in (ben, cy, client):  # the scorer, another player, the host
+        assert 'value="subtract"' not in raw_entry(other, table)
+        assert "Waiting for Ann to choose" in entry(other, table)
+        moon = post(other, f"{table}/hearts/1/moon", choice="subtract", version=0)
+        assert moon.status_code == 403 and "Only the shooter" in words(moon)
     assert post(ann, f"{table}/hearts/1/moon", choice="maybe", version=0).status_code == 422
     assert post(ann, f"{table}/hearts/1/moon", choice="subtract", version=0).status_code == 303
     assert totals(client, table) == ["-26", "0", "0", "0"]
@@ -371,14 +375,17 @@ def test_game_ends_at_the_target_without_tie_play(client):
 REVOKE_TRICKS = [(0, "2C 3C 4C 5D"), (2, "6C 7C 8C 9C")]
 
 
-def trick(client: FlaskClient, table: str, hand: int, leader: int, cards: str, version: int = 0):
-    return post(client, f"{table}/hearts/{hand}/trick", leader=leader, cards=cards, version=version)
+def trick(client: FlaskClient, table: str, hand: int, index: int, leader: int, cards: str,
+          version: int = 0) -> Any:  # fmt: skip
+    """Trick ``index`` (0-based) of ``hand``: the form names both, and the version seen."""
+    url = f"{table}/hearts/{hand}/trick"
+    return post(client, url, trick=index, leader=leader, cards=cards, version=version)
 
 
 def test_trick_entry_catches_a_revoke_and_names_it(client):
     table = hearts_table(client, entry="tricks")
-    for leader, cards in REVOKE_TRICKS:
-        assert trick(client, table, 1, leader, cards).status_code == 303
+    for i, (leader, cards) in enumerate(REVOKE_TRICKS):
+        assert trick(client, table, 1, i, leader, cards).status_code == 303
     box = entry(client, table)
     assert "Dee played the 5D on trick 1 but held the 7C: had to follow clubs" in box
     assert "(rule: follow suit)" in box
@@ -391,8 +398,8 @@ def test_trick_entry_catches_a_revoke_and_names_it(client):
 
 def test_recorded_revoke_with_the_penalty_gives_the_revoker_26(client):
     table = hearts_table(client, entry="tricks", revoke_penalty="yes")
-    for leader, cards in REVOKE_TRICKS:
-        trick(client, table, 1, leader, cards)
+    for i, (leader, cards) in enumerate(REVOKE_TRICKS):
+        trick(client, table, 1, i, leader, cards)
     assert "Dee takes 26, nobody else scores" in entry(client, table)
     assert post(client, f"{table}/hearts/1/revoke", seat=0, version=0).status_code == 422
     assert post(client, f"{table}/hearts/1/revoke", seat=3, version=0).status_code == 303
@@ -412,7 +419,7 @@ def test_recorded_revoke_with_the_penalty_gives_the_revoker_26(client):
 )
 def test_bad_tricks_are_refused(client, leader, cards, message):
     table = hearts_table(client, entry="tricks")
-    answer = trick(client, table, 1, leader, cards)
+    answer = trick(client, table, 1, 0, leader, cards)
     assert answer.status_code == 422
     assert message in words(answer)
 
@@ -427,7 +434,7 @@ def test_a_whole_hand_by_tricks_scores_from_the_tricks(client):
         assert f"trick {i + 1} of 13" in box
         if i:
             assert re.search(rf'name="leader"[^>]*value="{leader}" checked', box)
-        answer = trick(client, table, 1, leader, " ".join(map(str, cards)))
+        answer = trick(client, table, 1, i, leader, " ".join(map(str, cards)))
         assert answer.status_code == 303, answer.get_data(as_text=True)[:400]
     expected = points(ref, game)
     if max(expected) == 26:  # a moon: 26 to everyone else
@@ -472,3 +479,111 @@ def test_an_empty_trick_form_shows_no_complaints(client):
     box = entry(client, table)
     assert "Hand 1, trick 1 of 13" in box
     assert "Nobody is listed" not in box
+
+
+# two phones on one target (issue 10): every action names its hand (and trick) and version
+
+
+def reference_tricks(seed: int = 7) -> list[tuple[int, str]]:
+    game = play(RefTable(players=4), random.Random(seed))
+    return [(leader, " ".join(map(str, cards))) for leader, cards in game.tricks]
+
+
+def test_two_phones_on_one_trick_the_second_gets_409_and_nothing_is_stored(app, client):
+    """Bug 1: the second phone's trick 8 was stored as trick 9, led by that phone."""
+    table = hearts_table(client, entry="tricks")
+    ben = seated(app, client, table, 1)
+    tricks = reference_tricks()
+    for i in range(7):
+        assert trick(client, table, 1, i, *tricks[i]).status_code == 303
+    assert trick(client, table, 1, 7, *tricks[7]).status_code == 303
+    late = trick(ben, table, 1, 7, *tricks[8])  # Ben saw trick 8 open too, at version 0
+    assert late.status_code == 409
+    body = late.get_data(as_text=True)
+    assert 'name="trick" value="7"' in body and "Hand 1, trick 8 of 13" in body
+    assert f'value="{tricks[8][1]}"' in body  # Ben's own input kept
+    now = f"trick 8 of hand 1 is now led by {NAMES[tricks[7][0]]}"
+    assert now in words(late)
+    box = entry(client, table)
+    assert "Hand 1, trick 9 of 13" in box  # the next is still trick 9: nothing of Ben's stored
+    assert tricks[8][1] not in client.get(f"{table}/live").get_data(as_text=True)
+
+
+def test_two_scorers_on_one_hand_the_second_gets_its_own_hand_back(app, client):
+    """Bug 2: the answer was a hand-6 form filled with the hand-5 cards."""
+    table = hearts_table(client)
+    ben = seated(app, client, table, 1)
+    for hand in range(1, 5):
+        assert score(client, table, hand, {0: "QS"}, rest=1).status_code == 303
+    assert score(client, table, 5, {2: "QS 2H"}, rest=3).status_code == 303
+    late = score(ben, table, 5, {0: "QS"}, rest=1)  # opened on version 0 as well
+    assert late.status_code == 409
+    body, said = late.get_data(as_text=True), words(late)
+    assert "/hearts/5/taken" in body and "/hearts/6/taken" not in body
+    assert "Hand 5: who took which cards" in said and "Hand 6" not in said.replace(
+        "hand 6 is open now", "")  # fmt: skip
+    assert 'name="taken-0" value="QS"' in body  # Ben's input kept
+    assert "Hand 5 is finished: hand 6 is open now" in said
+    assert "now: Q♠ 2♥" in said and "points: Ann 0, Ben 0, Cy 14, Dee 12" in said
+    assert totals(client, table) == ["52", "52", "14", "12"]
+
+
+def test_two_phones_correcting_one_hand_see_the_fix_beside_their_own(app, client):
+    """Bug 3: the stale phone saw only its own old cards, and 'send again' wiped the fix."""
+    table = hearts_table(client)
+    ben = seated(app, client, table, 1)
+    score(client, table, 1, {0: "QS"}, rest=1)
+    score(client, table, 2, {2: "QS"}, rest=3)
+    fixed = score(client, table, 1, {1: "QS 2H"}, rest=0, version=1, edit=1)
+    assert fixed.status_code == 303
+    late = score(ben, table, 1, {2: "QS 3H"}, rest=3, version=1, edit=1)
+    assert late.status_code == 409
+    body, said = late.get_data(as_text=True), words(late)
+    assert 'name="taken-2" value="QS 3H"' in body  # Ben's own fix kept
+    assert "Changed on another phone: hand 1 is now saved" in said
+    assert "Ben's cards" in said and "now: Q♠ 2♥" in said  # the fix made on the other phone
+    assert 'name="version" value="2"' in body and 'name="edit" value="1"' in body
+    assert totals(client, table) == ["12", "14", "13", "13"]
+
+
+def test_a_trick_for_a_finished_hand_is_refused_never_stored_in_the_next(client):
+    table = hearts_table(client, entry="tricks", moon_policy="add")
+    tricks = reference_tricks()
+    for i, (leader, cards) in enumerate(tricks):
+        assert trick(client, table, 1, i, leader, cards).status_code == 303
+    again = trick(client, table, 1, 12, *tricks[12], version=1)  # a late correction
+    assert again.status_code == 422
+    assert "Hand 1 is finished: hand 2 is open" in words(again)
+    assert "Hand 2, trick 1 of 13" in entry(client, table)
+
+
+def test_two_threads_post_the_same_trick_exactly_one_is_stored(app):
+    host = app.test_client()
+    table = hearts_table(host, entry="tricks")
+    cookie = host.get_cookie("session")
+    assert cookie is not None
+    token = csrf(host)
+    tricks = reference_tricks()
+    barrier = threading.Barrier(2)
+    results: list[int] = []
+    lock = threading.Lock()
+
+    def send(leader: int, cards: str) -> None:
+        phone = app.test_client()
+        phone.set_cookie("session", cookie.value)
+        data = {"csrf_token": token, "trick": "0", "leader": str(leader), "cards": cards,
+                "version": "0"}  # fmt: skip
+        barrier.wait()
+        answer = phone.post(f"{table}/hearts/1/trick", data=data)
+        with lock:
+            results.append(answer.status_code)
+
+    threads = [threading.Thread(target=send, args=tricks[0]) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [303, 409]
+    assert "Hand 1, trick 2 of 13" in entry(host, table)
+    history = host.get(f"{table}/live").get_data(as_text=True)
+    assert history.count("trick 1 led by") == 1 and "trick 2 led by" not in history

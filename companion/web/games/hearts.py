@@ -1,8 +1,10 @@
 """Hearts at the table: the game type and its pages (cards taken, claims, moon, tricks).
 
-Engine: ``companion.games.hearts`` (rule texts seeds 001 and 002, RULES.md "Hearts").
-Views read the request, ask the engine, store one event in a versioned slot, publish,
-and render the entry box again.
+Engine and table protocol: ``companion.games.hearts`` (``table``: every action names its hand,
+and its seat or trick). A page reads the form into one ``Action`` (the hand from the URL, the
+trick and the version from the form), calls ``service.act``, publishes and renders the entry
+box again; on 409/422 it renders the same hand's form with the input kept and the value now
+beside it (``hearts/_again.html``).
 """
 
 from __future__ import annotations
@@ -11,14 +13,17 @@ from typing import Any
 
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
 
-from companion.errors import CompanionError, Conflict
-from companion.tables.registry import GameType, register
-from companion.web.games import hearts_entry as entry
+from companion.errors import CompanionError, Unreadable
+from companion.games.hearts import table_state
+from companion.games.hearts.table import GAME, KINDS
+from companion.games.protocol import Action
+from companion.tables import service
+from companion.tables.registry import GameType, folded_sheet, register
+from companion.web.errors import status_for
 from companion.web.games import hearts_options as opts
-from companion.web.games import hearts_state as state
 from companion.web.games.hearts_options import load_options, parse_options
 from companion.web.games.hearts_view import WAYS, HeartsView, entry_key, way_key
-from companion.web.games.hearts_words import describe
+from companion.web.games.hearts_words import describe, named
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -29,6 +34,8 @@ DESCRIPTIONS = {
     "players": "3 to 6 players.",
     "preset": "standard, pagat or omnibus; every option below can change it.",
 }
+EVENT_KINDS = frozenset(KINDS.values())
+WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks"}
 
 HEARTS = GameType(
     key="hearts",
@@ -37,8 +44,8 @@ HEARTS = GameType(
     max_players=6,
     parse_options=parse_options,
     load_options=load_options,
-    sheet=state.sheet,
-    dealer=lambda options, hand: state.dealer(options, hand),
+    sheet=folded_sheet(GAME),
+    dealer=table_state.dealer,
     descriptions=DESCRIPTIONS,
     summary="3 to 6 players. Tap the cards each player took, or enter every trick; "
     "the app passes, scores moons and checks the rules.",
@@ -46,12 +53,13 @@ HEARTS = GameType(
     entry_template="hearts/_entry.html",
     rules_template="hearts/_rules.html",
     entry_key=entry_key,
-    replayed=state.KINDS | {"undo"},
-    undoable=state.KINDS,
+    replayed=EVENT_KINDS | {"undo"},
+    undoable=EVENT_KINDS,
     assets=("hearts.css", "hearts.js"),
     describe=describe,
     cell_link=lambda v, hand, seat: url_for("hearts.edit", token=v.table.token, number=hand),
     status_template="hearts/_status.html",
+    table=GAME,
 )
 register(HEARTS)
 
@@ -84,40 +92,51 @@ def _view(token: str) -> TableView:
     return v
 
 
-def _hand(v: TableView, number: int, earlier_ok: bool = False) -> state.Hand:
-    game = hearts_view(v).game
-    if earlier_ok and 1 <= number <= len(game.done):
-        return game.hands[number - 1]
-    if game.finished:
-        abort(422, "This game is over. Start a new game to keep playing.")
-    if number != game.current.number:
-        abort(422, f"Hand {number} cannot be entered now: hand {game.current.number} is open.")
-    return game.current
+def _version() -> int:
+    raw = str(request.form.get("version", "0")).strip()
+    if not raw.isdigit():
+        raise Unreadable("The form's version is not a number: reload the page.", "form")
+    return int(raw)
 
 
-def _answer(token: str, message: str) -> Any:
-    v = view_for(token)
+def _act(token: str, kind: str, number: int, read: Any, saved: str) -> Any:
+    """Read the form into one action for hand ``number``, act, answer (or the form again)."""
+    v = _view(token)
+    target: dict[str, Any] = {"hand": number}
+    try:
+        version = _version()
+        data = read(v, target)  # may add the seat or the trick to the target
+        service.act(v.table, v.game, [Action(kind, target, version, data)], v.who)
+    except CompanionError as err:
+        return _again(token, kind, number, err)
     publish(v.table)
     if htmx() and request.form.get("edit"):
-        return fragment("_notice.html", message=message)
+        return fragment("_notice.html", message=saved)
     if htmx():
-        return fragment(HEARTS.entry_template, v=v, values={}, errors={}, saved=message)
+        return fragment(HEARTS.entry_template, v=view_for(token), values={}, errors={}, saved=saved)
     return redirect(url_for("table.page", token=token), 303)
 
 
-def _again(token: str, err: CompanionError, number: int | None = None) -> Any:
+def _again(token: str, kind: str, number: int, err: CompanionError) -> Any:
+    """The same hand's form again, with the phone's input kept and the value now beside it
+    (the open hand's entry box, or this hand's own form when it is not the open one)."""
     v = view_for(token)
-    status = 409 if isinstance(err, Conflict) else 422
+    status = 422 if status_for(err) == 400 else status_for(err)
     values = {k: str(val)[:300] for k, val in request.form.items() if k != "csrf_token"}
-    errors = {"form": err.message}
-    if request.form.get("edit") and number is not None:
-        ctx: dict[str, Any] = dict(v=v, values=values, errors=errors, number=number)
-        if htmx():
-            return fragment("hearts/_edit.html", status, **ctx)
-        return render_template("hearts/edit.html", **ctx), status
+    errors = {"form": named(err.message, v.names)}
+    edit = bool(request.form.get("edit"))
+    ctx: dict[str, Any] = dict(v=v, values=values, errors=errors, number=number, kind=kind,
+                               edit=edit)  # fmt: skip
+    state = v.state
+    own_form = ctx["edit"] or (number != state.open_number and state.hand(number) is not None)
+    if own_form and kind in WAY_OF:
+        template = "hearts/_again.html"
+    else:
+        template, ctx["force_way"] = HEARTS.entry_template, WAY_OF.get(kind)
     if htmx():
-        return fragment(HEARTS.entry_template, status, v=v, values=values, errors=errors)
-    return render_template("table.html", v=v, values=values, errors=errors), status
+        return fragment(template, status, **ctx)
+    page = "hearts/again.html" if template == "hearts/_again.html" else "table.html"
+    return render_template(page, **ctx), status
 
 
 @bp.get("/t/<token>/hearts/way/<way>")
@@ -131,90 +150,64 @@ def choose_way(token: str, way: str) -> Any:
     return redirect(url_for("table.page", token=token), 303)
 
 
-@bp.post("/t/<token>/hearts/<int:number>/taken")
-def taken(token: str, number: int) -> Any:
-    v = _view(token)
-    hand = _hand(v, number, earlier_ok=True)
-    try:
-        payload = entry.read_taken(v, hand, request.form)
-        version = entry.read_version(request.form)
-        entry.save(v, "hearts-taken", number, f"h{number}", version, payload, f"Hand {number}")
-    except CompanionError as err:
-        return _again(token, err, number)
-    return _answer(token, f"Hand {number} saved; totals updated.")
-
-
 @bp.get("/t/<token>/hearts/<int:number>/edit")
 def edit(token: str, number: int) -> Any:
     v = _view(token)
-    _hand(v, number, earlier_ok=True)
+    if v.state.hand(number) is None:
+        abort(404, f"Hand {number} has not been played yet.")
     ctx: dict[str, Any] = dict(v=v, values={}, errors={}, number=number)
     if htmx():
         return fragment("hearts/_edit.html", **ctx)
     return render_template("hearts/edit.html", **ctx)
 
 
-@bp.post("/t/<token>/hearts/<int:number>/claim")
-def claim(token: str, number: int) -> Any:
-    v = _view(token)
+def _taken_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
+    form = request.form
+    taken = {str(s): form.get(f"taken-{s}", "") for s in range(len(v.seats))}
+    return {"taken": taken, "rest": form.get("rest") or None, "sun": form.get("sun") or None}
+
+
+@bp.post("/t/<token>/hearts/<int:number>/taken")
+def taken(token: str, number: int) -> Any:
+    return _act(token, "taken", number, _taken_data, f"Hand {number} saved; totals updated.")
+
+
+def _claim_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
     if v.my_seat is None:
         abort(403, "Only a seated phone can claim its own cards: use 'Score for all'.")
-    hand = _hand(v, number)
-    seat = v.my_seat.position
-    try:
-        payload = entry.read_claim(v, hand, seat, request.form)
-        version = entry.read_version(request.form)
-        slot = f"h{number}s{seat}"
-        entry.save(v, "hearts-claim", number, slot, version, payload, f"{v.names[seat]}'s cards")
-    except CompanionError as err:
-        return _again(token, err)
-    return _answer(token, "Your cards are in.")
+    target["seat"] = v.my_seat.position
+    form = request.form
+    return {"cards": form.get("cards", ""), "rest": bool(form.get("rest")),
+            "sun": bool(form.get("sun"))}  # fmt: skip
+
+
+@bp.post("/t/<token>/hearts/<int:number>/claim")
+def claim(token: str, number: int) -> Any:
+    return _act(token, "claim", number, _claim_data, "Your cards are in.")
 
 
 @bp.post("/t/<token>/hearts/<int:number>/moon")
 def moon(token: str, number: int) -> Any:
-    v = _view(token)
-    hand = _hand(v, number)
-    if not hand.choice_required:
-        abort(422, f"Hand {number} has no moon waiting for a choice.")
-    if not hearts_view(v).may_choose(hand):
-        abort(403, "Only the shooter's phone (or the scorer's) may make this choice.")
-    choice = request.form.get("choice", "")
-    if choice not in ("add", "subtract"):
-        abort(422, "Choose 'add' (26 to everyone else) or 'subtract' (26 off the shooter).")
-    try:
-        version = entry.read_version(request.form)
-        payload = {"choice": choice}
-        entry.save(v, "hearts-moon", number, f"h{number}moon", version, payload, "The choice")
-    except CompanionError as err:
-        return _again(token, err)
-    return _answer(token, "The choice is in.")
+    read = lambda v, target: {"choice": request.form.get("choice", "")}  # noqa: E731
+    return _act(token, "moon", number, read, "The choice is in.")
+
+
+def _trick_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
+    raw = str(request.form.get("trick", "")).strip()
+    if not raw.isdigit():
+        raise Unreadable("The form does not say which trick it is: reload the page.", "trick")
+    target["trick"] = int(raw)
+    return {"leader": request.form.get("leader", ""), "cards": request.form.get("cards", "")}
 
 
 @bp.post("/t/<token>/hearts/<int:number>/trick")
 def trick(token: str, number: int) -> Any:
-    v = _view(token)
-    hand = _hand(v, number)
-    try:
-        payload = entry.read_trick(v, hand, request.form)
-        slot = f"h{number}t{payload['trick']}"
-        version = entry.read_version(request.form)
-        entry.save(
-            v, "hearts-trick", number, slot, version, payload, f"Trick {payload['trick'] + 1}"
-        )
-    except CompanionError as err:
-        return _again(token, err)
-    return _answer(token, f"Trick {payload['trick'] + 1} is in.")
+    raw = str(request.form.get("trick", ""))
+    saved = f"Trick {int(raw) + 1 if raw.isdigit() else '?'} of hand {number} is in."
+    return _act(token, "trick", number, _trick_data, saved)
 
 
 @bp.post("/t/<token>/hearts/<int:number>/revoke")
 def revoke(token: str, number: int) -> Any:
-    v = _view(token)
-    hand = _hand(v, number)
-    try:
-        payload = entry.read_revoke(v, hand, request.form)
-        version = entry.read_version(request.form)
-        entry.save(v, "hearts-revoke", number, f"h{number}rev", version, payload, "The revoke")
-    except CompanionError as err:
-        return _again(token, err)
-    return _answer(token, "The revoke is recorded.")
+    read = lambda v, target: {"seat": request.form.get("seat", "")}  # noqa: E731
+    return _act(token, "revoke", number, read, "The revoke is recorded.")

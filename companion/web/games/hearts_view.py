@@ -1,16 +1,18 @@
-"""What a phone's Hearts entry box shows, worked out once per request from the events."""
+"""What a phone's Hearts entry box shows, from the folded state (``companion.games.hearts``
+``table_state``) read once per request."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from typing import Any
 
 from flask import session
 
 from companion.cards.standard import Card
 from companion.games import hearts
-from companion.web.games import hearts_state as state
-from companion.web.games.hearts_words import PassLine, face, lead_line, pass_line
+from companion.games.hearts import table as hearts_table
+from companion.games.hearts import table_state as state
+from companion.web.games.hearts_words import PassLine, face, lead_line, named, pass_line
 from companion.web.tableview import TableView
 
 WAYS = {"mine": "My cards", "all": "Score for all", "tricks": "Trick by trick"}
@@ -24,9 +26,21 @@ def way_key(v: TableView) -> str:
 class HeartsView:
     v: TableView
 
-    @cached_property
-    def game(self) -> state.HeartsGame:
-        return state.game_state(self.v.options, self.v.rows, self.v.names)
+    @property
+    def game(self) -> state.State:
+        return self.v.state  # type: ignore[no-any-return]
+
+    def version(self, slot: str) -> int:
+        return self.v.snapshot.version(slot)
+
+    def named(self, text: str) -> str:
+        """A message with the players' names for ``Seat 2``."""
+        return named(text, self.v.names)
+
+    def hand_for(self, number: Any) -> state.Hand:
+        """Hand ``number`` (a form's own hand), else the hand open now."""
+        found = self.game.hand(int(number)) if str(number).isdigit() else None
+        return found or self.hand
 
     @property
     def options(self) -> state.TableOptions:
@@ -142,18 +156,33 @@ class HeartsView:
         shooter = hand.shooter
         if shooter is None or not self.v.is_current:
             return False
-        if self.v.is_host or (self.seat is not None and self.seat in shooter.seats):
-            return True
-        return self.seat is not None and self.seat == hand.scorer_seat
+        return hearts_table.may_choose(self.v.who, shooter)
 
     # trick entry
 
-    def played(self, hand: state.Hand) -> set[Card]:
-        return {c for _, cards in hand.tricks for c in cards}
+    def played(self, hand: state.Hand, index: int | None = None) -> set[Card]:
+        """The cards played in the hand's tricks (but trick ``index``, being entered)."""
+        return {c for i, (_, cards) in enumerate(hand.tricks) if i != index for c in cards}
 
-    def cards_left(self, hand: state.Hand) -> list[list[Card]]:
+    def trick_index(self, hand: state.Hand, values: dict[str, str]) -> int:
+        """The trick a form is for: its own (kept input), else the next one."""
+        raw = str(values.get("trick", ""))
+        return int(raw) if raw.isdigit() else len(hand.tricks)
+
+    def trick_now(self, hand: state.Hand, index: int) -> str | None:
+        """Trick ``index`` as entered now, in words (None: not entered)."""
+        if index >= len(hand.tricks):
+            return None
+        leader, cards = hand.tricks[index]
+        return f"led by {self.v.names[leader]}: {' '.join(face(c) for c in cards)}"
+
+    def taken_now(self, hand: state.Hand, seat: int) -> str:
+        cards = [c for c in hand.taken.get(seat, []) if c in set(self.penalty_cards)]
+        return " ".join(face(c) for c in cards) or "nothing"
+
+    def cards_left(self, hand: state.Hand, index: int | None = None) -> list[list[Card]]:
         """The deck's cards not yet played, one list per suit."""
-        played = self.played(hand)
+        played = self.played(hand, index)
         left = [c for c in hearts.deck(self.options.rules) if c not in played]
         return [[c for c in left if c.suit == suit] for suit in "CDHS"]
 
@@ -174,8 +203,7 @@ class HeartsView:
         return rows
 
     def revokes(self, hand: state.Hand) -> list:
-        report = hand.report
-        return [v for v in report.violations if v.rule == "follow-suit"] if report else []
+        return hearts_table.revokes(hand)
 
 
 def entry_key(v: TableView) -> str:

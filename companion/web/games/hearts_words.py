@@ -3,12 +3,13 @@ with suit symbols, and history lines for the game's own events."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from companion.cards.standard import Card
 from companion.games import hearts
+from companion.games.hearts.table_options import TableOptions
 from companion.games.protocol import Event
-from companion.web.games.hearts_options import TableOptions
 
 SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 WHERE = {
@@ -35,6 +36,19 @@ class PassLine:
     arrow: str
     text: str
     house_rule: bool
+
+
+SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+def named(text: str, names: list[str]) -> str:
+    """The engine's ``Seat 2`` (seat 1) as the player's name at this table."""
+
+    def name(found: re.Match[str]) -> str:
+        seat = int(found.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else found.group(0)
+
+    return SEAT.sub(name, text)
 
 
 def face(card: Card | str) -> str:

@@ -1,0 +1,60 @@
+"""The entries of one hand as the table made them: the newest event of each slot counts.
+
+Slots (names kept from the stored games): ``h3`` a scorer's whole hand, ``h3s1`` seat 1's
+own claim, ``h3t0`` trick 0, ``h3moon`` the moon-like choice, ``h3rev`` a recorded revoke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.games.protocol import Event
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The newest event of one slot: what it says and which seat's phone stored it."""
+
+    payload: Mapping[str, Any]
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class HandEntries:
+    taken: Entry | None = None
+    claims: Mapping[int, Entry] = field(default_factory=dict)
+    tricks: Mapping[int, Entry] = field(default_factory=dict)
+    choice: Entry | None = None
+    revoke: Entry | None = None
+
+    def trick_list(self) -> list[tuple[int, list[str]]]:
+        """The tricks entered from the first on, as (leader, cards in play order)."""
+        found: list[tuple[int, list[str]]] = []
+        while (e := self.tricks.get(len(found))) is not None:
+            found.append((int(e.payload["leader"]), list(e.payload["cards"])))
+        return found
+
+
+EMPTY = HandEntries()
+
+
+def hand_slot(hand: int, part: str = "", index: int | None = None) -> str:
+    """``h3`` (taken), ``h3s1`` (claim), ``h3t0`` (trick), ``h3moon``, ``h3rev``."""
+    suffix = {"taken": "", "claim": "s", "trick": "t", "choice": "moon", "revoke": "rev"}[part]
+    return f"h{hand}{suffix}{'' if index is None else index}"
+
+
+def fold_entry(entries: HandEntries, part: str, event: Event) -> HandEntries:
+    """``entries`` with ``event`` (of the given part) as its slot's newest entry."""
+    entry = Entry(dict(event.payload), event.actor_seat)
+    if part == "claim":
+        return replace(entries, claims={**entries.claims, int(event.payload["seat"]): entry})
+    if part == "trick":
+        return replace(entries, tricks={**entries.tricks, int(event.payload["trick"]): entry})
+    if part == "taken":
+        return replace(entries, taken=entry)
+    if part == "choice":
+        return replace(entries, choice=entry)
+    return replace(entries, revoke=entry)
