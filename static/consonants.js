@@ -23,6 +23,7 @@
     var data = window.companionPersist.load(form);
     if (data && typeof data.cards === "string") {
       form.querySelector("[data-cards-input]").value = data.cards;
+      form.setAttribute("data-unsent", "1");  // still unsent: a live update leaves it be
     }
   }
 
