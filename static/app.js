@@ -196,4 +196,86 @@
       }, 4000);
     }
   });
+
+  // ---- A live redraw never throws away a form being filled (table protocol, rule 2) ----
+  // A form in the entry box holds unsent input once the person types, changes or taps in it
+  // (or a refusal sent it back with their input). While one does, the entry box that a live
+  // update sends out of band is not swapped in: a note says so, and "Show the latest" swaps
+  // in the newest one that came. This phone's own requests redraw the box as usual.
+  var heldEntry = null;
+  function markUnsent(el) {
+    var form = el && el.closest ? el.closest("#entry-box form") : null;
+    if (form) { form.setAttribute("data-unsent", "1"); }
+  }
+  document.addEventListener("input", function (event) { markUnsent(event.target); });
+  document.addEventListener("change", function (event) { markUnsent(event.target); });
+  document.addEventListener("click", function (event) {
+    markUnsent(event.target.closest && event.target.closest("button[type=button]"));
+  });
+  function heldNote(box) {
+    if (box.querySelector("#entry-held")) { return; }
+    var note = document.createElement("div");
+    note.id = "entry-held";
+    note.className = "notice held";
+    note.setAttribute("role", "status");
+    var text = document.createElement("p");
+    text.textContent = "The table changed on another phone. What you entered is kept; " +
+      "sending it checks it against the latest.";
+    var show = document.createElement("button");
+    show.type = "button";
+    show.className = "button small";
+    show.setAttribute("data-show-latest", "");
+    show.textContent = "Show the latest";
+    note.appendChild(text);
+    note.appendChild(show);
+    box.insertBefore(note, box.firstChild);
+  }
+  // A live answer decided on the box as it was when the request left: if this phone's own
+  // request has redrawn the box since (another seat picked, an entry sent), ask again.
+  var entryDraws = 0, liveSawDraws = null;
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "live") { liveSawDraws = entryDraws; }
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var box = event.detail.target;
+    if (!box || box.id !== "entry-box") { return; }
+    if (liveSawDraws !== null && liveSawDraws !== entryDraws) {
+      event.detail.shouldSwap = false;
+      var live = document.getElementById("live");
+      if (live && window.htmx) { window.htmx.trigger(live, "poll"); }
+      return;
+    }
+    if (!box.querySelector("form[data-unsent]")) { return; }
+    var node = event.detail.fragment;
+    node = node && node.nodeType === 11 ? node.firstElementChild : node;
+    event.detail.shouldSwap = false;
+    heldEntry = node ? node.innerHTML : heldEntry;
+    heldNote(box);
+  });
+  document.addEventListener("click", function (event) {
+    var box = document.getElementById("entry-box");
+    if (!box || !(event.target.closest && event.target.closest("[data-show-latest]"))) { return; }
+    var html = heldEntry;
+    heldEntry = null;
+    if (html === null || !window.htmx) { box.querySelector("#entry-held").remove(); return; }
+    window.htmx.swap(box, html, { swapStyle: "innerHTML", settleDelay: 0, ignoreTitle: true });
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt, xhr = event.detail.xhr;
+    if (form && form.hasAttribute && xhr && xhr.status < 300) { form.removeAttribute("data-unsent"); }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail && event.detail.target;
+    if (!box || box.id !== "entry-box") { return; }
+    heldEntry = null;  // this phone's own answer is the latest
+    entryDraws += 1;
+    var status = event.detail.xhr ? event.detail.xhr.status : 200;
+    var path = event.detail.pathInfo ? event.detail.pathInfo.requestPath : null;
+    if (status !== 409 && status !== 422) { return; }
+    box.querySelectorAll("form").forEach(function (form) {  // sent back with the input kept
+      if ((form.getAttribute("hx-post") || form.getAttribute("action")) === path) {
+        form.setAttribute("data-unsent", "1");
+      }
+    });
+  });
 })();

@@ -23,6 +23,7 @@
     var data = window.companionPersist.load(form);
     if (data && typeof data.cards === "string") {
       form.querySelector("[data-cards-input]").value = data.cards;
+      form.setAttribute("data-unsent", "1");  // still unsent: a live update leaves it be
     }
   }
 
@@ -138,6 +139,14 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form.cons-grid");
     if (form) { save(form); render(form); }
+  });
+  // A live redraw draws the cards-taken form for the seat it showed (the host may be
+  // entering Dee's cards): the live request says which, the server checks it may.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = document.getElementById("taken-form");
+    if (form && event.detail.elt && event.detail.elt.id === "live") {
+      event.detail.parameters["cons-seat"] = form.getAttribute("data-seat");
+    }
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });

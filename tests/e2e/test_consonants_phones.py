@@ -3,12 +3,16 @@ flyer's phone, and a word challenged through the word judge, both sides confirmi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.test_hearts_phones import LIVE_MS, Taps, sit, wait_live
 
 pytestmark = pytest.mark.e2e
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+NARROW = {"viewport": {"width": 390, "height": 844}}
 
 
 def start_consonants(page: Page, names: list[str]) -> str:
@@ -25,6 +29,16 @@ def start_consonants(page: Page, names: list[str]) -> str:
 
 def tile(page: Page, card: str) -> Locator:
     return page.locator(f"#taken-form .atile[data-card='{card}']")
+
+
+def snap(page: Page, name: str) -> None:
+    """A 390 px screenshot of the entry box's top, for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate(  # the box's top just below the sticky bar
+        "window.scrollTo(0, document.getElementById('entry-box').getBoundingClientRect().top"
+        " + window.scrollY - 70)"
+    )
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), animations="disabled", caret="hide")
 
 
 def totals(page: Page) -> list[str]:
@@ -48,9 +62,10 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
         taps("Ann", tile(ann, card))
     expect(ann.locator("#taken-form [data-total]")).to_contain_text("6 cards, 120 points")
     taps("Ann", ann.get_by_role("button", name="Send the cards"))
+    # Ben's untouched form is redrawn live: Ann's J is gone from it
+    expect(tile(ben, "J")).to_have_class("atile consonant none", timeout=LIVE_MS)
     for card in ("N", "A/E", "S", "T"):
         taps("Ben", tile(ben, card))
-    expect(tile(ben, "J")).to_have_class("atile consonant none", timeout=LIVE_MS)
     taps("Ben", ben.get_by_role("button", name="Send the cards"))
 
     # the host enters for the seats without a phone: Cy a D, Dee the rest
@@ -64,7 +79,6 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
     taps("host", host.get_by_role("button", name="Add all the rest"))
 
     # Flying by Night: the choice is on Ann's phone only, the hand waits for it
-    expect(ben.locator("#fly")).to_contain_text("Ann is Flying by Night!", timeout=LIVE_MS)
     expect(ben.locator("#fly-waiting")).to_contain_text("Waiting for Ann to choose")
     expect(ben.locator("#fly-form")).to_have_count(0)
     expect(ann.locator("#fly-form")).to_be_visible(timeout=LIVE_MS)
@@ -95,3 +109,89 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
     expect(host.locator("#hand-panel")).to_contain_text("Hand 2", timeout=LIVE_MS)
     print(f"\ntaps: Ann {taps.count['Ann']}, Ben {taps.count['Ben']}, host {taps.count['host']}")
     record_property("flyer_taps", taps.count["Ann"])
+
+
+def test_host_entering_dees_cards_keeps_dee_and_the_taps_through_live_updates(phone):
+    """Issue 10: the host entering Dee's cards saw the form jump back to Ann on a live update
+    and the cards went to Ann. Now the form stays Dee's, taps and all."""
+    host = phone(**NARROW)
+    start_consonants(host, ["Ann", "", "Cy", "Dee"])
+    ben = phone()
+    sit(ben, host, "Ben", "Seat 2")
+    for p in (host, ben):
+        wait_live(p)
+    host.locator("#taken-form [data-seat-link='3']").click()
+    heading = host.locator("#taken-form h2")
+    expect(heading).to_contain_text("the cards Dee took")
+
+    # Ben sends before the host taps: the host's box is redrawn, still for Dee
+    tile(ben, "N").click()
+    ben.get_by_role("button", name="Send the cards").click()
+    expect(host.locator("#seat-1 .tiles")).to_contain_text("N", timeout=LIVE_MS)
+    expect(heading).to_contain_text("the cards Dee took")
+    expect(host.locator("#entry-held")).to_have_count(0)
+
+    # the host taps for Dee; Ben sends again: the host's form is left alone, with a note
+    tile(host, "J").click()
+    tile(host, "K").click()
+    cards = host.locator("#taken-form input[name=cards]")
+    expect(cards).to_have_value("J K")
+    expect(ben.locator("#seat-1 .tiles")).to_contain_text("N")
+    tile(ben, "T").click()
+    ben.get_by_role("button", name="Send the cards").click()
+    held = host.locator("#entry-held")
+    expect(held).to_contain_text("The table changed on another phone.", timeout=LIVE_MS)
+    expect(heading).to_contain_text("the cards Dee took")
+    expect(cards).to_have_value("J K")
+    expect(host.locator("#taken-form [data-chosen] .tile")).to_have_text(["J", "K"])
+    snap(host, "consonants-held-dee")
+
+    # "Show the latest": Ben's new cards appear, the form is still Dee's with the taps
+    host.get_by_role("button", name="Show the latest").click()
+    expect(host.locator("#seat-1 .tiles")).to_contain_text("T")
+    expect(held).to_have_count(0)
+    expect(heading).to_contain_text("the cards Dee took")
+    expect(cards).to_have_value("J K")
+    snap(host, "consonants-latest-dee")
+
+    host.get_by_role("button", name="Send the cards").click()
+    expect(host.locator("#seat-3 .tiles .tile")).to_have_text(["J", "K"])
+    expect(host.locator("#seat-0 .tiles")).to_have_count(0)  # nothing went to Ann
+    expect(ben.locator("#seat-3 .tiles .tile")).to_have_text(["J", "K"], timeout=LIVE_MS)
+
+
+def test_a_half_typed_word_survives_another_phones_update(phone):
+    host = phone(**NARROW)
+    start_consonants(host, ["Ann", "", "Cy", "Dee"])
+    ben = phone()
+    sit(ben, host, "Ben", "Seat 2")
+    for p in (host, ben):
+        wait_live(p)
+    host.locator("#taken-form input[name=cards]").fill("J K T A/E S")  # Ann's, by the host
+    host.get_by_role("button", name="Send the cards").click()
+    expect(host.locator("#seat-0 .tiles")).to_contain_text("J")
+    ben.locator("#taken-form input[name=cards]").fill("Q V N")
+    ben.get_by_role("button", name="Send the cards").click()
+    expect(host.locator("#seat-1 .tiles")).to_contain_text("Q", timeout=LIVE_MS)
+    host.locator("#taken-form [data-seat-link='2']").click()
+    expect(host.locator("#taken-form h2")).to_contain_text("the cards Cy took")
+    host.locator("#taken-form input[name=cards]").fill("X Z")
+    host.get_by_role("button", name="Send the cards").click()
+    expect(host.locator("#seat-2 .tiles")).to_contain_text("X")
+    host.locator("#taken-form [data-seat-link='3']").click()
+    expect(host.locator("#taken-form h2")).to_contain_text("the cards Dee took")
+    host.get_by_role("button", name="Add all the rest").click()
+    for p in (host, ben):  # every card is in: the hand waits for words
+        expect(p.locator("#close-form")).to_be_visible(timeout=LIVE_MS)
+
+    # the host is typing Ann's word when Ben lays his (none): the word is not wiped
+    word = host.locator("#words-form-0 input[name=words]")
+    word.press_sequentially("JE")
+    ben.locator("#words-form-1 button").click()
+    expect(host.locator("#entry-held")).to_be_visible(timeout=LIVE_MS)
+    expect(word).to_have_value("JE")
+    snap(host, "consonants-held-word")
+    word.press_sequentially("ST")
+    host.locator("#words-form-0 button").click()
+    expect(host.locator("#seat-0 .word-line[data-word='JEST']")).to_be_visible()
+    expect(host.locator("#entry-held")).to_have_count(0)

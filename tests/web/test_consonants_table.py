@@ -213,6 +213,65 @@ def test_a_player_enters_only_their_own_cards(app, client):
     assert taken(ann, table, 1, 0, "J").status_code == 303
 
 
+def form_fields(markup: str, form_id: str) -> tuple[str, dict[str, str]]:
+    """A form's action and its hidden fields, as the phone would send them."""
+    found = re.search(rf'<form [^>]*action="([^"]+)"[^>]*id="{form_id}">(.*?)</form>', markup, re.S)
+    assert found, f"no #{form_id} in the page"
+    hidden = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', found.group(2))
+    return found.group(1), dict(hidden)
+
+
+def test_host_entering_dees_cards_stays_on_dee_through_a_live_redraw(app, client):
+    """The bug players found: the host picks Dee, Ann's phone sends its cards, the live redraw
+    jumped the host's form back to Ann and the host's cards were stored as Ann's."""
+    table = cons_table(client)
+    ann = seated(app, client, table, 0)
+    picked = client.get(f"{table}/cons/1/seat/3", headers=HX).get_data(as_text=True)
+    key = re.search(r'id="entry-key" name="key" value="([^"]*)"', picked)
+    assert key and "the cards Dee took" in plain(picked)
+    assert taken(ann, table, 1, 0, "J K").status_code == 303  # another phone, in between
+    # the host's phone follows the update: the live sheet with a new entry box out of band,
+    # asked for the seat its form showed
+    live = client.get(f"{table}/live", query_string={"key": key.group(1), "cons-seat": "3"})
+    redrawn = live.get_data(as_text=True)
+    assert 'id="entry-box" hx-swap-oob' in redrawn
+    assert "the cards Dee took" in plain(redrawn)
+    action, fields = form_fields(redrawn, "taken-form")
+    assert fields["seat"] == "3"
+    answer = client.post(action, data={**fields, "cards": "Q V"}, headers=HX)
+    assert answer.status_code == 200, words(answer)[:300]
+    assert "Dee's cards are in." in words(answer)
+    page = plain(client.get(table).get_data(as_text=True))
+    assert "hand 1, Dee took Q V" in page and "hand 1, Ann took J K" in page
+    assert "Ann took Q V" not in page
+
+
+def test_cards_for_a_seat_its_own_phone_entered_meanwhile_get_409_and_nothing_stored(app, client):
+    table = cons_table(client)
+    dee = seated(app, client, table, 3)
+    picked = client.get(f"{table}/cons/1/seat/3", headers=HX).get_data(as_text=True)
+    action, fields = form_fields(picked, "taken-form")
+    assert fields["seat"] == "3" and fields["version-3"] == "0"
+    assert taken(dee, table, 1, 3, "Q V").status_code == 303  # Dee's own phone was first
+    answer = client.post(action, data={**fields, "cards": "T"}, headers=HX)
+    assert answer.status_code == 409
+    text = answer.get_data(as_text=True)
+    assert "changed on another phone" in plain(text)
+    assert "Dee's cards are now Q V" in plain(text)  # the value now, beside the input kept
+    assert 'name="cards" value="T"' in text and form_fields(text, "taken-form")[1]["seat"] == "3"
+    page = plain(client.get(table).get_data(as_text=True))
+    assert "hand 1, Dee took Q V" in page and "Dee took T" not in page
+
+
+def test_a_form_naming_no_seat_is_refused_not_stored_for_the_phones_own_seat(app, client):
+    table = cons_table(client)
+    ann = seated(app, client, table, 0)
+    answer = post(ann, f"{table}/cons/1/taken", cards="J K", **{"version-0": 0})
+    assert answer.status_code == 422
+    assert "does not say whose entry it is" in words(answer)
+    assert "hand 1, Ann took" not in plain(client.get(table).get_data(as_text=True))
+
+
 # Flying by Night
 
 

@@ -120,9 +120,9 @@ def _hand(cv: ConsView, number: int) -> state.Hand:
 
 
 def _seat(cv: ConsView, field: str = "seat") -> int:
-    raw = request.form.get(field, "").strip()[:4]
-    if not raw and cv.seat is not None:
-        return cv.seat
+    """The seat the form names: never a default such as this phone's own seat (rule 1)."""
+    if not request.form.get(field, "").strip():
+        raise Unreadable("This form does not say whose entry it is: reload and send again.")
     seat = entry.read_seat(request.form, field, cv.rules.players)
     assert seat is not None
     if not cv.may_act_for(seat):
@@ -143,10 +143,10 @@ def _again(token: str, err: CompanionError) -> Any:
     v = view_for(token)
     status = 409 if isinstance(err, Conflict) else 422
     values = {k: str(val)[:300] for k, val in request.form.items() if k != "csrf_token"}
-    errors = {"form": err.message}
+    ctx = {"v": v, "values": values, "errors": {"form": err.message}, "conflict": status == 409}
     if htmx():
-        return fragment(ENTRY, status, v=v, values=values, errors=errors)
-    return render_template("table.html", v=v, values=values, errors=errors), status
+        return fragment(ENTRY, status, **ctx)
+    return render_template("table.html", **ctx), status
 
 
 def _carry_deck(v: TableView) -> None:
@@ -193,6 +193,21 @@ def pick_seat(token: str, number: int, seat: int) -> Any:
     if htmx():
         return fragment(ENTRY, v=v, values={"seat": str(seat)}, errors={})
     return render_template("table.html", v=v, values={"seat": str(seat)}, errors={})
+
+
+@bp.app_template_global("cons_taken_seat")
+def taken_seat(v: TableView, values: dict[str, str]) -> int | None:
+    """Whose cards the cards-taken form is for: the seat this phone asked for (picked, sent
+    back after a refusal, or shown before a live redraw: ``cons-seat``), else its own seat,
+    else the first seat it may enter."""
+    cv = cons_view(v)
+    seats = cv.entry_seats()
+    for raw in (values.get("seat"), request.args.get("cons-seat")):
+        if raw and raw.isdigit() and int(raw) in seats:
+            return int(raw)
+    if cv.seat in seats:
+        return cv.seat
+    return seats[0] if seats else None
 
 
 @bp.app_template_global("cons_way")
