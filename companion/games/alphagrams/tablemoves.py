@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.cards.alpha import AlphaCard
-from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.cards.alpha import AlphaCard, Deck
+from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.tableopts import TableOptions
@@ -60,6 +60,18 @@ def _strings(data: Mapping[str, Any], name: str) -> list[str]:
     return list(value)
 
 
+def _deck(raw: Any, default: Deck) -> Deck:
+    """The deck the table plays with: as given (the page sends the table's), else the state's."""
+    if raw is None:
+        return default
+    if not isinstance(raw, dict):
+        raise Unreadable("'deck' must be a deck as the table stores it.", "deck")
+    try:
+        return Deck.from_dict(raw)
+    except (CompanionError, KeyError, TypeError, ValueError):
+        raise Unreadable("'deck' is not a deck the app can read.", "deck") from None
+
+
 class Moves:
     """``apply`` and its checks; ``lexicon`` (the word lists) is set by ``AlphaGramsTable``."""
 
@@ -94,9 +106,8 @@ class Moves:
             raise Conflict("The first card is turned already: the game has started.")
         if not (actor.host or actor.seat is not None):
             raise NotAllowed("Take a seat first: only players at the table make moves.")
-        deck = action.data.get("deck")
-        payload = {"card": str(card(action.data)), "deck": deck if isinstance(deck, dict)
-                   else state.deck.to_dict()}  # fmt: skip
+        deck = _deck(action.data.get("deck"), state.deck)
+        payload = {"card": str(card(action.data)), "deck": deck.to_dict()}
         return [NewEvent("ag-start", payload)]
 
     def _ready(self, state: State, action: Action) -> engine.AlphaGramsState:
