@@ -79,3 +79,32 @@ def test_challenge_on_two_phones_verdict_clears_and_turn_is_skipped(phone) -> No
     ann.reload()
     expect(ann.locator("#verdict")).to_have_count(0)  # the server no longer shows it either
     expect(ann.locator("#ag-entry .history, #history")).to_contain_text("VALID")
+
+
+def test_a_typed_word_and_its_card_rows_survive_another_phones_update(phone) -> None:
+    ann = phone()
+    table = _start(ann)  # Ann's phone is the host's
+    url = join_link(ann)
+    _sit(ann, url, "Ann")
+    ben = phone()
+    _sit(ben, url, "Ben")
+    _turn_card(ann, "M")
+    _turn_card(ann, "T")
+    ann.locator("#ag-word").fill("team")
+    ann.get_by_role("button", name="Make the word").click()
+    expect(ben.locator("#words-0 .word-row")).to_have_attribute("data-word", "TEAM")
+    _turn_card(ben, "S")
+
+    ben.locator("#ag-word").fill("steam")
+    ben.get_by_role("button", name="Cards…").click()
+    expect(ben.locator("#letter-rows .letter-row")).to_have_count(5)
+    settle(ben)
+    ben.locator("select[name=src-0]").select_option("hand")
+
+    ann.goto(table + "/deck")
+    ann.get_by_role("button", name="Save the deck").click()  # a live update for Ben's phone
+    expect(ben.locator("#history")).to_contain_text("changed the deck")
+    settle(ben)
+    expect(ben.locator("#ag-word")).to_have_value("steam")
+    expect(ben.locator("#letter-rows .letter-row")).to_have_count(5)
+    expect(ben.locator("select[name=src-0]")).to_have_value("hand")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any
 
 import pytest
@@ -23,7 +24,10 @@ class Table:
         self.token = csrf(client)
 
     def post(self, what: str, phone: FlaskClient | None = None, **data: Any):
+        """Post as a phone does: with the target and version its page was drawn for (read
+        from the host's page unless given)."""
         phone = phone or self.client
+        data = {**self.target(what), **data}
         data["csrf_token"] = csrf(phone)
         return phone.post(f"{self.path}/{what}", data=data, headers={"HX-Request": "true"})
 
@@ -33,6 +37,16 @@ class Table:
         assert answer.status_code == 200, error(text) or text[:300]
         assert not error(text), error(text)
         return text
+
+    def target(self, what: str) -> dict[str, str]:
+        page = self.page()
+        names = ("version", "turn", "seat") + (("word",) if what == "ag/challenge" else ())
+        found = {}
+        for name in names:
+            hit = re.search(rf'type="hidden" name="{name}" value="(\d+)"', page)
+            if hit:
+                found[name] = hit.group(1)
+        return found
 
     def page(self) -> str:
         return self.client.get(self.path).get_data(as_text=True)
@@ -128,7 +142,7 @@ def test_wild_and_vowel_sides_are_kept(t: Table) -> None:
 def test_steal_checks_say_why(t: Table, old: str, new: str, message: str) -> None:
     t.ok("ag/word", word=old, step="play")
     t.ok("ag/flip", card="S")
-    answer = t.post("ag/word", word=new, steal="0", step="play")
+    answer = t.post("ag/word", word=new, steal="1", step="play")
     assert answer.status_code == 422
     assert message in error(answer.get_data(as_text=True))
     assert t.words(0) == [old] and t.words(1) == []
@@ -140,7 +154,7 @@ def test_steal_bake_to_baked_is_refused(client: FlaskClient) -> None:
     t.ok("ag/flip", card="K")
     t.ok("ag/word", word="BAKE", step="play")
     t.ok("ag/flip", card="D")
-    answer = t.post("ag/word", word="BAKED", steal="0", step="play")
+    answer = t.post("ag/word", word="BAKED", steal="1", step="play")
     assert answer.status_code == 422
     assert "BAKED is only a form of BAKE" in error(answer.get_data(as_text=True))
 
@@ -148,7 +162,7 @@ def test_steal_bake_to_baked_is_refused(client: FlaskClient) -> None:
 def test_steal_team_to_meats_is_allowed(t: Table) -> None:
     t.ok("ag/word", word="TEAM", step="play")
     t.ok("ag/flip", card="S")
-    t.ok("ag/word", word="MEATS", steal="0", step="play")
+    t.ok("ag/word", word="MEATS", steal="1", step="play")
     assert t.words(0) == [] and t.words(1) == ["MEATS"]
     assert any(line.endswith("Ben made MEATS, stealing TEAM from Ann") for line in t.history())
 
@@ -158,7 +172,7 @@ def test_protect_own_word(t: Table) -> None:
     t.ok("ag/flip", card="S")
     t.ok("ag/pass")
     t.ok("ag/flip", card="S")
-    t.ok("ag/word", word="STEAM", steal="0", step="play")
+    t.ok("ag/word", word="STEAM", steal="1", step="play")
     assert t.words(0) == ["STEAM"]
     assert any(line.endswith("Ann made STEAM, protecting TEAM") for line in t.history())
 
@@ -166,9 +180,9 @@ def test_protect_own_word(t: Table) -> None:
 def test_overrule_is_offered_and_logged(t: Table) -> None:
     t.ok("ag/word", word="TEAM", step="play")
     t.ok("ag/flip", card="S")
-    refused = t.post("ag/word", word="TEAMS", steal="0", step="play")
+    refused = t.post("ag/word", word="TEAMS", steal="1", step="play")
     assert 'name="overrule"' in refused.get_data(as_text=True)
-    t.ok("ag/word", word="TEAMS", steal="0", step="play", overrule="1")
+    t.ok("ag/word", word="TEAMS", steal="1", step="play", overrule="1")
     assert t.words(1) == ["TEAMS"]
     line = next(x for x in t.history() if "Ben made TEAMS" in x)
     assert line.endswith(
@@ -241,8 +255,9 @@ def test_valid_word_costs_a_waiting_challenger_their_next_turn(client: FlaskClie
 
 def test_moves_wait_while_a_challenge_is_judged(t: Table) -> None:
     t.ok("ag/word", word="MEATS", step="play")
+    seen = t.target("ag/flip")  # the flip form as Ben's phone drew it before the challenge
     t.ok("ag/challenge", challenger="1")
-    answer = t.post("ag/flip", card="S")
+    answer = t.post("ag/flip", card="S", **seen)
     assert answer.status_code == 422 and "being judged" in error(answer.get_data(as_text=True))
 
 
@@ -354,7 +369,7 @@ def test_not_your_turn_and_not_seated(t: Table, app) -> None:
     ann = app.test_client()
     claim(ann, join_token(t.client, t.path), 0, "Ann")
     answer = t.post("ag/word", phone=ben, word="MEATS", step="play")
-    assert answer.status_code == 422 and "It is Ann's turn" in error(answer.get_data(as_text=True))
+    assert answer.status_code == 403 and "It is Ann's turn" in error(answer.get_data(as_text=True))
     stranger = app.test_client()
     assert t.post("ag/pass", phone=stranger).status_code == 403
 
@@ -461,3 +476,77 @@ def test_empty_deck_is_refused(client: FlaskClient) -> None:
     }
     answer = client.post(f"{t.path}/deck", data=data)
     assert answer.status_code == 422 and "at least one card" in answer.get_data(as_text=True)
+
+
+# the one service path: races and the Table API
+
+
+def test_two_phones_on_one_turn_at_once_exactly_one_is_stored(t: Table, app) -> None:
+    ann = app.test_client()
+    claim(ann, join_token(t.client, t.path), 0, "Ann")
+    seen = t.target("ag/pass")  # both phones drew Ann's turn
+    answers: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def send(phone: FlaskClient, **data: Any) -> None:
+        body = {**seen, **data, "csrf_token": csrf(phone)}
+        barrier.wait()
+        answer = phone.post(f"{t.path}/ag/{data.pop('what')}", data=body,
+                            headers={"HX-Request": "true"})  # fmt: skip
+        answers.append(answer.status_code)
+
+    threads = [
+        threading.Thread(target=send, args=(t.client,), kwargs={"what": "pass"}),
+        threading.Thread(target=send, args=(ann,),
+                         kwargs={"what": "word", "word": "MEATS", "step": "play"}),
+    ]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [200, 409]
+    moves = [line for line in t.history() if "passed" in line or "made MEATS" in line]
+    assert len(moves) == 1
+
+
+def test_a_stale_word_is_409_with_the_turn_now_and_the_word_kept(t: Table) -> None:
+    seen = t.target("ag/word")
+    t.ok("ag/pass")
+    answer = t.post("ag/word", word="MEATS", step="play", **seen)
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 409
+    assert "Now: turn 2, Ben to turn a card." in error(text)
+    assert t.words(0) == []
+
+
+def test_the_table_api_plays_alphagrams(client: FlaskClient) -> None:
+    created = client.post("/api/v1/tables", json={"game": "alphagrams", "names": ["Ann", "Ben"],
+                                                  "options": {}})  # fmt: skip
+    assert created.status_code == 201, created.json
+    host = {"Authorization": f"Bearer {created.json['host_key']}"}
+
+    def act(action: str, target: dict, version: int, **data: Any):
+        body = {"action": action, "target": target, "version": version, "data": data}
+        return client.post("/api/v1/table/actions", json=body, headers=host)
+
+    assert act("start", {"turn": 0}, 0, card="M").json["target_version"] == 1
+    assert act("flip", {"turn": 1, "seat": 0}, 1, card="T").status_code == 200
+    made = act("word", {"turn": 1, "seat": 0}, 2, cards=["T", "A/E=E", "A/E=A", "M"],
+               sources=["pool", "hand", "hand", "pool"])  # fmt: skip
+    assert made.status_code == 200, made.json
+    stale = act("pass", {"turn": 1, "seat": 0}, 2)
+    assert stale.status_code == 409 and stale.json["current"]["turn"] == 2
+    wrong = act("flip", {"turn": 1, "seat": 0}, 3, card="S")
+    assert wrong.status_code == 409 and "Turn 1 is over" in wrong.json["error"]
+    assert act("word", {"turn": 2, "seat": 1}, 3, cards=["S"], sources=["x"]).status_code == 422
+    state = client.get("/api/v1/table", headers=host).json["state"]
+    assert state["words"] == [{"word": 1, "seat": 0, "text": "TEAM",
+                               "cards": ["T", "A/E=E", "A/E=A", "M"]}]  # fmt: skip
+    assert state["version"] == 3 and state["turn"] == 2 and state["seat"] == 1
+    assert act("flip", {"turn": 2, "seat": 1}, 3, card="S").status_code == 200
+    steal = act("word", {"turn": 2, "seat": 1, "word": 1}, 4, sources=["word"] * 4 + ["pool"],
+                cards=["M", "A/E=E", "A/E=A", "T", "S"])  # fmt: skip
+    assert steal.status_code == 200, steal.json
+    assert "Ben made MEATS, stealing TEAM from Ann" in client.get(
+        created.json["links"]["table"]
+    ).get_data(as_text=True)

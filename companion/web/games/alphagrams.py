@@ -1,45 +1,38 @@
-"""AlphaGrams at the table: turns, words as tiles, steals, challenges through the judge, the end.
+"""AlphaGrams at the table: the pages read the form into an ``Action`` and go through the one
+service path (``companion.tables.service``), like the Table API.
 
-Engine: ``companion.games.alphagrams`` (rule text ``seeds/003_e8cba11fc1d7cffd.txt``, rulings in
-RULES.md "AlphaGrams rulings"). Every move is an appended event in the versioned slot ``ag``
-(see ``alphagrams_state``); the game is the events replayed through the engine. Refusals say
-why; an inflection (and, with word checking on, a word not in the list) can be allowed by the
-table, and that is logged. A challenge goes to the word judge (``companion.web.judge``); its
-verdict appends ``ag-challenge``, which the engine applies: an invalid word goes back and its
-player loses that turn, a valid one costs the challenger their next turn.
+The game itself is ``companion.games.alphagrams.table`` (pure: targets, checks, events). Here:
+the form's fields, the steps of composing a word (its letters' cards and sources, nothing
+stored), and the verdict of a challenge through the word judge (``companion.web.judge``),
+which appends ``ag-challenge`` in the versioned slot ``ag``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from companion.cards.alpha import AlphaCard, PlayedAlpha
-from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
-from companion.extensions import db
-from companion.games.alphagrams.moves import Move
-from companion.tables import store
-from companion.tables.registry import GameType, register
+from companion.cards.alpha import PlayedAlpha
+from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games.alphagrams import tableopts
+from companion.games.alphagrams.table import AlphaGramsTable
+from companion.games.alphagrams.table import describe as ag_describe
+from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
+from companion.games.protocol import Action, Event
+from companion.tables import service, snapshot, store
+from companion.tables.registry import GameType, folded_sheet, register
 from companion.web import judge as judge_flow
-from companion.web.games import alphagrams_options as ag_options
-from companion.web.games.alphagrams_state import KINDS, SLOT, UNDOABLE, State, sheet
-from companion.web.games.alphagrams_view import (
-    AgView,
-    LetterRow,
-    choices_for,
-    describe,
-    word_payload,
-    word_problems,
-)
-from companion.web.games.deck import table_deck
+from companion.web.games import deck as deck_page
+from companion.web.games.alphagrams_view import AgView, LetterRow
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
+from companion.words.registry import get_lexicon
 
 KEY = "alphagrams"
 ENTRY = "alphagrams/_entry.html"
+TABLE = AlphaGramsTable(get_lexicon)
 
 bp = Blueprint("alphagrams", __name__)
 
@@ -54,15 +47,23 @@ def ag_view(v: TableView) -> AgView:
 
 bp.add_app_template_global(ag_view, "ag")
 
+
+def describe(event: Event, names: list[str]) -> str | None:
+    """History lines: the judge's, the deck's and the game's own (``table.describe``)."""
+    return (
+        judge_flow.describe(event, names) or deck_page.describe(event) or ag_describe(event, names)
+    )
+
+
 GAME = GameType(
     key=KEY,
     name="AlphaGrams",
     min_players=2,
     max_players=5,
-    parse_options=ag_options.parse_options,
-    load_options=ag_options.load_options,
-    sheet=sheet,
-    dealer=ag_options.dealer,
+    parse_options=TABLE.parse_options,
+    load_options=tableopts.load_options,
+    sheet=folded_sheet(TABLE),
+    dealer=tableopts.dealer,
     descriptions={},
     summary="Anagrams with Alpha cards, 2 to 5 players: words as tiles, steals checked, a judge.",
     options_template="alphagrams/_options.html",
@@ -71,16 +72,20 @@ GAME = GameType(
     entry_key=lambda v: ag_view(v).key(),
     replayed=KINDS | judge_flow.KINDS | {"alpha-deck", "undo"},
     undoable=UNDOABLE,
-    assets=("words.css", "words.js"),
+    assets=("words.css", "words.js", "alphagrams.js"),
     describe=describe,
     cell_link=lambda v, r, s: None,  # scores come from the words, not typed numbers
+    table=TABLE,
 )
 register(GAME)
 
 
 def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
-    """The verdict's effect on the game: the engine's challenge, as an ``ag-challenge``."""
-    state = AgView(v).state
+    """The verdict's effect on the game: the engine's challenge, as an ``ag-challenge`` in
+    the slot ``ag`` (so every phone's open move form is stale after it)."""
+    store.lock_game(v.game.id)
+    snap = snapshot.load(v.game, len(v.seats))
+    state = snap.state.game
     if state is None or state.last is None or state.last.seat != c.player:
         return "The play had moved on, so the game is unchanged."
     if valid and state.turn == c.challenger:  # the engine takes the turn in hand
@@ -92,87 +97,112 @@ def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
     payload = {"n": c.n, "challenger": c.challenger, "player": c.player, "valid": valid,
                "outcome": outcome}  # fmt: skip
     actor, seat = v.actor
-    store.append(v.game, "ag-challenge", actor, seat, payload)
+    store.append(v.game, "ag-challenge", actor, seat, payload, None, (SLOT, snap.version(SLOT) + 1))
     return outcome
 
 
 judge_flow.on_verdict(KEY, _consequence)
 
 
-# reading the request
+# reading the form
 
 
 def _view(token: str) -> TableView:
     v = view_for(token)
     if v.game.kind != KEY:
         abort(404, "This table does not play AlphaGrams.")
+    if request.method == "POST" and not (v.is_host or v.my_seat is not None):
+        abort(403, "Take a seat first: only players at the table make moves.")
     return v
 
 
-def _ready(v: TableView) -> AgView:
-    """A move may be made: a current game, not over, no challenge being judged."""
-    if not (v.is_host or v.my_seat is not None):
-        abort(403, "Take a seat first: only players at the table make moves.")
-    ag = ag_view(v)
-    if not v.is_current or ag.r.over:
-        raise Forbidden("This game is over. Start a new game to keep playing.")
-    if ag.challenge is not None:
-        raise Forbidden("A challenge is being judged: wait for the verdict.")
-    given = request.form.get("version", "").strip()[:10]
-    if given and given != str(ag.version):
-        raise Conflict(
-            "The game moved on another phone since you opened this page. Nothing of yours "
-            "was saved: check the table and send again."
-        )
-    return ag
+def _number(name: str) -> int:
+    raw = request.form.get(name, "").strip()[:10]
+    if not (raw.isascii() and raw.isdigit()):
+        raise Unreadable(f"The form has no '{name}': reload the page and try again.", name)
+    return int(raw)
 
 
-def _turn(ag: AgView) -> State:
-    state = ag.state
-    if state is None:
-        raise Forbidden("Turn the first card into the pool first.")
-    if not ag.may_act(state.turn):
-        raise Forbidden(f"It is {ag.v.names[state.turn]}'s turn: their phone (or the host) moves.")
-    return state
+def _action(v: TableView, kind: str, data: dict[str, Any], seat: bool = True,
+            word: int | None = None) -> Action:  # fmt: skip
+    """The action with the target and version the form was drawn for (hidden fields)."""
+    target: dict[str, Any] = {"turn": _number("turn")}
+    if seat:
+        target["seat"] = _number("seat")
+        if not ag_view(v).may_act(target["seat"]):
+            name = v.names[target["seat"]] if target["seat"] < len(v.names) else "that seat"
+            raise NotAllowed(f"It is {name}'s turn: their phone (or the host) moves.")
+    if word is not None:
+        target["word"] = word
+    return Action(kind, target, _number("version"), data)
 
 
-def _card(field: str = "card") -> AlphaCard:
-    raw = request.form.get(field, "").strip()[:10]
-    if not raw:
-        raise Unreadable("Choose the card.", field)
-    try:
-        return AlphaCard.parse(raw)
-    except Unreadable:
-        raise Unreadable(f"'{raw}' is not an Alpha card (a consonant, A/E, or ?).", field) from None
+def _card(name: str = "card") -> str:
+    return request.form.get(name, "").strip()[:10]
 
 
-def _append(v: TableView, kind: str, payload: dict[str, Any]) -> None:
-    actor, seat = v.actor
-    store.append(v.game, kind, actor, seat, payload, None, (SLOT, ag_view(v).version + 1))
-
-
-def _respond(token: str, action: Callable[[TableView], str], values: dict[str, Any]) -> Any:
+def _act(token: str, values: dict[str, Any], read: Any) -> Any:
+    """Read, act through the service, publish; the same form again on a refusal."""
     v = _view(token)
     try:
-        saved = action(v)
-        store.commit_change("The game")
+        action = read(v)
+        done = service.act(v.table, v.game, [action], v.who)
+    except _Compose:
+        return _again(token, values, {}, 200)
     except CompanionError as err:
-        db.session.rollback()
-        status = 409 if isinstance(err, Conflict) else 422
-        return _again(token, values, {"ag": err.message}, status)
+        return _refused(token, values, err)
     publish(v.table)
     if htmx():
+        saved = _saved(v, done.snapshot.events[-1])
         return fragment(ENTRY, v=_view(token), values={}, errors={}, saved=saved)
     return redirect(url_for("table.page", token=token), 303)
 
 
+def _saved(v: TableView, event: Event) -> str:
+    line = ag_describe(event, v.names)
+    if line is None:
+        return "Challenge opened: both sides confirm on their phones."
+    return line.split(": ", 1)[-1] + "."
+
+
+def _refused(token: str, values: dict[str, Any], err: CompanionError) -> Any:
+    status = 409 if isinstance(err, Conflict) else 403 if isinstance(err, NotAllowed) else 422
+    message = err.message
+    current = getattr(err, "current", None)
+    if isinstance(current, dict) and current.get("turn"):
+        message += f" Now: {_now(view_for(token), current)}"
+    if err.field == "overrule":
+        values["_overrule"] = True
+    return _again(token, values, {"ag": message}, status)
+
+
+def _now(v: TableView, current: dict[str, Any]) -> str:
+    seat = int(current.get("seat", 0))
+    name = v.names[seat] if 0 <= seat < len(v.names) else "a seat"
+    if current.get("phase") == "over":
+        return "the game is over."
+    doing = "turn a card" if current.get("phase") == "flip" else "make a word or pass"
+    return f"turn {current['turn']}, {name} to {doing}."
+
+
 def _again(token: str, values: dict[str, Any], errors: dict[str, str], status: int) -> Any:
-    fresh = _view(token)
-    compose = values.pop("_rows", None)
-    ctx = dict(v=fresh, values=values, errors=errors, rows=compose)
+    """The entry box again, drawn for the table now, with this phone's input kept."""
+    fresh = view_for(token)
+    rows = _rows(fresh, values)
+    ctx = dict(v=fresh, values=values, errors=errors, rows=rows)
     if htmx():
         return fragment(ENTRY, status, **ctx)
     return render_template("table.html", **ctx), status
+
+
+def _rows(v: TableView, values: dict[str, Any]) -> list[LetterRow] | None:
+    if not values.get("word") or not (values.get("_compose") or values.get("_rows")):
+        return None
+    ag = ag_view(v)
+    try:
+        return ag.compose(values["word"], _steal_index(ag, values.get("steal", "")))
+    except Unreadable:
+        return None
 
 
 # the first card, turning cards, passing, the end
@@ -180,57 +210,40 @@ def _again(token: str, values: dict[str, Any], errors: dict[str, str], status: i
 
 @bp.post("/t/<token>/ag/flip")
 def flip(token: str) -> Any:
-    def act(v: TableView) -> str:
-        ag = _ready(v)
-        card = _card()
-        if ag.state is None:
-            _append(v, "ag-start", {"card": str(card), "deck": table_deck(v).to_dict()})
-            return f"{card} starts the pool."
-        state = _turn(ag)
-        if state.phase != "flip":
-            raise Forbidden("No card to turn now: the stock is empty or this turn's card is out.")
-        _append(v, "ag-flip", {"seat": state.turn, "card": str(card)})
-        return f"{card} turned into the pool."
+    def read(v: TableView) -> Action:
+        if ag_view(v).state is None:
+            return _action(v, "start", {"card": _card(), **_deck(v)}, seat=False)
+        return _action(v, "flip", {"card": _card()})
 
-    return _respond(token, act, {})
+    return _act(token, {}, read)
+
+
+def _deck(v: TableView) -> dict[str, Any]:
+    return {"deck": deck_page.table_deck(v).to_dict()}
 
 
 @bp.post("/t/<token>/ag/pass")
 def pass_turn(token: str) -> Any:
-    def act(v: TableView) -> str:
-        state = _turn(_ready(v))
-        if state.phase == "flip":
-            raise Forbidden("Turn this turn's card into the pool first.")
-        _append(v, "ag-pass", {"seat": state.turn})
-        return f"{v.names[state.turn]} passed."
-
-    return _respond(token, act, {})
+    return _act(token, {}, lambda v: _action(v, "pass", {}))
 
 
 @bp.post("/t/<token>/ag/end")
 def end(token: str) -> Any:
-    def act(v: TableView) -> str:
-        ag = _ready(v)
-        if ag.state is None:
-            raise Forbidden("The game has not started.")
-        if not request.form.get("agree"):
-            raise Unreadable("Tick that the whole table agrees the game is over.", "agree")
-        _append(v, "ag-end", {})
-        return "The game is over."
-
-    return _respond(token, act, {})
+    agree = bool(request.form.get("agree"))
+    return _act(token, {}, lambda v: _action(v, "end", {"agree": agree}, seat=False))
 
 
 # words
 
 
-def _steal() -> int | None:
-    raw = request.form.get("steal", "").strip()[:4]
+def _steal_index(ag: AgView, raw: str) -> int | None:
+    """The word taken (its number in the form) as its place on the table now."""
+    raw = raw.strip()[:6]
     if not raw:
         return None
-    if not raw.isdigit():
+    if not raw.isdigit() or ag.r.word_index(int(raw)) is None:
         raise Unreadable(f"'{raw}' is not a word on the table.", "steal")
-    return int(raw)
+    return ag.r.word_index(int(raw))
 
 
 def _played(rows: list[LetterRow]) -> tuple[list[str], list[str]]:
@@ -241,9 +254,10 @@ def _played(rows: list[LetterRow]) -> tuple[list[str], list[str]]:
             cards.append(str(row.fixed))
             sources.append("word")
             continue
-        card = _card(f"card-{row.index}") if request.form.get(f"card-{row.index}") else row.card
-        if card not in choices_for(row.letter):
-            raise Unreadable(f"{card} cannot be played as {row.letter}.", f"card-{row.index}")
+        raw = _card(f"card-{row.index}")
+        card = next((c for c in row.choices if str(c) == raw.upper()), None) if raw else row.card
+        if card is None:
+            raise Unreadable(f"{raw} cannot be played as {row.letter}.", f"card-{row.index}")
         source = request.form.get(f"src-{row.index}", row.source)
         if source not in ("hand", "pool"):
             raise Unreadable("Say where each card came from: hand or pool.", f"src-{row.index}")
@@ -256,33 +270,22 @@ def _played(rows: list[LetterRow]) -> tuple[list[str], list[str]]:
 def word(token: str) -> Any:
     keys = ("word", "steal", "discard", "overrule")
     values: dict[str, Any] = {k: request.form.get(k, "")[:40] for k in keys}
+    values.update((k, v[:10]) for k, v in request.form.items() if k[:5] in ("card-", "src-"))
 
-    def act(v: TableView) -> str:
-        ag = _ready(v)
-        state = _turn(ag)
-        if state.phase == "flip":
-            raise Forbidden("Turn this turn's card into the pool first.")
-        steal = _steal()
-        rows = ag.compose(request.form.get("word", ""), steal)
-        values["_rows"] = rows
+    def read(v: TableView) -> Action:
+        ag = ag_view(v)
+        steal = _steal_index(ag, values["steal"])
+        rows = ag.compose(values["word"], steal)
+        values["_rows"] = True
         if request.form.get("step") == "compose":
             raise _Compose()
         cards, sources = _played(rows)
-        discard = request.form.get("discard", "").strip()[:10] or None
-        move = Move.parse(state.turn, cards, sources, steal, discard)
-        problems = word_problems(v, state, move)
-        overrule = bool(problems) and bool(request.form.get("overrule"))
-        if problems and not overrule:
-            values["_overrule"] = True
-            raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).")
-        payload = word_payload(state, move, cards, sources, steal, discard, problems)
-        _append(v, "ag-word", payload)
-        return f"{v.names[state.turn]} made {move.text.upper()}."
+        data = {"cards": cards, "sources": sources, "discard": values["discard"].strip() or None,
+                "overrule": bool(values["overrule"])}  # fmt: skip
+        word_id = int(values["steal"]) if steal is not None else None
+        return _action(v, "word", data, word=word_id)
 
-    try:
-        return _respond(token, act, values)
-    except _Compose:
-        return _again(token, values, {}, 200)
+    return _act(token, values, read)
 
 
 class _Compose(Exception):
@@ -294,17 +297,11 @@ class _Compose(Exception):
 
 @bp.post("/t/<token>/ag/challenge")
 def challenge(token: str) -> Any:
-    def act(v: TableView) -> str:
-        ag = _ready(v)
+    def read(v: TableView) -> Action:
         raw = request.form.get("challenger", "").strip()[:4]
-        if not raw.isdigit() or int(raw) not in ag.challengers():
-            raise Forbidden("There is no word this phone can challenge now.")
-        last = ag.state.last if ag.state else None
-        assert last is not None
-        judge_flow.open_challenge(
-            v, [last.text], last.seat, int(raw), game=KEY, lexicon=v.options.lexicon,
-            min_zipf=v.options.min_zipf, ref={"moves": ag.r.moves},
-        )  # fmt: skip
-        return "Challenge opened: both sides confirm on their phones."
+        if not raw.isdigit() or int(raw) not in ag_view(v).challengers():
+            raise Forbidden("There is no word this phone can challenge now.", "challenger")
+        data = {"challenger": int(raw)}
+        return _action(v, "challenge", data, seat=False, word=_number("word"))
 
-    return _respond(token, act, {})
+    return _act(token, {}, read)

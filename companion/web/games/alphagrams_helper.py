@@ -9,8 +9,8 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.cards.alpha import AlphaCard
 from companion.errors import Unreadable
+from companion.games.alphagrams.table import ranking_lines
 from companion.web.games.alphagrams import _view, ag_view
-from companion.web.games.alphagrams_state import ranking_lines
 from companion.web.tableview import TableView
 from companion.words.helper import anagrams
 from companion.words.registry import get_lexicon, lexicons

@@ -1,26 +1,24 @@
-"""What the AlphaGrams pages show: tiles, whose turn, the word being composed, history lines."""
+"""What the AlphaGrams pages show: tiles, whose turn, the word being composed.
+
+The state is the table's folded state (``companion.games.alphagrams.table``), read once per
+request from the snapshot."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, PlayedAlpha
-from companion.errors import Forbidden, Unreadable
-from companion.games.alphagrams.moves import Move, TableWord
+from companion.errors import Unreadable
+from companion.games.alphagrams.moves import TableWord
 from companion.games.alphagrams.scoring import card_points
-from companion.games.alphagrams.validate import check_move
-from companion.games.protocol import Event
+from companion.games.alphagrams.tableopts import TableOptions
+from companion.games.alphagrams.tablestate import SLOT, State
+from companion.games.alphagrams.tablestate import Engine as EngineState
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
-from companion.web.games.alphagrams_options import TableOptions
-from companion.web.games.alphagrams_state import KINDS, SLOT, Replayed, State, replay
 from companion.web.tableview import TableView
-from companion.words.registry import get_lexicon
-
-OVERRULABLE = ("inflection", "not-a-word")
 
 VOWEL_CARDS = tuple(c for c in DEFAULT_DECK.copies if c.kind == "vowel")
 WILD = AlphaCard("")
@@ -53,13 +51,14 @@ class AgView:
         self.v = v
         self.options: TableOptions = v.options
 
-    @cached_property
-    def r(self) -> Replayed:
-        return replay(self.options, self.v.rows)
+    @property
+    def r(self) -> State:
+        """The table's state: ``problems``, ``skipped``, ``over``, ``deck``, ``turn``."""
+        return v_state(self.v)
 
     @property
-    def state(self) -> State | None:
-        return self.r.state
+    def state(self) -> EngineState | None:
+        return self.r.game
 
     @cached_property
     def challenge(self) -> judge_flow.Challenge | None:
@@ -67,7 +66,11 @@ class AgView:
 
     @property
     def version(self) -> int:
-        return max((e.slot_version or 0 for e in self.v.rows if e.slot == SLOT), default=0)
+        return self.v.snapshot.version(SLOT)
+
+    @property
+    def seat(self) -> int:
+        return self.state.turn if self.state is not None else 0
 
     def key(self) -> str:
         last = self.v.rows[-1].id if self.v.rows else 0
@@ -85,10 +88,14 @@ class AgView:
         shown = "?" if card.kind == "wild" else str(card)
         return Tile(shown, card.kind, "", card_points(card, self.r.deck))
 
-    def words_of(self, seat: int) -> list[tuple[int, TableWord]]:
+    def words(self) -> list[tuple[int, TableWord]]:
+        """Every word on the table with its number (the steal target)."""
         if self.state is None:
             return []
-        return [(i, w) for i, w in enumerate(self.state.words) if w.seat == seat]
+        return list(zip(self.r.ids, self.state.words, strict=True))
+
+    def words_of(self, seat: int) -> list[tuple[int, TableWord]]:
+        return [(i, w) for i, w in self.words() if w.seat == seat]
 
     def may_act(self, seat: int) -> bool:
         """The seat's phone, the host, or any seated phone for a seat no phone holds."""
@@ -107,6 +114,10 @@ class AgView:
         return [i for i in range(len(self.v.seats)) if i != s.last.seat and self.may_act(i)]
 
     @property
+    def last_word(self) -> int:
+        return self.r.ids[-1] if self.r.ids else 0
+
+    @property
     def helper_open(self) -> bool:
         return self.r.over or self.options.helper_during_play
 
@@ -114,14 +125,16 @@ class AgView:
         return sorted(deck_page.table_deck(self.v).copies)
 
     def compose(self, word: str, steal: int | None) -> list[LetterRow]:
-        """Rows for ``word``: letters of the stolen word first take its cards."""
+        """Rows for ``word`` (``steal``: the index of the word taken): letters of the stolen
+        word first take its cards, the rest suggest a pool card, else one from hand."""
         text = clean_word(word)
         fixed = self._stolen_cards(text, steal)
         pool = Counter(self.state.pool if self.state else ())
         rows = []
         for i, letter in enumerate(text):
-            if fixed[i] is not None:
-                rows.append(LetterRow(i, letter, fixed[i], (), fixed[i].card, "word"))  # type: ignore[union-attr]
+            done = fixed[i]
+            if done is not None:
+                rows.append(LetterRow(i, letter, done, (), done.card, "word"))
                 continue
             choices = choices_for(letter)
             in_pool = next((c for c in choices if pool[c] > 0), None)
@@ -144,31 +157,8 @@ class AgView:
         return out
 
 
-def word_problems(v: TableView, state: State, move: Move) -> list[str]:
-    """What the table may overrule; hard refusals raise ``Forbidden``."""
-    check = check_move(state, move)
-    problems = []
-    if not check.valid and check.rule not in OVERRULABLE:
-        raise Forbidden(check.message, check.rule)
-    if not check.valid:
-        problems.append(check.message)
-    opts = v.options
-    if opts.check_words and not get_lexicon(opts.lexicon).is_word(move.text, opts.min_zipf):
-        problems.append(f"{move.text.upper()} is not in the table's word list")
-    return problems
-
-
-def word_payload(
-    state: State, move: Move, cards: list[str], sources: list[str], steal: int | None,
-    discard: str | None, problems: list[str],
-) -> dict[str, Any]:  # fmt: skip
-    old = state.words[steal] if steal is not None and 0 <= steal < len(state.words) else None
-    return {
-        "seat": move.seat, "cards": cards, "sources": sources, "steal": steal,
-        "discard": discard, "overrule": bool(problems), "overruled": problems,
-        "text": move.text, "stolen": old.text if old else None,
-        "from_seat": old.seat if old else None,
-    }  # fmt: skip
+def v_state(v: TableView) -> State:
+    return v.state  # type: ignore[no-any-return]
 
 
 def clean_word(word: str) -> str:
@@ -185,50 +175,3 @@ def choices_for(letter: str) -> tuple[AlphaCard, ...]:
     if letter in CONSONANTS:
         return (AlphaCard(letter), WILD)
     return tuple(c for c in VOWEL_CARDS if c.has(letter)) + (WILD,)
-
-
-def _name(names: list[str], seat: Any) -> str:
-    try:
-        return names[int(seat)]
-    except (TypeError, ValueError, IndexError):
-        return "a seat"
-
-
-def _word_line(p: dict[str, Any], names: list[str]) -> str:
-    who = _name(names, p.get("seat"))
-    text = str(p.get("text", ""))
-    stolen = p.get("stolen")
-    if stolen and p.get("from_seat") == p.get("seat"):
-        line = f"{who} made {text}, protecting {stolen}"
-    elif stolen:
-        line = f"{who} made {text}, stealing {stolen} from {_name(names, p.get('from_seat'))}"
-    else:
-        line = f"{who} made {text}"
-    if p.get("overruled"):
-        line += f" (allowed by the table over: {'; '.join(p['overruled'])})"
-    return line
-
-
-def describe(event: Event, names: list[str]) -> str | None:
-    """History lines: the judge's, the deck's and AlphaGrams' own events."""
-    own = judge_flow.describe(event, names)
-    if own is not None:
-        return own
-    when = event.created_at.strftime("%H:%M:%S")
-    deck_line = deck_page.describe(event)
-    if deck_line is not None:
-        return deck_line
-    p, who = event.payload, event.actor or "Someone"
-    if event.kind == "undo" and str(p.get("what", "")).startswith("ag-"):
-        return f"{when} {who}: undid a change ({str(p['what']).removeprefix('ag-')})"
-    if event.kind not in KINDS:
-        return None
-    text = {
-        "ag-start": lambda: f"turned {p.get('card')} to start the pool",
-        "ag-flip": lambda: f"{_name(names, p.get('seat'))} turned {p.get('card')} into the pool",
-        "ag-word": lambda: _word_line(p, names),
-        "ag-pass": lambda: f"{_name(names, p.get('seat'))} passed",
-        "ag-end": lambda: "the table agreed the game is over",
-        "ag-challenge": lambda: str(p.get("outcome", "challenge settled")),
-    }[event.kind]()
-    return f"{when} {who}: {text}"

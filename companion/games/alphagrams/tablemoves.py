@@ -1,0 +1,181 @@
+"""AlphaGrams at a table: ``apply``, an action checked against the turn or word it names and
+turned into the events to store (see ``table``), pure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.cards.alpha import AlphaCard, Deck
+from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games.alphagrams import state as engine
+from companion.games.alphagrams.moves import Move
+from companion.games.alphagrams.tableopts import TableOptions
+from companion.games.alphagrams.tablestate import State, may_move
+from companion.games.alphagrams.validate import check_move
+from companion.games.protocol import Action, Actor, NewEvent, target_int
+from companion.words.lexicon import Lexicon
+
+OVERRULABLE = ("inflection", "not-a-word")
+MAX_CARDS = 30
+
+
+def seat_words(seat: int) -> str:
+    return f"seat {seat + 1}"
+
+
+def card(data: Mapping[str, Any], name: str = "card") -> AlphaCard:
+    raw = data.get(name)
+    if not isinstance(raw, str) or not raw.strip():
+        raise Unreadable("Choose the card.", name)
+    try:
+        return AlphaCard.parse(raw[:10])
+    except Unreadable:
+        shown = raw.strip()[:10]
+        message = f"'{shown}' is not an Alpha card (a consonant, A/E, or ?)."
+        raise Unreadable(message, name) from None
+
+
+def word_problems(game: engine.AlphaGramsState, move: Move, options: TableOptions,
+                  lexicon: Callable[[str], Lexicon] | None) -> list[str]:  # fmt: skip
+    """What the table may overrule; hard refusals raise ``Forbidden``."""
+    check = check_move(game, move)
+    problems = []
+    if not check.valid and check.rule not in OVERRULABLE:
+        raise Forbidden(check.message, check.rule)
+    if not check.valid:
+        problems.append(check.message)
+    if options.check_words and lexicon is not None:
+        if not lexicon(options.lexicon).is_word(move.text, options.min_zipf):
+            problems.append(f"{move.text.upper()} is not in the table's word list")
+    return problems
+
+
+def _strings(data: Mapping[str, Any], name: str) -> list[str]:
+    value = data.get(name)
+    if not isinstance(value, list) or not value or len(value) > MAX_CARDS:
+        raise Unreadable(f"'{name}' must be a list of 1 to {MAX_CARDS} texts.", name)
+    if not all(isinstance(x, str) and len(x) <= 10 for x in value):
+        raise Unreadable(f"Every one of '{name}' must be a short text.", name)
+    return list(value)
+
+
+def _deck(raw: Any, default: Deck) -> Deck:
+    """The deck the table plays with: as given (the page sends the table's), else the state's."""
+    if raw is None:
+        return default
+    if not isinstance(raw, dict):
+        raise Unreadable("'deck' must be a deck as the table stores it.", "deck")
+    try:
+        return Deck.from_dict(raw)
+    except (CompanionError, KeyError, TypeError, ValueError):
+        raise Unreadable("'deck' is not a deck the app can read.", "deck") from None
+
+
+class Moves:
+    """``apply`` and its checks; ``lexicon`` (the word lists) is set by ``AlphaGramsTable``."""
+
+    lexicon: Callable[[str], Lexicon] | None
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        if action.kind == "start":
+            return self._start(state, action, actor)
+        game = self._ready(state, action)
+        if action.kind == "end":
+            if not (actor.host or actor.seat is not None):
+                raise NotAllowed("Only players at the table end the game.")
+            if action.data.get("agree") not in (True, "1", "on", "true"):
+                raise Unreadable("Tick that the whole table agrees the game is over.", "agree")
+            return [NewEvent("ag-end", {})]
+        if action.kind == "challenge":
+            return self._challenge(state, game, action, actor)
+        seat = self._on_turn(game, action, actor)
+        if action.kind == "flip":
+            if game.phase != "flip":
+                raise Forbidden("No card to turn now: the stock is empty or the card is out.")
+            return [NewEvent("ag-flip", {"seat": seat, "card": str(card(action.data))})]
+        if game.phase == "flip":
+            raise Forbidden("Turn this turn's card into the pool first.")
+        if action.kind == "pass":
+            return [NewEvent("ag-pass", {"seat": seat})]
+        return [NewEvent("ag-word", self._word(state, game, action, seat))]
+
+    def _start(self, state: State, action: Action, actor: Actor) -> list[NewEvent]:
+        target_int(action, "turn", 0, 0)
+        if state.game is not None:
+            raise Conflict("The first card is turned already: the game has started.")
+        if not (actor.host or actor.seat is not None):
+            raise NotAllowed("Take a seat first: only players at the table make moves.")
+        deck = _deck(action.data.get("deck"), state.deck)
+        payload = {"card": str(card(action.data)), "deck": deck.to_dict()}
+        return [NewEvent("ag-start", payload)]
+
+    def _ready(self, state: State, action: Action) -> engine.AlphaGramsState:
+        """A move may be made on the turn named: started, not over, nothing being judged."""
+        turn = target_int(action, "turn", 0)
+        game = state.game
+        if game is None:
+            raise Forbidden("Turn the first card into the pool first.")
+        if game.phase == "over":
+            raise Forbidden("This game is over. Start a new game to keep playing.")
+        if turn != state.turn:
+            raise Conflict(f"Turn {turn} is over: the table is on turn {state.turn} now.")
+        if state.judging is not None:
+            raise Forbidden("A challenge is being judged: wait for the verdict.")
+        return game
+
+    def _on_turn(self, game: engine.AlphaGramsState, action: Action, actor: Actor) -> int:
+        seat = target_int(action, "seat", 0, game.options.players - 1)
+        if seat != game.turn:
+            raise Forbidden(f"It is {seat_words(game.turn)}'s turn, not {seat_words(seat)}'s.")
+        if not may_move(actor, seat):
+            raise NotAllowed(f"It is {seat_words(seat)}'s turn: their phone (or the host) moves.")
+        return seat
+
+    def _stolen(self, state: State, action: Action) -> int | None:
+        if action.target.get("word") is None:
+            return None
+        word_id = target_int(action, "word", 1)
+        index = state.word_index(word_id)
+        if index is None:
+            raise Conflict(f"Word {word_id} is no longer on the table.")
+        return index
+
+    def _word(self, state: State, game: engine.AlphaGramsState, action: Action,
+              seat: int) -> dict[str, Any]:  # fmt: skip
+        steal = self._stolen(state, action)
+        cards, sources = _strings(action.data, "cards"), _strings(action.data, "sources")
+        discard = action.data.get("discard") or None
+        if discard is not None and not isinstance(discard, str):
+            raise Unreadable("'discard' must be a card, like T or A/E.", "discard")
+        move = Move.parse(seat, cards, sources, steal, discard[:10] if discard else None)
+        problems = word_problems(game, move, state.options, self.lexicon)
+        if problems and action.data.get("overrule") not in (True, "1", "on", "true"):
+            raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).",
+                            "overrule")  # fmt: skip
+        old = game.words[steal] if steal is not None else None
+        return {"seat": seat, "cards": [str(c) for c in move.cards], "sources": sources,
+                "steal": steal, "discard": str(move.discard) if move.discard else None,
+                "overrule": bool(problems), "overruled": problems, "text": move.text,
+                "stolen": old.text if old else None,
+                "from_seat": old.seat if old else None}  # fmt: skip
+
+    def _challenge(self, state: State, game: engine.AlphaGramsState, action: Action,
+                   actor: Actor) -> list[NewEvent]:  # fmt: skip
+        word_id = target_int(action, "word", 1)
+        last = game.last
+        if last is None or not state.ids or state.ids[-1] != word_id:
+            raise Conflict(f"Word {word_id} can no longer be challenged: the play moved on.")
+        raw = action.data.get("challenger")
+        challenger = int(raw) if isinstance(raw, int | str) and str(raw).isdigit() else -1
+        if not 0 <= challenger < game.options.players or challenger == last.seat:
+            raise Forbidden("A word is challenged by another player at the table.", "challenger")
+        if not may_move(actor, challenger):
+            raise NotAllowed(f"Only {seat_words(challenger)}'s phone (or the host) challenges.")
+        n = state.challenges + 1
+        options = state.options
+        payload = {"n": n, "game": "alphagrams", "words": [last.text.upper()],
+                   "lexicon": options.lexicon, "min_zipf": options.min_zipf,
+                   "player": last.seat, "challenger": challenger,
+                   "ref": {"moves": state.moves}}  # fmt: skip
+        return [NewEvent("judge-open", payload, slot=f"judge{n}")]
