@@ -143,6 +143,7 @@ def _hand_name(hand: str) -> str:
 def points(token: str, number: int, hand: str) -> Any:
     target = {"round": number, "hand": _hand_name(hand)}
     values = {k: request.form.get(k, "")[:12] for k in ("points-0", "points-1")}
+    values["hand"] = hand
 
     def read(v: TableView) -> Action:
         given = [values["points-0"], values["points-1"]]
