@@ -54,13 +54,15 @@ MAX_CARDS = 60
 HAND_ACTIONS = ("points", "play", "end")
 SEAT_ACTIONS = ("seal", "ready", "store")
 ACTIONS = {
-    "points": "Type one hand's in-play points for both seats (replaces its plays).",
-    "play": "Play one card (data: seat, card) in the hand's open sequence.",
-    "end": "End the sequence on the table (after an Ace, or when nobody can go on).",
-    "seal": "Seal a seat's scoring suit and the other seat's danger suit (its own phone).",
-    "ready": "Say, for a seat, that the omega hand is over (both: the choices are revealed).",
-    "store": "Enter a seat's store at round end (after the reveal).",
-    "aside": "Enter the cards set aside this round (after the reveal).",
+    "points": "target {round, hand}, data {points: [seat 0, seat 1]}: type one hand's in-play "
+    "points (replaces its plays).",
+    "play": "target {round, hand}, data {seat, card}: play one card in the open sequence.",
+    "end": "target {round, hand}: end the sequence on the table.",
+    "seal": "target {round, seat}, data {scoring, danger}: seal a seat's scoring suit and the "
+    "other seat's danger suit (that seat's own key).",
+    "ready": "target {round, seat}: that seat says the omega hand is over (both: the reveal).",
+    "store": "target {round, seat}, data {cards}: a seat's store, after the reveal.",
+    "aside": "target {round}, data {cards}: the cards set aside this round, after the reveal.",
 }
 
 
