@@ -53,8 +53,8 @@ class Table:
         data = {"scoring": scoring, "danger": danger, "version": version}
         return self.post(phone, f"/fta/{r}/seal", data)
 
-    def ready(self, phone: FlaskClient, r: int, seat: int) -> Any:
-        return self.post(phone, f"/fta/{r}/ready", {"seat": seat})
+    def ready(self, phone: FlaskClient, r: int, seat: int, version: int = 0) -> Any:
+        return self.post(phone, f"/fta/{r}/ready", {"seat": seat, "version": version})
 
     def store(self, r: int, seat: int, cards: list[str], version: int = 0, phone=None) -> Any:
         data = {"cards": cards, "version": version}
@@ -220,9 +220,11 @@ def test_seal_rules(t):
     assert t.seal(t.ann, 1, "Moonz", "Waves").status_code == 422
     assert t.seal(t.ann, 1, "", "Waves").status_code == 422
     ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    # Ann's phone always seals for Ann, whatever seat the form names
-    ok(t.post(t.ann, "/fta/1/seal", {"seat": 1, "scoring": "Suns", "danger": "Suns", "version": 1}))
+    # the form names its seat, and Ann's phone never seals for Ben's (who has a phone)
+    body = {"seat": 1, "scoring": "Suns", "danger": "Suns", "version": 0}
+    assert t.post(t.ann, "/fta/1/seal", body).status_code == 403
     assert "Ben: still choosing" in t.page(t.ben)
+    ok(t.post(t.ann, "/fta/1/seal", {**body, "seat": 0, "version": 1}))
     assert t.seal(t.watcher, 1, "Suns", "Knots").status_code == 403
     assert t.seal(t.ann, 1, "Leaves", "Waves", version=0).status_code == 409
     ok(t.seal(t.ben, 1, "Suns", "Knots"))
@@ -375,7 +377,7 @@ def test_store_checks(t):
     assert "Journey is already in Ann&#39;s store: a card can be in one place only." in body
     assert t.store(1, 1, ["Bard", "Bard"]).status_code == 422
     assert t.store(1, 1, ["Not a card"]).status_code == 422
-    assert t.store(1, 0, ["Bard"], phone=t.ben).status_code == 403  # not Ben's store
+    assert t.store(1, 0, ["Bard"], version=1, phone=t.ben).status_code == 403  # not Ben's store
     ok(t.store(1, 1, BEN_STORE))
     short = ASIDE[:-2]
     ok(t.aside(1, short))
@@ -678,13 +680,14 @@ def test_both_players_tapping_reveal_opens_the_choices(t):
     _sealed_for_omega(t)
     ok(t.ready(t.ann, 1, 0))
     assert REVEALED not in t.page(t.ben)
-    assert t.ready(t.ann, 1, 0).status_code == 422  # said so already
+    assert t.ready(t.ann, 1, 0).status_code == 409  # an old page: Ann's word is in already
+    assert t.ready(t.ann, 1, 0, version=1).status_code == 422  # said so already
     assert t.ready(t.ann, 1, 1).status_code == 403  # Ann's phone cannot speak for Ben
     assert t.ready(t.watcher, 1, 1).status_code == 403
     ok(t.ready(t.ben, 1, 1))
     assert t.page(t.watcher).count(REVEALED) == 2
     assert "Ann says the omega hand is over (asks for the reveal)" in _history(t)
-    assert t.ready(t.ben, 1, 1).status_code == 422  # revealed already
+    assert t.ready(t.ben, 1, 1, version=1).status_code == 422  # revealed already
     ok(t.points(1, "omega", 2, 1))  # the points can still come after
     ok(t.store(1, 0, ANN_STORE))
 

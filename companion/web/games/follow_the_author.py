@@ -1,58 +1,47 @@
-"""Follow the Author at the table: two phones, sealed suits, plays or points, stores, scoring.
+"""Follow the Author's pages: forms read into actions for ``service.act`` (the game itself is
+``companion.games.follow_the_author.table``), the round in detail and the fingerprint check.
 
-Engine: ``companion.games.follow_the_author`` (rule text ``seeds/004_68dd64b8fef45e09.txt``,
-rulings in RULES.md). Every entry is an appended event in a versioned slot (see
-``fta_state``), so a phone that sends a change made on an old version gets "changed on
-another phone" with its input kept. Sealed choices stay on the server until the omega hand is
-in: only the seat's own phone sees its choice; every other page shows "chosen" and the
-fingerprint. History and export never carry a choice before the reveal.
+A refused form comes back with the phone's input kept: 409 (changed on another phone, with
+the value now beside it) or 422 (the rules refuse it); "not this phone's to do" is 403 through
+the one error handler. Only the seal's secret nonce is made here: the pure game makes none.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from companion.cards.decktet import SUITS, DecktetCard, parse_card, parse_suit
-from companion.errors import Forbidden, Unreadable
+from companion.cards.decktet import parse_card
+from companion.errors import CompanionError, NotAllowed, Unreadable
+from companion.extensions import db
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.rounds import TO_PLAY
-from companion.tables import store
-from companion.tables.registry import GameType, register
-from companion.web.games import fta_options
-from companion.web.games.fta_common import (
-    ENTRY,
-    KEY,
-    check_version,
-    current_round,
-    fta_view,
-    read_version,
-    respond,
-)
-from companion.web.games.fta_events import (
-    HANDS,
-    KINDS,
-    UNDOABLE,
-    hand_slot,
-    seal_label,
-    seal_slot,
-    seal_text,
-)
-from companion.web.games.fta_reveal import reveal_if_due
-from companion.web.games.fta_state import HandState, RoundState
-from companion.web.games.fta_view import FtaView
+from companion.games.follow_the_author import tablesheet
+from companion.games.follow_the_author.events import HANDS, KINDS, UNDOABLE
+from companion.games.follow_the_author.table import FtaTable
+from companion.games.follow_the_author.tableoptions import dealer, load_options, parse_options
+from companion.games.follow_the_author.tablestate import State
+from companion.games.protocol import Action, Event
+from companion.tables import service
+from companion.tables.registry import GameType, folded_sheet, register
+from companion.web.games.fta_view import FtaView, fta_view
+from companion.web.live import publish
+from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
 
-MAX_POINTS = 500
+KEY = "follow-the-author"
+ENTRY = "follow_the_author/_entry.html"
+TABLE = FtaTable(nonce=lambda: secrets.token_hex(16))
 
 bp = Blueprint("follow_the_author", __name__)
 bp.add_app_template_global(fta_view, "fta")
 
 
-def _entry_key(v: TableView) -> str:
-    return fta_view(v).key()
+def _describe(event: Event, names: list[str]) -> str | None:
+    line = tablesheet.describe(event, names)
+    return None if line is None else f"{event.created_at:%H:%M:%S} {line}"
 
 
 GAME = GameType(
@@ -60,24 +49,88 @@ GAME = GameType(
     name="Follow the Author",
     min_players=2,
     max_players=2,
-    parse_options=fta_options.parse_options,
-    load_options=fta_options.load_options,
-    sheet=fta_options.sheet,
-    dealer=fta_options.dealer,
+    parse_options=parse_options,
+    load_options=load_options,
+    sheet=folded_sheet(TABLE),
+    dealer=dealer,
     descriptions={},
     summary="Two players, an extended Decktet: sealed suits, plays checked, every category scored.",
     options_template="follow_the_author/_options.html",
     entry_template=ENTRY,
     rules_template="follow_the_author/_rules.html",
-    entry_key=_entry_key,
+    entry_key=lambda v: fta_view(v).key(),
     replayed=KINDS | {"undo"},
     undoable=UNDOABLE,
     assets=("follow_the_author.css", "follow_the_author.js"),
-    describe=fta_options.describe,
-    exportable=fta_options.exportable,
+    describe=_describe,
+    exportable=tablesheet.exportable,
     cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
+    table=TABLE,
 )
 register(GAME)
+
+
+def view(token: str) -> TableView:
+    v = view_for(token)
+    if v.game.kind != KEY:
+        abort(404, "This table does not play Follow the Author.")
+    return v
+
+
+def _version(name: str = "version") -> int:
+    raw = request.form.get(name, "0").strip()[:12]
+    if not (raw.isascii() and raw.isdigit()):
+        raise Unreadable(f"The form's version '{raw}' is not a number: reload the page.", name)
+    return int(raw)
+
+
+def _seat_field(v: TableView, what: str) -> int:
+    """The seat the form names; a seated phone's own seat when the form names none."""
+    raw = request.form.get("seat", "").strip()[:12]
+    if not raw and v.my_seat is not None:
+        return v.my_seat.position
+    if raw not in ("0", "1"):
+        raise Unreadable(f"Say whose {what} this is (seat 1 or 2).", "seat")
+    return int(raw)
+
+
+Reader = Callable[[TableView], Action]
+Saying = Callable[[TableView, State, Action, set[str]], str]  # + the kinds just stored
+
+
+def _act(token: str, read: Reader, said: Saying, values: dict[str, Any]) -> Any:
+    """Read the form into an action, act, publish, answer; a refusal re-renders the form."""
+    v = view(token)
+    if not v.is_host and v.my_seat is None:
+        abort(403, "Take a seat first: only players at the table can enter.")
+    try:
+        action = read(v)
+        before = v.snapshot.last_id
+        done = service.act(v.table, v.game, [action], v.who)
+    except NotAllowed:
+        db.session.rollback()
+        raise
+    except CompanionError as err:
+        db.session.rollback()
+        return _again(token, values, err)
+    publish(v.table)
+    if htmx():
+        kinds = {e.kind for e in done.snapshot.events if e.id > before}
+        saved = said(v, done.snapshot.state, action, kinds)
+        return fragment(ENTRY, v=view(token), values={}, errors={}, saved=saved)
+    return redirect(url_for("table.page", token=token), 303)
+
+
+def _again(token: str, values: dict[str, Any], err: CompanionError) -> Any:
+    fresh = view(token)
+    errors = {"fta": err.message}
+    status = 422
+    if isinstance(err, service.StaleTarget):
+        status = 409
+        errors["now"] = fta_view(fresh).now_words(err.current)
+    if htmx():
+        return fragment(ENTRY, status, v=fresh, values=values, errors=errors)
+    return render_template("table.html", v=fresh, values=values, errors=errors), status
 
 
 def _hand_name(hand: str) -> str:
@@ -86,167 +139,129 @@ def _hand_name(hand: str) -> str:
     return hand
 
 
-def _ready_for(r: RoundState, hand: str) -> None:
-    # The omega hand waits for both sealed choices.
-    if hand == "omega" and not r.alpha.complete:
-        raise Forbidden("Finish the alpha hand first.")
-    if hand == "omega" and not r.sealed:
-        raise Forbidden("Both players seal their suits before the omega hand is entered.")
-
-
-# in-play points typed in
-
-
-def _read_points(seat: int) -> int:
-    raw = request.form.get(f"points-{seat}", "").strip()[:12]
-    if not raw:
-        raise Unreadable("Enter the in-play points of both players (0 if none).", f"points-{seat}")
-    if not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_POINTS:
-        raise Unreadable(f"'{raw}' is not a number of points (0 to {MAX_POINTS}).", "points")
-    return int(raw)
-
-
 @bp.post("/t/<token>/fta/<int:number>/<hand>/points")
 def points(token: str, number: int, hand: str) -> Any:
-    hand = _hand_name(hand)
+    target = {"round": number, "hand": _hand_name(hand)}
     values = {k: request.form.get(k, "")[:12] for k in ("points-0", "points-1")}
+    values["hand"] = hand
 
-    def act(v: TableView) -> str:
-        r = current_round(v, number)
-        _ready_for(r, hand)
-        given = (_read_points(0), _read_points(1))
-        h = r.hand(hand)
-        check_version(read_version(), h.version, f"The {hand} hand")
-        payload = {"hand": hand, "points": list(given)}
-        actor, seat = v.actor
-        slot = (hand_slot(number, hand), h.version + 1)
-        store.append(v.game, "fta-points", actor, seat, payload, number, slot)
-        saved = f"Saved the {hand} hand's in-play points."
-        if hand != "omega" or seat is None or r.revealed:
-            return saved
-        if reveal_if_due(v, r, agreed={seat}):
-            return f"{saved} Both players said the hand is over: the sealed suits are revealed."
-        return f"{saved} The sealed suits open when the other player says the hand is over too."
+    def read(v: TableView) -> Action:
+        given = [values["points-0"], values["points-1"]]
+        return Action("points", target, _version(), {"points": given})
 
-    return respond(token, act, values)
+    return _act(token, read, _said_points, values)
 
 
-# plays, card by card
-
-
-def _play(v: TableView, r: RoundState, hand: str) -> dict[str, Any]:
-    f = fta_view(v)
-    h = r.hand(hand)
-    if h.complete:
-        raise Forbidden(f"The {hand} hand is over.")
-    if request.form.get("action") == "end":
-        if not h.current:
-            raise Forbidden("There is no sequence on the table to end.")
-        return {"hand": hand, "end": True}
-    card = parse_card(request.form.get("card", "")[:40])
-    seat_raw = request.form.get("seat", str(f.next_seat(hand))).strip()
-    if seat_raw not in ("0", "1"):
-        raise Unreadable(f"'{seat_raw[:12]}' is not a seat.", "seat")
-    titled, aces = f.picker(hand, int(seat_raw))
-    if card not in titled and card not in aces:
-        raise Forbidden(_why_not(f, hand, card, int(seat_raw)))
-    return {"hand": hand, "seat": int(seat_raw), "card": card.title}
-
-
-def _why_not(f: FtaView, hand: str, card: DecktetCard, seat: int) -> str:
-    if card in f.unavailable(hand):
-        return f"{card} has already been played this round."
-    h = f.hand_state(hand)
-    previous = h.current[-1].card if h.current else None
-    if previous is None and card.is_ace:
-        return f.ace_lead_refusal(hand, seat, card)
-    broken = fta.judge(previous, card, descending=f.descending(hand))
-    return broken[1] if broken else f"{card} cannot come next."
+def _said_points(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
+    hand = action.target["hand"]
+    saved = f"Saved the {hand} hand's in-play points."
+    if "fta-reveal" in kinds:
+        return f"{saved} Both players said the hand is over: the sealed suits are revealed."
+    if hand != "omega" or v.my_seat is None or state.round(action.target["round"]).revealed:
+        return saved
+    return f"{saved} The sealed suits open when the other player says the hand is over too."
 
 
 @bp.post("/t/<token>/fta/<int:number>/<hand>/play")
 def play(token: str, number: int, hand: str) -> Any:
-    hand = _hand_name(hand)
+    target = {"round": number, "hand": _hand_name(hand)}
 
-    def act(v: TableView) -> str:
-        r = current_round(v, number)
-        _ready_for(r, hand)
-        h = r.hand(hand)
-        check_version(read_version(), h.version, f"The {hand} hand")
-        if h.direct is not None:
-            raise Forbidden(f"The {hand} hand's points were typed in; undo them to enter plays.")
-        payload = _play(v, r, hand)
-        actor, seat = v.actor
-        slot = (hand_slot(number, hand), h.version + 1)
-        store.append(v.game, "fta-play", actor, seat, payload, number, slot)
-        if hand == "omega":
-            reveal_if_due(v, r, out=_goes_out(h, payload))
-        if payload.get("end"):
+    def read(v: TableView) -> Action:
+        if request.form.get("action") == "end":
+            return Action("end", target, _version())
+        data = {"seat": request.form.get("seat", "")[:12], "card": request.form.get("card", "")}
+        return Action("play", target, _version(), data)
+
+    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
+        if action.kind == "end":
             return "Sequence ended."
-        return f"{v.names[payload['seat']]} played {payload['card']}."
+        card = parse_card(str(action.data["card"])[:40]).title
+        return f"{v.names[int(action.data['seat'])]} played {card}."
 
-    return respond(token, act, {})
-
-
-def _goes_out(h: HandState, payload: dict[str, Any]) -> int | None:
-    """The seat this play empties the hand of, if any."""
-    if payload.get("end"):
-        return None
-    seat = int(payload["seat"])
-    return seat if h.counts[seat] + 1 >= TO_PLAY else None
-
-
-# sealed choices
+    return _act(token, read, said, {})
 
 
 @bp.post("/t/<token>/fta/<int:number>/seal")
 def seal(token: str, number: int) -> Any:
     values = {k: request.form.get(k, "")[:20] for k in ("scoring", "danger", "seat")}
 
-    def act(v: TableView) -> str:
-        r = current_round(v, number)
-        f = fta_view(v)
-        seat = f.my_seat if f.my_seat is not None else _seat_field()
-        if not f.may_seal(seat):
-            abort(403, "Only the player's own phone can seal their choice.")
-        if r.revealed:
-            raise Forbidden(
-                "The choices are revealed, and a reveal is final: they can no longer change."
-            )
-        if not r.alpha.complete:
-            raise Forbidden("Suits are chosen after the alpha hand: enter it first.")
-        if r.omega.started:
-            raise Forbidden("The omega hand has begun: sealed choices can no longer change.")
-        scoring = _suit("scoring", "your scoring suit")
-        danger = _suit("danger", f"{v.names[1 - seat]}'s danger suit")
-        check_version(read_version(), r.seal_versions[seat], "Your sealed choice")
-        nonce = secrets.token_hex(16)
-        label = seal_label(number, seat)
-        fingerprint = fta.seal(seal_text(scoring, danger), nonce, label)
-        payload = {"seat": seat, "fingerprint": fingerprint, "label": label,
-                   "scoring": scoring, "danger": danger, "nonce": nonce}  # fmt: skip
-        actor, actor_seat = v.actor
-        slot = (seal_slot(number, seat), r.seal_versions[seat] + 1)
-        store.append(v.game, "fta-seal", actor, actor_seat, payload, number, slot)
-        return f"Sealed. Fingerprint {fingerprint}."
+    def read(v: TableView) -> Action:
+        seat = _seat_field(v, "choice")
+        data = {"scoring": values["scoring"], "danger": values["danger"]}
+        return Action("seal", {"round": number, "seat": seat}, _version(), data)
 
-    return respond(token, act, values)
+    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
+        sealed = state.round(number).seals[action.target["seat"]]
+        return f"Sealed. Fingerprint {sealed.fingerprint if sealed else '?'}."
+
+    return _act(token, read, said, values)
 
 
-def _seat_field() -> int:
-    raw = request.form.get("seat", "").strip()
-    if raw not in ("0", "1"):
-        raise Unreadable("Say whose choice this is (seat 1 or 2).", "seat")
-    return int(raw)
+@bp.post("/t/<token>/fta/<int:number>/ready")
+def ready(token: str, number: int) -> Any:
+    def read(v: TableView) -> Action:
+        seat = _seat_field(v, "word")
+        return Action("ready", {"round": number, "seat": seat}, _version())
+
+    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
+        if "fta-reveal" in kinds:
+            return "Both players said the omega hand is over: the sealed suits are revealed."
+        name = v.names[action.target["seat"]]
+        return f"{name} says the omega hand is over; waiting for the other player."
+
+    return _act(token, read, said, {})
 
 
-def _suit(field: str, what: str) -> str:
-    raw = request.form.get(field, "").strip()[:20]
-    if not raw:
-        raise Unreadable(f"Choose {what}.", field)
-    try:
-        return parse_suit(raw)
-    except Unreadable:
-        raise Unreadable(
-            f"'{raw}' is not a suit: choose one of {', '.join(SUITS)}.", field
-        ) from None
+@bp.post("/t/<token>/fta/<int:number>/store/<int:seat>")
+def store_cards(token: str, number: int, seat: int) -> Any:
+    if seat not in (0, 1):
+        abort(404, "There are two seats: 0 and 1.")
+    cards = request.form.getlist("cards")[:61]
+    values = {"cards": cards[:60], "seat": seat}
+
+    def read(v: TableView) -> Action:
+        return Action("store", {"round": number, "seat": seat}, _version(), {"cards": cards})
+
+    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
+        return f"Saved {v.names[seat]}'s store ({len(cards)} cards)."
+
+    return _act(token, read, said, values)
+
+
+@bp.post("/t/<token>/fta/<int:number>/aside")
+def aside(token: str, number: int) -> Any:
+    cards = request.form.getlist("cards")[:61]
+
+    def read(v: TableView) -> Action:
+        return Action("aside", {"round": number}, _version(), {"cards": cards})
+
+    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
+        return f"Saved the cards set aside ({len(cards)})."
+
+    return _act(token, read, said, {"aside": cards[:60]})
+
+
+# a round at a glance, and checking a fingerprint
+
+
+@bp.get("/t/<token>/fta/round/<int:number>")
+def round_page(token: str, number: int) -> Any:
+    v = view(token)
+    f = fta_view(v)
+    r = f.round_number(number)
+    if r is None:
+        abort(404, "That round has not been played yet.")
+    return render_template("follow_the_author/round.html", v=v, f=f, r=r)
+
+
+@bp.get("/t/<token>/fta/verify")
+def verify(token: str) -> Any:
+    v = view(token)
+    args = {k: request.args.get(k, "")[:100] for k in ("choice", "nonce", "fingerprint", "label")}
+    result = None
+    if all(args.values()):
+        result = fta.verify_seal(args["choice"], args["nonce"], args["fingerprint"], args["label"])
+    return render_template("follow_the_author/verify.html", v=v, args=args, result=result)
+
+
+__all__ = ["FtaView", "bp"]

@@ -1,23 +1,28 @@
-"""What Follow the Author's panels show, worked out once per request from the table view."""
+"""What Follow the Author's panels show, worked out once per request from the folded state
+(``companion.games.follow_the_author.tablestate``) of the table view's snapshot."""
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from companion.cards.decktet import ACES, DECK, SUITS, DecktetCard, alphabetical
+from companion.cards.decktet import DECK, SUITS, DecktetCard
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, TO_PLAY, other
-from companion.web.games.fta_events import HANDS, seal_text
-from companion.web.games.fta_options import TableOptions
-from companion.web.games.fta_state import (
+from companion.games.follow_the_author import tableplay
+from companion.games.follow_the_author.events import HANDS, ready_slot, seal_text
+from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, other
+from companion.games.follow_the_author.tableoptions import TableOptions
+from companion.games.follow_the_author.tablestate import (
     TYPED,
     GameState,
     HandState,
     RoundState,
     Seal,
-    game_state,
+    State,
+    named,
+    with_versions,
 )
 from companion.web.tableview import TableView
 
@@ -67,21 +72,28 @@ class FtaView:
 
     @cached_property
     def state(self) -> GameState:
-        names = (self.v.names[0], self.v.names[1])
-        return game_state(self.options.game, self.v.rows, names)
+        folded: State = self.v.state
+        return folded.game
 
-    @property
+    def _shown(self, r: RoundState) -> RoundState:
+        return with_versions(named(r, self.v.names), self.v.snapshot.versions)
+
+    @cached_property
     def round(self) -> RoundState:
-        return self.state.current
+        return self._shown(self.state.current)
+
+    def round_number(self, number: int) -> RoundState | None:
+        found = next((x for x in self.state.rounds if x.number == number), None)
+        return None if found is None else self._shown(found)
 
     @property
     def index(self) -> int:
         return self.round.number - 1
 
-    @property
+    @cached_property
     def last_scored(self) -> RoundState | None:
         done = [r for r in self.state.rounds if r.score is not None]
-        return done[-1] if done else None
+        return self._shown(done[-1]) if done else None
 
     @property
     def my_seat(self) -> int | None:
@@ -150,47 +162,14 @@ class FtaView:
         return self.round.hand(hand)
 
     def next_seat(self, hand: str) -> int:
-        h = self.hand_state(hand)
-        if h.current:
-            return other(h.current[-1].seat)
-        if h.closed:
-            return h.closed[-1].plays[-1].seat
-        return self.leader(hand)
-
-    def unavailable(self, hand: str) -> set[DecktetCard]:
-        gone = self.round.alpha.cards()
-        return gone | self.round.omega.cards() if hand == "omega" else gone
-
-    def holding(self, hand: str, seat: int) -> int:
-        """How many cards ``seat`` still holds in ``hand`` (ten to play, less those played)."""
-        return TO_PLAY - self.hand_state(hand).counts[seat]
+        return tableplay.next_seat(self.round, hand, self.options)
 
     def picker(
         self, hand: str, seat: int | None = None
     ) -> tuple[list[DecktetCard], list[DecktetCard]]:
-        """The cards ``seat`` (by default the next player) may play next: titled cards in
-        playing order, then Aces. An Ace may lead only if the player may hold nothing else."""
-        h = self.hand_state(hand)
-        sequence = [p.card for p in h.current]
+        """The cards ``seat`` (by default the next player) may play next (``tableplay``)."""
         who = self.next_seat(hand) if seat is None else seat
-        legal = fta.legal_next(
-            sequence,
-            descending=self.descending(hand),
-            unavailable=self.unavailable(hand),
-            holding=self.holding(hand, who),
-        )
-        titled = alphabetical(c for c in legal if not c.is_ace)
-        if self.descending(hand):
-            titled.reverse()
-        return titled, [c for c in ACES if c in legal]
-
-    def ace_lead_refusal(self, hand: str, seat: int, card: DecktetCard) -> str:
-        held = self.holding(hand, seat)
-        aces = sum(1 for c in ACES if c not in self.unavailable(hand))
-        return (
-            f"{card} may not lead: an Ace is led only when nothing else is left in hand, and "
-            f"{self.name(seat)} still holds {held} cards with only {aces} Aces unplayed."
-        )
+        return tableplay.picker(self.round, hand, who, self.options)
 
     def violations(self, hand: str, r: RoundState | None = None) -> list[tuple[str, str]]:
         """The engine's check of the hand's sequences, as (rule, words) for each rule broken."""
@@ -228,6 +207,26 @@ class FtaView:
         listed = {c for s in r.stores for c in (s or ())} | set(r.aside or ())
         return [c for c in DECK if c not in listed]
 
+    def ready_version(self, seat: int) -> int:
+        return self.v.snapshot.version(ready_slot(self.round.number, seat))
+
+    def now_words(self, current: Any) -> str:
+        """A stale target's value now, in words, shown beside the phone's own input."""
+        if not isinstance(current, dict):
+            return ""
+        if current.get("typed") is not None:
+            a, b = current["typed"]
+            return f"Now: in-play points typed in, {self.name(0)} {a}, {self.name(1)} {b}."
+        if "sequences" in current:
+            played = sum(len(s) for s in current["sequences"])
+            return f"Now: {played} cards played in this hand."
+        if "sealed" in current:
+            return "Now: sealed." if current["sealed"] else "Now: not sealed yet."
+        if "said" in current:
+            return "Now: said so already." if current["said"] else "Now: not said yet."
+        cards = current.get("cards")
+        return "Now: nothing entered yet." if cards is None else f"Now: {len(cards)} cards entered."
+
     def key(self) -> str:
         """Changes whenever this phone's panels would look different."""
         r = self.round
@@ -248,3 +247,11 @@ class FtaView:
             self.my_seat,
         ]
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+def fta_view(v: TableView) -> FtaView:
+    """One ``FtaView`` per table view (templates call ``fta(v)``)."""
+    cached = v.__dict__.get("_fta")
+    if cached is None:
+        cached = v.__dict__["_fta"] = FtaView(v)
+    return cached  # type: ignore[no-any-return]

@@ -1,4 +1,5 @@
-"""Follow the Author at the table: the stored event kinds, their slots and versions.
+"""Follow the Author at a table: the stored event kinds and their slots (names kept as
+stored, so old games keep working).
 
 Event kinds (each a change in a versioned slot, so two phones never overwrite each other):
 
@@ -19,10 +20,7 @@ Event kinds (each a change in a versioned slot, so two phones never overwrite ea
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from companion.games.follow_the_author.rounds import Hand
-from companion.games.protocol import Event
 
 HANDS: tuple[Hand, ...] = ("alpha", "omega")
 KINDS = frozenset(
@@ -62,12 +60,3 @@ def seal_label(number: int, seat: int) -> str:
 def seal_text(scoring: str, danger: str) -> str:
     """What the fingerprint seals: both suits, scoring first."""
     return f"{scoring} {danger}"
-
-
-def versions(rows: Iterable[Event]) -> dict[str, int]:
-    """The newest version of every slot, undo events included (an undo moves a slot on)."""
-    found: dict[str, int] = {}
-    for e in rows:
-        if e.slot is not None:
-            found[e.slot] = max(found.get(e.slot, 0), e.slot_version or 0)
-    return found

@@ -1,32 +1,32 @@
-"""Follow the Author at the table: what the stored events say about each round (no Flask).
+"""Follow the Author at a table: what the events in force say about each round, folded one
+event at a time (pure).
 
-Event kinds and slots: ``fta_events``. A hand entered by its plays is complete when a seat has
+Event kinds and slots: ``events``. A hand entered by its plays is complete when a seat has
 played its ten cards (eleven dealt, one given face down to the opponent's store); typed-in
 points replace the plays of that hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, cast
 
 from companion.cards.decktet import DecktetCard, parse_card
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.inplay import Kind
-from companion.games.follow_the_author.rounds import TO_PLAY, Hand
-from companion.games.protocol import Event
-from companion.tables import store
-from companion.web.games.fta_events import (
+from companion.games.follow_the_author.events import (
     HANDS,
     KINDS,
     aside_slot,
     hand_slot,
     seal_slot,
     store_slot,
-    versions,
 )
+from companion.games.follow_the_author.inplay import Kind
+from companion.games.follow_the_author.rounds import TO_PLAY, Hand
+from companion.games.follow_the_author.tableoptions import TableOptions
+from companion.games.protocol import Event
 
 TYPED = cast(Kind, "typed")  # in-play points typed in as a number: no single kind
 
@@ -168,9 +168,7 @@ def _cards(titles: Any) -> tuple[DecktetCard, ...]:
     return tuple(parse_card(str(t)) for t in titles or ())
 
 
-def _hand(
-    number: int, hand: Hand, events: Sequence[Event], seen: dict[str, int], first: int = 0
-) -> HandState:
+def _hand(number: int, hand: Hand, events: Sequence[Event], first: int = 0) -> HandState:
     closed: list[fta.PlayedSequence] = []
     current: list[fta.Play] = []
     direct: tuple[int, int] | None = None
@@ -184,24 +182,17 @@ def _hand(
             current = []
         else:
             current.append(fta.Play(int(p["seat"]), parse_card(str(p["card"]))))
-    version = seen.get(hand_slot(number, hand), 0)
-    return HandState(hand, version, tuple(closed), tuple(current), direct, first)
+    return HandState(hand, 0, tuple(closed), tuple(current), direct, first)
 
 
-def round_state(
-    number: int,
-    rows: Sequence[Event],
-    seen: dict[str, int],
-    names: tuple[str, str],
-    first: int = 0,
-) -> RoundState:
+def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundState:
     """Round ``number`` (from 1) from the effective events of that round, in order.
-    ``first``: the round's alpha dealer, whose typed in-play points count first."""
+    ``first``: the round's alpha dealer, whose typed in-play points count first. Versions
+    are the shell's (``with_versions``); names are added for display (``named``)."""
     mine = [e for e in rows if e.round == number and e.kind in KINDS]
     played = [e for e in mine if e.kind in ("fta-points", "fta-play")]
     hands = {
-        h: _hand(number, h, [e for e in played if e.payload.get("hand") == h], seen, first)
-        for h in HANDS
+        h: _hand(number, h, [e for e in played if e.payload.get("hand") == h], first) for h in HANDS
     }
     seals: list[Seal | None] = [None, None]
     stores: list[tuple[DecktetCard, ...] | None] = [None, None]
@@ -223,14 +214,10 @@ def round_state(
         alpha=hands["alpha"],
         omega=hands["omega"],
         seals=(seals[0], seals[1]),
-        seal_versions=(seen.get(seal_slot(number, 0), 0), seen.get(seal_slot(number, 1), 0)),
         revealed=any(e.kind == "fta-reveal" for e in mine),
         agreed=_agreed(mine),
         stores=(stores[0], stores[1]),
-        store_versions=(seen.get(store_slot(number, 0), 0), seen.get(store_slot(number, 1), 0)),
         aside=aside,
-        aside_version=seen.get(aside_slot(number), 0),
-        names=names,
     )
 
 
@@ -244,6 +231,80 @@ def _agreed(events: Sequence[Event]) -> frozenset[int]:
         if e.kind == "fta-points" and e.payload.get("hand") == "omega" and e.actor_seat in (0, 1)
     }
     return frozenset(s for s in seats if s is not None)
+
+
+def with_versions(r: RoundState, versions: Mapping[str, int]) -> RoundState:
+    """``r`` with the versions of its slots as the shell has them (undo moves a slot on)."""
+    n = r.number
+    return replace(
+        r,
+        alpha=replace(r.alpha, version=versions.get(hand_slot(n, "alpha"), 0)),
+        omega=replace(r.omega, version=versions.get(hand_slot(n, "omega"), 0)),
+        seal_versions=(versions.get(seal_slot(n, 0), 0), versions.get(seal_slot(n, 1), 0)),
+        store_versions=(versions.get(store_slot(n, 0), 0), versions.get(store_slot(n, 1), 0)),
+        aside_version=versions.get(aside_slot(n), 0),
+    )
+
+
+def named(r: RoundState, names: Sequence[str]) -> RoundState:
+    """``r`` with the players' names, for the round-end lines."""
+    return replace(r, names=(names[0], names[1]))
+
+
+@dataclass(frozen=True)
+class State:
+    """The game at a table: each round's events in force and its state, rebuilt only for the
+    round an event belongs to (a request costs the same at round 40 as at round 1)."""
+
+    options: TableOptions
+    events: Mapping[int, tuple[Event, ...]]
+    built: Mapping[int, RoundState]
+    names: tuple[str, str] = ("Seat 1", "Seat 2")  # from the table's own events, for refusals
+
+    def round(self, number: int) -> RoundState:
+        found = self.built.get(number)
+        if found is None:
+            return round_state(number, (), fta.alpha_dealer(number - 1, self.options.game))
+        return found
+
+    @cached_property
+    def game(self) -> GameState:
+        last = max(self.built, default=0)
+        rounds: list[RoundState] = []
+        for number in range(1, last + 2):
+            rounds.append(self.round(number))
+            if rounds[-1].score is None:
+                break
+        standing = fta.standing([r.record for r in rounds], self.options.game)
+        return GameState(self.options.game, tuple(rounds), standing)
+
+
+def initial(options: TableOptions) -> State:
+    return State(options, {}, {})
+
+
+def fold(state: State, event: Event) -> State:
+    """``state`` with one more event in force."""
+    number = event.round
+    if event.kind in ("new-table", "join"):
+        return replace(state, names=_names(state.names, event))
+    if event.kind not in KINDS or not number:
+        return state
+    events = (*state.events.get(number, ()), event)
+    first = fta.alpha_dealer(number - 1, state.options.game)
+    built = {**state.built, number: round_state(number, events, first)}
+    return replace(state, events={**state.events, number: events}, built=built)
+
+
+def _names(names: tuple[str, str], event: Event) -> tuple[str, str]:
+    found = list(names)
+    p = event.payload
+    given = p.get("names") if event.kind == "new-table" else {p.get("seat"): p.get("name")}
+    pairs = enumerate(given) if isinstance(given, list) else dict(given or {}).items()
+    for seat, name in pairs:
+        if seat in (0, 1) and isinstance(name, str) and name.strip():
+            found[seat] = name.strip()
+    return (found[0], found[1])
 
 
 @dataclass(frozen=True)
@@ -269,17 +330,9 @@ class GameState:
         return self.rounds[self.scored] if self.scored < len(self.rounds) else self.rounds[-1]
 
 
-def game_state(
-    options: fta.Options, rows: Sequence[Event], names: tuple[str, str] = ("Seat 1", "Seat 2")
-) -> GameState:
-    seen = versions(rows)
-    live = store.effective(list(rows))
-    last = max((e.round or 0 for e in live if e.kind in KINDS), default=0)
-    rounds: list[RoundState] = []
-    for number in range(1, last + 2):
-        state = round_state(number, live, seen, names, fta.alpha_dealer(number - 1, options))
-        rounds.append(state)
-        if state.score is None:
-            break
-    standing = fta.standing([r.record for r in rounds], options)
-    return GameState(options, tuple(rounds), standing)
+def game_state(options: TableOptions, rows: Sequence[Event]) -> GameState:
+    """The game from a list of events already in force (undo taken out)."""
+    state = initial(options)
+    for event in rows:
+        state = fold(state, event)
+    return state.game

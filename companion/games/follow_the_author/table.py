@@ -1,0 +1,339 @@
+"""Follow the Author at a table: the table protocol (``companion.games.protocol``).
+
+Rule text ``seeds/004_68dd64b8fef45e09.txt``, rulings in RULES.md and this package's docstring
+(the reveal: ``reveal``). Every action names its target; each target is one versioned slot,
+with the slot names the stored games already use (``events``):
+
+| action | target | data | slot |
+|---|---|---|---|
+| ``points`` | round, hand | ``points`` [seat 0, seat 1] | ``r{n}{hand}`` |
+| ``play`` | round, hand | ``seat``, ``card`` | ``r{n}{hand}`` |
+| ``end`` | round, hand | (none): ends the sequence on the table | ``r{n}{hand}`` |
+| ``seal`` | round, seat | ``scoring``, ``danger``, ``nonce``? | ``r{n}seal{seat}`` |
+| ``ready`` | round, seat | (none): the omega hand is over | ``r{n}ready{seat}`` |
+| ``store`` | round, seat | ``cards`` (titles) | ``r{n}store{seat}`` |
+| ``aside`` | round | ``cards`` (titles) | ``r{n}aside`` |
+
+Rulings (ours): entries go to the round being played only; a seat's sealed choice and its word
+that the omega hand is over come from its own phone (the host's, for a seat with no phone);
+plays, points and the cards set aside from any phone at the table; a store from its seat's
+phone or the host. A seal's secret ``nonce`` is made by the caller (``FtaTable(nonce=...)``),
+or sent in the data; this module makes no randomness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.cards.decktet import SUITS, DecktetCard, parse_card, parse_suit
+from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.games import follow_the_author as fta
+from companion.games.follow_the_author import tableplay, tablesheet
+from companion.games.follow_the_author.events import (
+    aside_slot,
+    hand_slot,
+    ready_slot,
+    reveal_slot,
+    seal_label,
+    seal_slot,
+    seal_text,
+    store_slot,
+)
+from companion.games.follow_the_author.rounds import parse_hand
+from companion.games.follow_the_author.tableoptions import (
+    TableOptions,
+    load_options,
+    parse_options,
+)
+from companion.games.follow_the_author.tablestate import RoundState, State, fold, initial
+from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+
+MAX_POINTS = 500
+MAX_CARDS = 60
+HAND_ACTIONS = ("points", "play", "end")
+SEAT_ACTIONS = ("seal", "ready", "store")
+ACTIONS = {
+    "points": "target {round, hand}, data {points: [seat 0, seat 1]}: type one hand's in-play "
+    "points (replaces its plays).",
+    "play": "target {round, hand}, data {seat, card}: play one card in the open sequence.",
+    "end": "target {round, hand}: end the sequence on the table.",
+    "seal": "target {round, seat}, data {scoring, danger}: seal a seat's scoring suit and the "
+    "other seat's danger suit (that seat's own key).",
+    "ready": "target {round, seat}: that seat says the omega hand is over (both: the reveal).",
+    "store": "target {round, seat}, data {cards}: a seat's store, after the reveal.",
+    "aside": "target {round}, data {cards}: the cards set aside this round, after the reveal.",
+}
+
+
+def _seat_value(value: Any, field: str = "seat") -> int:
+    if isinstance(value, str) and value.strip() in ("0", "1"):
+        return int(value)
+    if isinstance(value, bool) or value not in (0, 1):
+        raise Unreadable(f"'{field}' must be seat 0 or seat 1, not {str(value)[:12]!r}.", field)
+    return int(value)
+
+
+def _points(value: Any) -> tuple[int, int]:
+    """Both seats' in-play points: ``[3, 1]`` or ``{"0": 3, "1": 1}``; text digits accepted."""
+    if isinstance(value, Mapping):
+        value = [value.get("0", value.get(0)), value.get("1", value.get(1))]
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise Unreadable("'points' must give both seats' in-play points, like [3, 1].", "points")
+    return (_one_points(value[0], 0), _one_points(value[1], 1))
+
+
+def _one_points(raw: Any, seat: int) -> int:
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        raise Unreadable("Enter the in-play points of both players (0 if none).", f"points-{seat}")
+    text = str(raw).strip()[:12]
+    if isinstance(raw, bool) or not (text.isascii() and text.isdigit()) or int(text) > MAX_POINTS:
+        raise Unreadable(f"'{text}' is not a number of points (0 to {MAX_POINTS}).", "points")
+    return int(text)
+
+
+def _suit(data: Mapping[str, Any], field: str, what: str) -> str:
+    raw = str(data.get(field) or "").strip()[:20]
+    if not raw:
+        raise Unreadable(f"Choose {what}.", field)
+    try:
+        return parse_suit(raw)
+    except Unreadable:
+        raise Unreadable(
+            f"'{raw}' is not a suit: choose one of {', '.join(SUITS)}.", field
+        ) from None
+
+
+def read_cards(value: Any) -> tuple[DecktetCard, ...]:
+    if not isinstance(value, list | tuple) or len(value) > MAX_CARDS:
+        raise Unreadable(f"'cards' must be a list of card titles (at most {MAX_CARDS}).", "cards")
+    cards = [parse_card(str(text)[:40]) for text in value]
+    doubled = sorted({c.title for c in cards if cards.count(c) > 1})
+    if doubled:
+        raise Unreadable(f"{', '.join(doubled)} is listed twice.", "cards")
+    return tuple(cards)
+
+
+def may_speak_for(actor: Actor, seat: int) -> bool:
+    """A seat's own phone, or the host (not seated) for a seat with no phone."""
+    if actor.seat is not None:
+        return actor.seat == seat
+    return actor.host and seat not in actor.phones
+
+
+class FtaTable:
+    key = "follow-the-author"
+    actions = ACTIONS
+
+    def __init__(self, nonce: Callable[[], str] | None = None) -> None:
+        self.nonce = nonce
+
+    def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
+        return parse_options(data)
+
+    def load_options(self, data: Mapping[str, Any]) -> TableOptions:
+        return load_options(dict(data))
+
+    def initial(self, options: TableOptions, players: int) -> State:
+        return initial(options)
+
+    def fold(self, state: State, event: Event) -> State:
+        return fold(state, event)
+
+    # targets
+
+    def target(self, state: State, action: Action) -> tuple[int, str, int | None]:
+        """(round, hand or "", seat or None) from the action's own target."""
+        kind = action.kind
+        if kind not in ACTIONS:
+            known = ", ".join(ACTIONS)
+            raise Unreadable(f"Follow the Author has no action '{kind[:30]}' ({known}).", "action")
+        number = target_int(action, "round", 1, 1000)
+        if kind in HAND_ACTIONS:
+            return number, parse_hand(action.target.get("hand")), None
+        if kind in SEAT_ACTIONS:
+            return number, "", target_int(action, "seat", 0, 1)
+        return number, "", None
+
+    def target_slot(self, state: State, action: Action) -> str:
+        number, hand, seat = self.target(state, action)
+        if hand:
+            return hand_slot(number, hand)
+        if seat is None:
+            return aside_slot(number)
+        slot = {"seal": seal_slot, "ready": ready_slot, "store": store_slot}[action.kind]
+        return slot(number, seat)
+
+    def current(self, state: State, action: Action) -> Any:
+        number, hand, seat = self.target(state, action)
+        return tablesheet.current(state.round(number), action.kind, hand, seat)
+
+    # deciding
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        number, hand, seat = self.target(state, action)
+        r = self._open_round(state, number, actor)
+        if hand:
+            return self._hand_action(state, r, hand, action, actor)
+        decide = {"seal": self._seal, "ready": self._ready, "store": self._store,
+                  "aside": self._aside}[action.kind]  # fmt: skip
+        return decide(state, r, seat, action, actor)
+
+    def _open_round(self, state: State, number: int, actor: Actor) -> RoundState:
+        """The round being played; entries go to it only."""
+        if not actor.host and actor.seat is None:
+            raise NotAllowed("Take a seat first: only players at the table can enter.")
+        game = state.game
+        if game.standing.over:
+            raise Forbidden("This game is over. Start a new game to keep playing.")
+        if number != game.current.number:
+            raise Forbidden(
+                f"Round {number} is not being played: this is round {game.current.number}."
+            )
+        return game.current
+
+    def _hand_action(self, state: State, r: RoundState, hand: str, action: Action,
+                     actor: Actor) -> list[NewEvent]:  # fmt: skip
+        # The omega hand waits for the alpha hand and both sealed choices.
+        if hand == "omega" and not r.alpha.complete:
+            raise Forbidden("Finish the alpha hand first.")
+        if hand == "omega" and not r.sealed:
+            raise Forbidden("Both players seal their suits before the omega hand is entered.")
+        if action.kind == "points":
+            given = _points(action.data.get("points"))
+            events = [NewEvent("fta-points", {"hand": hand, "points": list(given)}, r.number)]
+            if hand == "omega" and actor.seat is not None:
+                events += _reveal_if_due(state, r, agreed={actor.seat})
+            return events
+        return self._play(state, r, hand, action)
+
+    def _play(self, state: State, r: RoundState, hand: str, action: Action) -> list[NewEvent]:
+        h = r.hand(hand)
+        if h.direct is not None:
+            raise Forbidden(f"The {hand} hand's points were typed in; undo them to enter plays.")
+        if h.complete:
+            raise Forbidden(f"The {hand} hand is over.")
+        if action.kind == "end":
+            if not h.current:
+                raise Forbidden("There is no sequence on the table to end.")
+            return [NewEvent("fta-play", {"hand": hand, "end": True}, r.number)]
+        seat = _seat_value(action.data.get("seat"))
+        card = parse_card(str(action.data.get("card") or "")[:40])
+        name = state.names[seat]
+        refusal = tableplay.why_not(r, hand, seat, card, state.options, name)
+        if refusal:
+            raise Forbidden(refusal)
+        payload = {"hand": hand, "seat": seat, "card": card.title}
+        events = [NewEvent("fta-play", payload, r.number)]
+        if hand == "omega" and tableplay.goes_out(r, hand, seat):
+            events += _reveal_if_due(state, r, out=seat)
+        return events
+
+    def _seal(self, state: State, r: RoundState, seat: int | None, action: Action,
+              actor: Actor) -> list[NewEvent]:  # fmt: skip
+        assert seat is not None
+        if not may_speak_for(actor, seat):
+            raise NotAllowed("Only the player's own phone can seal their choice.")
+        if r.revealed:
+            raise Forbidden(
+                "The choices are revealed, and a reveal is final: they can no longer change."
+            )
+        if not r.alpha.complete:
+            raise Forbidden("Suits are chosen after the alpha hand: enter it first.")
+        if r.omega.started:
+            raise Forbidden("The omega hand has begun: sealed choices can no longer change.")
+        scoring = _suit(action.data, "scoring", "your scoring suit")
+        danger = _suit(action.data, "danger", f"{state.names[1 - seat]}'s danger suit")
+        nonce = self._nonce(action.data)
+        label = seal_label(r.number, seat)
+        fingerprint = fta.seal(seal_text(scoring, danger), nonce, label)
+        payload = {"seat": seat, "fingerprint": fingerprint, "label": label,
+                   "scoring": scoring, "danger": danger, "nonce": nonce}  # fmt: skip
+        return [NewEvent("fta-seal", payload, r.number)]
+
+    def _nonce(self, data: Mapping[str, Any]) -> str:
+        given = data.get("nonce")
+        if given is None and self.nonce is not None:
+            return self.nonce()
+        text = str(given or "")
+        if not (16 <= len(text) <= 64 and text.isascii() and text.isalnum()):
+            raise Unreadable("A seal needs a secret 'nonce': 16 to 64 letters or digits.", "nonce")
+        return text
+
+    def _ready(self, state: State, r: RoundState, seat: int | None, action: Action,
+               actor: Actor) -> list[NewEvent]:  # fmt: skip
+        assert seat is not None
+        if r.revealed:
+            raise Forbidden("The sealed choices are revealed already.")
+        if not r.sealed:
+            raise Forbidden("Both players seal their suits before the reveal.")
+        name = state.names[seat]
+        if not may_speak_for(actor, seat):
+            raise NotAllowed(f"Only {name}'s own phone can say this for them.")
+        if seat in r.agreed:
+            raise Forbidden(f"{name} has said so already; waiting for the other player.")
+        events = [NewEvent("fta-ready", {"seat": seat}, r.number)]
+        return events + _reveal_if_due(state, r, agreed={seat})
+
+    def _store(self, state: State, r: RoundState, seat: int | None, action: Action,
+               actor: Actor) -> list[NewEvent]:  # fmt: skip
+        assert seat is not None
+        _after_reveal(r)
+        if not actor.may_act_for(seat):
+            raise NotAllowed(f"Only {state.names[seat]}'s phone or the host can enter this store.")
+        cards = read_cards(action.data.get("cards"))
+        _no_overlap(cards, r.stores[1 - seat] or (), f"{state.names[1 - seat]}'s store")
+        _no_overlap(cards, r.aside or (), "the cards set aside")
+        payload = {"seat": seat, "cards": [c.title for c in cards]}
+        return [NewEvent("fta-store", payload, r.number)]
+
+    def _aside(self, state: State, r: RoundState, seat: int | None, action: Action,
+               actor: Actor) -> list[NewEvent]:  # fmt: skip
+        _after_reveal(r)
+        cards = read_cards(action.data.get("cards"))
+        for s in (0, 1):
+            _no_overlap(cards, r.stores[s] or (), f"{state.names[s]}'s store")
+        return [NewEvent("fta-aside", {"cards": [c.title for c in cards]}, r.number)]
+
+    # reading
+
+    def sheet(self, state: State) -> Any:
+        return tablesheet.sheet(state)
+
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+        return tablesheet.view(state, seat, versions)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        return tablesheet.describe(event, names)
+
+
+def _reveal_if_due(
+    state: State, r: RoundState, *, out: int | None = None, agreed: set[int] | None = None
+) -> list[NewEvent]:
+    """The reveal, when the change being made ends the omega hand (``fta.reveal_due``)."""
+    if r.revealed or not r.sealed:
+        return []
+    if not fta.reveal_due(out=out, agreed=r.agreed | (agreed or set())):
+        return []
+    if out is not None:
+        payload: dict[str, Any] = {"why": f"{state.names[out]} went out", "out": out}
+    else:
+        payload = {"why": "both players said the hand is over"}
+    return [NewEvent("fta-reveal", payload, r.number, slot=reveal_slot(r.number))]
+
+
+def _after_reveal(r: RoundState) -> None:
+    if not r.revealed:
+        raise Forbidden("Stores are entered after the omega hand, once the suits are revealed.")
+
+
+def _no_overlap(cards: tuple[DecktetCard, ...], other: tuple[DecktetCard, ...], where: str) -> None:
+    both = [c.title for c in cards if c in other]
+    if both:
+        raise Forbidden(
+            f"{', '.join(both)} {'is' if len(both) == 1 else 'are'} already in {where}: "
+            "a card can be in one place only."
+        )
+
+
+GAME = FtaTable()

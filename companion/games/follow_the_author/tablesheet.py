@@ -1,0 +1,195 @@
+"""Follow the Author at a table, read back: the scoresheet, what one seat may see, a target's
+value now, history lines, and what an export may show (pure).
+
+A sealed choice (its suits and its secret) appears only in its own seat's view until the
+reveal, never in the host's, another seat's, a history line or an export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games import follow_the_author as fta
+from companion.games import scoresheet
+from companion.games.follow_the_author import tableplay
+from companion.games.follow_the_author.events import HANDS, KINDS, ready_slot
+from companion.games.follow_the_author.tableoptions import TableOptions
+from companion.games.follow_the_author.tablestate import (
+    HandState,
+    RoundState,
+    Seal,
+    State,
+    with_versions,
+)
+from companion.games.protocol import Event
+
+
+def sheet(state: State) -> scoresheet.Sheet:
+    """Rows are rounds: in-play points of both hands plus the round-end categories."""
+    g = state.game
+    played = [r for r in g.rounds if r.alpha.started or r.omega.started or r.score is not None]
+    points = {r.number: {0: r.points[0], 1: r.points[1]} for r in played}
+    built = scoresheet.build(2, points, scoresheet.EndRule(high_wins=True))
+    standing = g.standing
+    winners: tuple[int, ...] = ()
+    reason = ""
+    if standing.over:
+        winners = (standing.winner,) if standing.winner is not None else (0, 1)
+        reason = _reason(state.options, standing)
+    return scoresheet.Sheet(
+        players=2,
+        rows=built.rows,
+        totals=built.totals,
+        running=built.running,
+        leaders=built.leaders,
+        finished=standing.over,
+        winners=winners,
+        complete_rounds=g.scored,
+        missing=(),
+        reason=reason,
+    )
+
+
+def _reason(options: TableOptions, standing: fta.Standing) -> str:
+    step = standing.decided_by
+    if step is not None:
+        return (
+            f"first to {options.game.target}, in round {step.round_index + 1} "
+            f"({step.label}); Cribbage Finish"
+        )
+    if standing.winner is None:
+        return f"{options.game.rounds} rounds played: equal totals"
+    return f"{options.game.rounds} rounds played"
+
+
+# a target's value now (shown beside a stale phone's input; never a sealed choice)
+
+
+def _hand(h: HandState) -> dict[str, Any]:
+    sequences = [[{"seat": p.seat, "card": p.card.title} for p in s.plays] for s in h.sequences]
+    return {"sequences": sequences, "open": bool(h.current),
+            "typed": list(h.direct) if h.direct is not None else None,
+            "complete": h.complete, "points": list(h.points)}  # fmt: skip
+
+
+def _seal(s: Seal | None, shown: bool) -> dict[str, Any]:
+    if s is None:
+        return {"sealed": False}
+    found: dict[str, Any] = {"sealed": True, "fingerprint": s.fingerprint, "label": s.label}
+    if shown:
+        found.update(scoring=s.scoring, danger=s.danger, nonce=s.nonce)
+    return found
+
+
+def _cards(cards: Sequence[Any] | None) -> list[str] | None:
+    return None if cards is None else [c.title for c in cards]
+
+
+def current(r: RoundState, kind: str, hand: str, seat: int | None) -> dict[str, Any]:
+    if hand:
+        return _hand(r.hand(hand))
+    if seat is None:
+        return {"cards": _cards(r.aside)}
+    if kind == "seal":
+        return _seal(r.seals[seat], shown=r.revealed)
+    if kind == "ready":
+        return {"said": seat in r.agreed, "revealed": r.revealed}
+    return {"cards": _cards(r.stores[seat])}
+
+
+# what one seat (None: the host or a watcher) may see
+
+
+def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+    g = state.game
+    r = with_versions(g.current, versions)
+    n = r.number
+    hands = {}
+    for hand in HANDS:
+        h = r.hand(hand)
+        next_seat = tableplay.next_seat(r, hand, state.options)
+        hands[hand] = {**_hand(h), "version": h.version, "next": next_seat,
+                       "leader": tableplay.leader(r, hand, state.options)}  # fmt: skip
+    seals = [{"seat": s, "version": r.seal_versions[s],
+              **_seal(r.seals[s], shown=r.revealed or seat == s)} for s in (0, 1)]  # fmt: skip
+    ready = [{"seat": s, "said": s in r.agreed, "version": versions.get(ready_slot(n, s), 0)}
+             for s in (0, 1)]  # fmt: skip
+    stores = [{"seat": s, "cards": _cards(r.stores[s]), "version": r.store_versions[s]}
+              for s in (0, 1)]  # fmt: skip
+    scored = [{"round": x.number, "points": list(x.points)} for x in g.rounds if x.score]
+    return {
+        "round": n, "rounds": state.options.game.rounds, "phase": r.phase,
+        "finished": g.standing.over, "hands": hands, "seals": seals, "ready": ready,
+        "revealed": r.revealed, "stores": stores,
+        "aside": {"cards": _cards(r.aside), "version": r.aside_version},
+        "scored": scored,
+    }  # fmt: skip
+
+
+# history and export
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    try:
+        return names[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return "a seat"
+
+
+def _points(payload: Mapping[str, Any], seat: int) -> str:
+    try:
+        return str(int(payload["points"][seat]))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return "?"
+
+
+def _why(p: Mapping[str, Any], names: Sequence[str]) -> str:
+    why = f"{_name(names, p['out'])} went out" if "out" in p else p.get("why")
+    return f" ({why})" if why else ""
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """A history line for this game's events ("Ann: round 1 ..."); a sealed choice is never
+    named. None: the shell's words."""
+    if event.kind not in KINDS and not (event.kind == "undo" and "seat" not in event.payload):
+        return None
+    p, r = event.payload, event.round
+    text = {
+        "fta-points": lambda: (
+            f"round {r} {p.get('hand')} hand: in-play points "
+            f"{_name(names, 0)} {_points(p, 0)}, {_name(names, 1)} {_points(p, 1)}"
+        ),
+        "fta-play": lambda: (
+            f"round {r} {p.get('hand')} hand: ended the sequence"
+            if p.get("end")
+            else f"round {r} {p.get('hand')} hand: {_name(names, p.get('seat'))} played "
+            f"{p.get('card')}"
+        ),
+        "fta-seal": lambda: (
+            f"round {r}: sealed {_name(names, p.get('seat'))}'s suits "
+            f"(fingerprint {p.get('fingerprint')})"
+        ),
+        "fta-ready": lambda: (
+            f"round {r}: {_name(names, p.get('seat'))} says the omega hand is over "
+            "(asks for the reveal)"
+        ),
+        "fta-reveal": lambda: (
+            f"round {r}: both sealed choices revealed{_why(p, names)}; a reveal is final"
+        ),
+        "fta-store": lambda: (
+            f"round {r}: entered {_name(names, p.get('seat'))}'s store "
+            f"({len(p.get('cards') or ())} cards)"
+        ),
+        "fta-aside": lambda: (
+            f"round {r}: entered the cards set aside ({len(p.get('cards') or ())})"
+        ),
+        "undo": lambda: f"undid a change ({str(p.get('what', 'entry')).removeprefix('fta-')})",
+    }[event.kind]()
+    return f"{event.actor or 'Someone'}: {text}"
+
+
+def exportable(rows: list[Event]) -> list[Event]:
+    """Leave out sealed choices whose round has not been revealed yet (they hold the secret)."""
+    revealed = {e.round for e in rows if e.kind == "fta-reveal"}
+    return [e for e in rows if e.kind != "fta-seal" or e.round in revealed]

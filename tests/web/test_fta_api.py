@@ -1,0 +1,158 @@
+"""Follow the Author through the Table API (TABLE_API.md, "The other games") and two phones at
+once, on SQLite and PostgreSQL: explicit targets, stale versions 409, and no seat's ``state``
+ever holding the other seat's sealed choice before the reveal."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from flask import Flask
+
+from tests.web.tablehelp import csrf
+from tests.web.test_fta_table import Table
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+class Api:
+    """An FtA table made through the API; Ann and Ben join seats 0 and 1 with their keys."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        body = {"game": "follow-the-author", "names": ["", ""], "options": {"enter_plays": True}}
+        created = client.post("/api/v1/tables", json=body)
+        assert created.status_code == 201, created.json
+        self.host = created.json["host_key"]
+        token = created.json["links"]["join"].rsplit("/", 1)[1]
+        keys = []
+        for seat, name in ((0, "Ann"), (1, "Ben")):
+            joined = client.post(f"/api/v1/join/{token}", json={"seat": seat, "name": name})
+            assert joined.status_code == 200, joined.json
+            keys.append(joined.json["seat_key"])
+        self.ann, self.ben = keys
+
+    def act(self, key: str, action: str, target: dict, version: int = 0, **data: Any) -> Any:
+        body = {"action": action, "target": target, "version": version, "data": data}
+        return self.client.post("/api/v1/table/actions", json=body, headers=bearer(key))
+
+    def state(self, key: str) -> tuple[dict[str, Any], str]:
+        answer = self.client.get("/api/v1/table", headers=bearer(key))
+        assert answer.status_code == 200
+        return answer.json["state"], answer.get_data(as_text=True)
+
+
+def test_a_whole_round_through_the_api_never_shows_a_choice_to_the_other_seat(client):
+    t = Api(client)
+    hand = {"round": 1, "hand": "alpha"}
+    for version, card in enumerate(["Author", "Bard", "Battle"]):
+        answer = t.act(t.ann, "play", hand, version, seat=version % 2, card=card)
+        assert answer.status_code == 200, answer.json
+        assert answer.json["target_version"] == version + 1
+    assert t.act(t.ben, "end", hand, 3).status_code == 200
+    state, _ = t.state(t.ben)
+    assert [len(s) for s in state["hands"]["alpha"]["sequences"]] == [3]
+    assert state["hands"]["alpha"]["version"] == 4
+    assert t.act(t.ann, "points", hand, 4, points=[2, 1]).status_code == 200
+    assert t.act(t.ann, "seal", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots").json
+    assert t.act(t.ben, "seal", {"round": 1, "seat": 1}, scoring="Suns", danger="Moons").json
+
+    mine, _ = t.state(t.ann)
+    secret = mine["seals"][0]["nonce"]
+    assert mine["seals"][0]["scoring"] == "Wyrms" and "scoring" not in mine["seals"][1]
+    for key in (t.ben, t.host):
+        state, text = t.state(key)
+        assert "scoring" not in state["seals"][0] and "danger" not in state["seals"][0]
+        assert secret not in text and "Knots" not in text
+        assert state["seals"][0]["fingerprint"] == mine["seals"][0]["fingerprint"]
+
+    omega = {"round": 1, "hand": "omega"}
+    assert t.act(t.ann, "points", omega, points=[0, 2]).status_code == 200
+    assert not t.state(t.ben)[0]["revealed"] and secret not in t.state(t.ben)[1]
+    assert t.act(t.ben, "ready", {"round": 1, "seat": 1}).status_code == 200
+    state, text = t.state(t.ben)
+    assert state["revealed"] and state["seals"][0]["scoring"] == "Wyrms" and secret in text
+
+
+def test_targets_are_explicit_stale_versions_409_and_seats_kept_apart(client):
+    t = Api(client)
+    hand = {"round": 1, "hand": "alpha"}
+    assert t.act(t.ann, "points", hand, points=[1, 1]).status_code == 200
+    stale = t.act(t.ben, "points", hand, 0, points=[5, 5])
+    assert stale.status_code == 409
+    assert stale.json["target"] == hand and stale.json["target_version"] == 1
+    assert stale.json["current"]["typed"] == [1, 1]
+    assert t.act(t.ann, "points", {"round": 2, "hand": "alpha"}, points=[1, 1]).status_code == 422
+    assert t.act(t.ann, "points", {"round": 1}, points=[1, 1]).status_code == 400
+    seal = {"round": 1, "seat": 1}
+    assert t.act(t.ann, "seal", seal, scoring="Suns", danger="Suns").status_code == 403
+    assert t.act(t.host, "seal", seal, scoring="Suns", danger="Suns").status_code == 403
+    assert t.act(t.ben, "seal", seal, scoring="Suns", danger="Moons").status_code == 200
+    again = t.act(t.ben, "seal", seal, 0, scoring="Waves", danger="Moons")
+    assert again.status_code == 409 and "scoring" not in again.json["current"]
+    assert again.json["current"]["sealed"] is True
+    assert t.act(t.ann, "shuffle", hand).status_code == 400
+    assert t.state(t.ann)[0]["hands"]["alpha"]["typed"] == [1, 1]
+
+
+def test_two_phones_on_one_hand_at_once_exactly_one_is_stored(app: Flask, client):
+    t = Api(client)
+    answers: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def send(key: str, points: list[int]) -> None:
+        phone = app.test_client()
+        barrier.wait()
+        body = {"action": "points", "target": {"round": 1, "hand": "alpha"}, "version": 0,
+                "data": {"points": points}}  # fmt: skip
+        answer = phone.post("/api/v1/table/actions", json=body, headers=bearer(key))
+        answers.append(answer.status_code)
+
+    threads = [threading.Thread(target=send, args=a) for a in ((t.ann, [1, 2]), (t.ben, [3, 4]))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(answers) == [200, 409]
+    state, _ = t.state(t.host)
+    assert state["hands"]["alpha"]["version"] == 1
+    assert state["hands"]["alpha"]["typed"] in ([1, 2], [3, 4])
+
+
+def test_two_phones_playing_the_same_turn_on_the_page_one_wins(app: Flask):
+    t = Table(app, enter_plays=1)
+    cookies = [t.ann.get_cookie("session"), t.ben.get_cookie("session")]
+    tokens = [csrf(t.ann), csrf(t.ben)]
+    answers: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def send(i: int, card: str) -> None:
+        phone = app.test_client()
+        cookie = cookies[i]
+        assert cookie is not None
+        phone.set_cookie("session", cookie.value)
+        data = {"csrf_token": tokens[i], "seat": "1", "card": card, "version": "0"}
+        barrier.wait()
+        answers.append(phone.post(f"{t.path}/fta/1/alpha/play", data=data).status_code)
+
+    threads = [threading.Thread(target=send, args=a) for a in ((0, "Author"), (1, "Bard"))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(answers) == [303, 409]
+    history = t.page(url="/live")
+    assert history.count("round 1 alpha hand: Ben played") == 1
+
+
+def test_a_stale_page_form_comes_back_with_the_input_and_the_value_now(app: Flask):
+    t = Table(app)
+    assert t.points(1, "alpha", 4, 2).status_code == 303
+    answer = t.post(t.ben, "/fta/1/alpha/points",
+                    {"points-0": "9", "points-1": "8", "version": "0"}, htmx=True)  # fmt: skip
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 409
+    assert 'value="9"' in body and 'value="8"' in body
+    assert "Now: in-play points typed in, Ann 4, Ben 2." in body
