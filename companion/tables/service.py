@@ -64,7 +64,7 @@ def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done
             current = table.current(snap.state, action)
             raise StaleTarget(
                 f"That was changed on another phone a moment ago ({_what(action)}). Nothing "
-                "of yours was saved: the latest value is shown beside yours.",
+                "of yours was saved: look at it as it is now, then decide again.",
                 action, snap.version(slot), current,
             )  # fmt: skip
         plans.append((slot, table.apply(snap.state, action, actor)))
@@ -102,7 +102,7 @@ def _commit(game: Game, players: int, actions: Sequence[Action]) -> None:
         slot = table.target_slot(snap.state, action)
         raise StaleTarget(
             "That was changed on another phone a moment ago. Nothing of yours was saved: "
-            "the latest value is shown beside yours.",
+            "look at it as it is now, then decide again.",
             action, snap.version(slot), table.current(snap.state, action),
         ) from None  # fmt: skip
 

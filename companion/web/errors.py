@@ -44,7 +44,10 @@ TABLE_PATH = re.compile(r"^/t/[A-Za-z0-9_-]+")
 def register(app: Flask) -> None:
     @app.errorhandler(CompanionError)
     def domain_error(err: CompanionError):  # type: ignore[no-untyped-def]
-        return answer(err.message, status_for(err))
+        status = status_for(err)
+        if status == 400 and not request.path.startswith("/api/"):
+            status = 422  # a page's form that cannot be read: said in words, input kept
+        return answer(err.message, status)
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):  # type: ignore[no-untyped-def]

@@ -150,7 +150,12 @@ def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
     _tap(ben, "#fta-store-1", ["Bard", "Desert", "Sailor"])
     ben.get_by_role("button", name="Save Ben's store").click()
 
-    # Ann's entry box is redrawn live (Ben's store now shows as entered) ...
+    # Ann is half-way through her store: the update does not replace her form, it says so
+    expect(ann.locator("#entry-held")).to_be_visible(timeout=LIVE_MS)
+    for card in mine:
+        expect(ann.locator(f'#fta-store-0 input[value="{card}"]')).to_be_checked()
+    # "Show the latest" redraws the entry box (Ben's store now shows as entered) ...
+    ann.get_by_role("button", name="Show the latest").click()
     status = ann.locator(".fta-store-status")
     expect(status).to_contain_text("Ben's store: entered (3 cards)", timeout=LIVE_MS)
     expect(ann.locator('#fta-store-0 input[value="Bard"]')).to_be_disabled()

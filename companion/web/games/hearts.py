@@ -121,6 +121,8 @@ def _again(token: str, kind: str, number: int, err: CompanionError) -> Any:
     """The same hand's form again, with the phone's input kept and the value now beside it
     (the open hand's entry box, or this hand's own form when it is not the open one)."""
     v = view_for(token)
+    if kind not in WAY_OF or v.state.hand(number) is None:
+        raise err  # no form of this hand to show again: a refusal notice in words
     status = 422 if status_for(err) == 400 else status_for(err)
     values = {k: str(val)[:300] for k, val in request.form.items() if k != "csrf_token"}
     errors = {"form": named(err.message, v.names)}
