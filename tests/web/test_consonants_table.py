@@ -366,7 +366,7 @@ def test_a_challenged_word_cannot_be_taken_back(app, client):
 
 
 def _trick(client: FlaskClient, table: str, leader: int, cards: str, k: int, hx: bool = False):
-    fields = {"leader": leader, "cards": cards, "trick": k, "version": 0}  # the form names its trick
+    fields = {"leader": leader, "cards": cards, "trick": k, "version": 0}  # names its trick
     return post(client, f"{table}/cons/1/trick", hx=hx, **fields)
 
 
