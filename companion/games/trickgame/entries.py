@@ -1,7 +1,10 @@
 """The entries of one hand as the table made them: the newest event of each slot counts.
 
-Slots (names kept from the stored games): ``h3`` a scorer's whole hand, ``h3s1`` seat 1's
-own claim, ``h3t0`` trick 0, ``h3moon`` the moon-like choice, ``h3rev`` a recorded revoke.
+Slots (names kept from the stored games): Hearts' ``h3`` a scorer's whole hand, ``h3s1``
+seat 1's own claim, ``h3t0`` trick 0, ``h3moon`` the moon-like choice, ``h3rev`` a recorded
+revoke. Consonants names its slots ``c3s1`` (seat 1's cards taken: a claim), ``c3t0``,
+``c3fly`` (the choice), ``c3w1`` (the words seat 1 laid) and ``c3end`` (the words are done):
+a game passes its own ``SlotNames``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ class HandEntries:
     tricks: Mapping[int, Entry] = field(default_factory=dict)
     choice: Entry | None = None
     revoke: Entry | None = None
+    words: Mapping[int, Entry] = field(default_factory=dict)
+    close: Entry | None = None
 
     def trick_list(self) -> list[tuple[int, list[str]]]:
         """The tricks entered from the first on, as (leader, cards in play order)."""
@@ -40,10 +45,24 @@ class HandEntries:
 EMPTY = HandEntries()
 
 
-def hand_slot(hand: int, part: str = "", index: int | None = None) -> str:
-    """``h3`` (taken), ``h3s1`` (claim), ``h3t0`` (trick), ``h3moon``, ``h3rev``."""
-    suffix = {"taken": "", "claim": "s", "trick": "t", "choice": "moon", "revoke": "rev"}[part]
-    return f"h{hand}{suffix}{'' if index is None else index}"
+@dataclass(frozen=True)
+class SlotNames:
+    """How a game names the slots of a hand: a prefix and one suffix per part."""
+
+    prefix: str
+    suffixes: Mapping[str, str]
+
+
+HEARTS_SLOTS = SlotNames("h", {"taken": "", "claim": "s", "trick": "t", "choice": "moon",
+                               "revoke": "rev"})  # fmt: skip
+
+
+def hand_slot(hand: int, part: str = "", index: int | None = None,
+              names: SlotNames = HEARTS_SLOTS) -> str:  # fmt: skip
+    """``h3`` (taken), ``h3s1`` (claim), ``h3t0`` (trick), ``h3moon``, ``h3rev``; another
+    game's names with ``names``."""
+    suffix = names.suffixes[part]
+    return f"{names.prefix}{hand}{suffix}{'' if index is None else index}"
 
 
 def fold_entry(entries: HandEntries, part: str, event: Event) -> HandEntries:
@@ -55,6 +74,10 @@ def fold_entry(entries: HandEntries, part: str, event: Event) -> HandEntries:
         return replace(entries, tricks={**entries.tricks, int(event.payload["trick"]): entry})
     if part == "taken":
         return replace(entries, taken=entry)
+    if part == "words":
+        return replace(entries, words={**entries.words, int(event.payload["seat"]): entry})
     if part == "choice":
         return replace(entries, choice=entry)
+    if part == "close":
+        return replace(entries, close=entry)
     return replace(entries, revoke=entry)

@@ -1,11 +1,12 @@
 """Consonants at the table: the game type and its pages (cards taken, words, challenges,
 Flying by Night, tricks).
 
-Engine: ``companion.games.consonants`` (rule text ``seeds/000_3ef3c9f2c37e7ff5.txt``,
-rulings in RULES.md "Alpha Playing Cards" and "Consonants rulings"). It reuses Hearts'
-passing cycles and words for the pass, Hearts' versioned save, the Alpha deck screen
-(``deck.py``) and the word judge (``companion.web.judge``). Views read the request, ask the
-engine, store one event in a versioned slot, publish, and render the entry box again.
+Engine and table protocol: ``companion.games.consonants`` (``table``: every action names its
+hand, and its seat or trick). A page reads the form into one ``Action`` (the hand from the
+URL, the seat or trick and the version from the form), calls ``service.act``, publishes and
+renders the entry box again; on 409/422 it renders the same form with the input kept and
+the value now beside it. The word judge (``companion.web.judge``) collects a challenge's
+confirmations; its verdict appends ``cons-challenge`` (``_consequence``).
 """
 
 from __future__ import annotations
@@ -16,26 +17,29 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from companion.cards.alpha import DEFAULT_DECK
-from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
+from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
 from companion.games import consonants as engine
-from companion.tables import store
-from companion.tables.registry import GameType, register
+from companion.games.consonants import table_options as opts
+from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
+from companion.games.protocol import Action
+from companion.tables import service, store
+from companion.tables.registry import GameType, folded_sheet, register
 from companion.web import judge as judge_flow
-from companion.web.games import consonants_entry as entry
-from companion.web.games import consonants_options as opts
-from companion.web.games import consonants_state as state
-from companion.web.games.consonants_view import ConsView, cons_view, describe, entry_key
+from companion.web.errors import status_for
+from companion.web.games.consonants_view import cons_view, describe, entry_key
 from companion.web.games.deck import table_deck
 from companion.web.games.hearts_options import cycle_choices
+from companion.web.games.hearts_words import named
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
-from companion.words.registry import lexicons
+from companion.words.registry import get_lexicon, lexicons
 
 KEY = "consonants"
 ENTRY = "consonants/_entry.html"
 WAYS = {"cards": "Cards taken", "tricks": "Trick by trick"}
+TABLE = ConsonantsTable(get_lexicon)
 
 bp = Blueprint("consonants", __name__)
 bp.add_app_template_global(cons_view, "cons_view")
@@ -45,9 +49,9 @@ GAME = GameType(
     name="Consonants",
     min_players=3,
     max_players=6,
-    parse_options=opts.parse_options,
-    load_options=opts.load_options,
-    sheet=state.sheet,
+    parse_options=TABLE.parse_options,
+    load_options=TABLE.load_options,
+    sheet=folded_sheet(TABLE),
     dealer=opts.dealer,
     descriptions={"players": "3 to 6 players."},
     summary="Hearts with Alpha letter cards, 3 to 6 players: the app passes, counts the "
@@ -56,12 +60,13 @@ GAME = GameType(
     entry_template=ENTRY,
     rules_template="consonants/_rules.html",
     entry_key=entry_key,
-    replayed=state.KINDS | judge_flow.KINDS | {"alpha-deck", "undo"},
-    undoable=state.UNDOABLE,
+    replayed=ALL_KINDS | judge_flow.KINDS | {"alpha-deck", "undo"},
+    undoable=ALL_KINDS - {"cons-challenge"},
     assets=("words.css", "words.js", "consonants.css", "consonants.js"),
     describe=describe,
     cell_link=lambda v, r, s: None,
     status_template="consonants/_status.html",
+    table=TABLE,
 )
 register(GAME)
 
@@ -84,7 +89,7 @@ def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
         hand, seat, word = int(ref["hand"]), int(ref["seat"]), str(ref["word"])
     except (KeyError, TypeError, ValueError):
         return ""
-    points = engine.word_points(word, ConsView(v).game.deck)
+    points = engine.word_points(word, v.state.deck)
     winner, loser = (seat, c.challenger) if valid else (c.challenger, seat)
     payload = {"n": c.n, "hand": hand, "seat": seat, "word": word,
                "challenger": c.challenger, "valid": valid}  # fmt: skip
@@ -110,43 +115,19 @@ def _view(token: str) -> TableView:
     return v
 
 
-def _hand(cv: ConsView, number: int) -> state.Hand:
-    game = cv.game
-    if game.finished or not cv.v.is_current:
-        raise Forbidden("This game is over. Start a new game to keep playing.")
-    if number != game.current.number:
-        raise Forbidden(f"Hand {number} cannot be entered now: hand {game.current.number} is open.")
-    return game.current
+def _number(field: str, missing: str) -> int | str:
+    """A whole number the form names (a seat, a trick), never a default (rule 1)."""
+    raw = str(request.form.get(field, "")).strip()[:10]
+    if not raw:
+        raise Unreadable(missing, field)
+    return int(raw) if raw.isdigit() else raw  # anything else: the target check says why
 
 
-def _seat(cv: ConsView, field: str = "seat") -> int:
-    """The seat the form names: never a default such as this phone's own seat (rule 1)."""
-    if not request.form.get(field, "").strip():
-        raise Unreadable("This form does not say whose entry it is: reload and send again.")
-    seat = entry.read_seat(request.form, field, cv.rules.players)
-    assert seat is not None
-    if not cv.may_act_for(seat):
-        raise Forbidden(f"Only {cv.v.names[seat]}'s phone (or the host) enters this.")
-    return seat
-
-
-def _answer(token: str, message: str) -> Any:
-    v = view_for(token)
-    publish(v.table)
-    if htmx():
-        return fragment(ENTRY, v=v, values={}, errors={}, saved=message)
-    return redirect(url_for("table.page", token=token), 303)
-
-
-def _again(token: str, err: CompanionError) -> Any:
-    db.session.rollback()
-    v = view_for(token)
-    status = 409 if isinstance(err, Conflict) else 422
-    values = {k: str(val)[:300] for k, val in request.form.items() if k != "csrf_token"}
-    ctx = {"v": v, "values": values, "errors": {"form": err.message}, "conflict": status == 409}
-    if htmx():
-        return fragment(ENTRY, status, **ctx)
-    return render_template("table.html", **ctx), status
+def _version(field: str = "version") -> int:
+    raw = str(request.form.get(field, "0")).strip()
+    if not raw.isdigit():
+        raise Unreadable("The form's version is not a number: reload the page.", "form")
+    return int(raw)
 
 
 def _carry_deck(v: TableView) -> None:
@@ -159,18 +140,39 @@ def _carry_deck(v: TableView) -> None:
     actor, seat = v.actor
     store.append(v.game, "alpha-deck", actor, seat, deck.to_dict(), None, ("deck", 1))
     store.commit_change("The deck")
-    v.__dict__.pop("rows", None)
 
 
-def _act(token: str, number: int, action: Callable[[ConsView, state.Hand], str]) -> Any:
+Read = Callable[[TableView, dict[str, Any]], tuple[int, dict[str, Any]]]
+
+
+def _act(token: str, kind: str, number: int, read: Read, saved: Callable[[TableView], str]) -> Any:
+    """Read the form into one action for hand ``number``, act, answer (or the form again)."""
     v = _view(token)
+    target: dict[str, Any] = {"hand": number}
     try:
         _carry_deck(v)
-        cv = cons_view(v)
-        message = action(cv, _hand(cv, number))
+        version, data = read(v, target)  # adds the seat or the trick to the target
+        done = service.act(v.table, v.game, [Action(kind, target, version, data)], v.who)
     except CompanionError as err:
         return _again(token, err)
-    return _answer(token, message)
+    publish(v.table)
+    if htmx():
+        after = v.fresh(done.snapshot)
+        return fragment(ENTRY, v=after, values={}, errors={}, saved=saved(after))
+    return redirect(url_for("table.page", token=token), 303)
+
+
+def _again(token: str, err: CompanionError) -> Any:
+    """The same form again, the phone's input kept, the value now beside it."""
+    db.session.rollback()
+    v = view_for(token)
+    status = 422 if status_for(err) == 400 else status_for(err)
+    values = {k: str(val)[:300] for k, val in request.form.items() if k != "csrf_token"}
+    ctx = {"v": v, "values": values, "errors": {"form": named(err.message, v.names)},
+           "conflict": isinstance(err, Conflict)}  # fmt: skip
+    if htmx():
+        return fragment(ENTRY, status, **ctx)
+    return render_template("table.html", **ctx), status
 
 
 @bp.get("/t/<token>/cons/way/<way>")
@@ -221,100 +223,79 @@ def cons_way(v: TableView) -> str:
     return str(chosen) if chosen in WAYS else str(v.options.entry)
 
 
+NO_SEAT = "This form does not say whose entry it is: reload and send again."
+
+
+def _seat_target(target: dict[str, Any]) -> int | str:
+    target["seat"] = seat = _number("seat", NO_SEAT)
+    return seat
+
+
+def _taken(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    seat = _seat_target(target)
+    form = request.form
+    version = _version(f"version-{seat}" if f"version-{seat}" in form else "version")
+    return version, {"cards": form.get("cards", ""), "rest": bool(form.get("rest"))}
+
+
+def _seat_name(v: TableView) -> str:
+    raw = request.form.get("seat", "")
+    return v.names[int(raw)] if raw.isdigit() and int(raw) < len(v.names) else "The seat"
+
+
 @bp.post("/t/<token>/cons/<int:number>/taken")
 def taken(token: str, number: int) -> Any:
-    def act(cv: ConsView, hand: state.Hand) -> str:
-        if hand.tricks:
-            raise Forbidden("This hand is entered trick by trick: the tricks give the cards.")
-        seat = _seat(cv)
-        payload = entry.read_taken(cv.v, cv.game, hand, seat, request.form)
-        name = cv.v.names[seat]
-        form = {"version": request.form.get(f"version-{seat}", request.form.get("version", "0"))}
-        entry.store_change(cv.v, "cons-taken", number, f"c{number}s{seat}", form,
-                           payload, f"{name}'s cards")  # fmt: skip
-        return f"{name}'s cards are in."
+    return _act(token, "taken", number, _taken, lambda v: f"{_seat_name(v)}'s cards are in.")
 
-    return _act(token, number, act)
+
+def _words(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    _seat_target(target)
+    return _version(), {"words": request.form.get("words", "")}
+
+
+def _laid(v: TableView) -> str:
+    seat = request.form.get("seat", "")
+    laid = v.state.current.words.get(int(seat), []) if seat.isdigit() else []
+    return f"{_seat_name(v)} lays {', '.join(laid) or 'no words'}."
 
 
 @bp.post("/t/<token>/cons/<int:number>/words")
 def words(token: str, number: int) -> Any:
-    def act(cv: ConsView, hand: state.Hand) -> str:
-        seat = _seat(cv)
-        payload = entry.read_words(cv.v, cv.game, hand, seat, request.form)
-        name = cv.v.names[seat]
-        entry.store_change(cv.v, "cons-words", number, f"c{number}w{seat}", request.form,
-                           payload, f"{name}'s words")  # fmt: skip
-        laid = ", ".join(payload["words"]) or "no words"
-        return f"{name} lays {laid}."
-
-    return _act(token, number, act)
+    return _act(token, "words", number, _words, _laid)
 
 
 @bp.post("/t/<token>/cons/<int:number>/fly")
 def fly(token: str, number: int) -> Any:
-    def act(cv: ConsView, hand: state.Hand) -> str:
-        if not hand.choice_required:
-            raise Forbidden(f"Hand {number} has no Flying by Night waiting for a choice.")
-        if not cv.may_choose(hand):
-            abort(403, "Only the flyer's phone (or the host) makes this choice.")
-        choice = request.form.get("choice", "")
-        if choice not in engine.FLYING_CHOICES:
-            raise Unreadable("Choose 'subtract' (−50 for you) or 'add' (+50 for the others).")
-        entry.store_change(cv.v, "cons-fly", number, f"c{number}fly", request.form,
-                           {"choice": choice}, "The choice")  # fmt: skip
-        return "The choice is in."
+    read: Read = lambda v, target: (_version(), {"choice": request.form.get("choice", "")})  # noqa: E731
+    return _act(token, "fly", number, read, lambda v: "The choice is in.")
 
-    return _act(token, number, act)
+
+def _trick(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    target["trick"] = _number("trick", "The form does not say which trick it is: reload.")
+    form = request.form
+    return _version(), {"leader": form.get("leader", ""), "cards": form.get("cards", "")}
 
 
 @bp.post("/t/<token>/cons/<int:number>/trick")
 def trick(token: str, number: int) -> Any:
-    def act(cv: ConsView, hand: state.Hand) -> str:
-        payload = entry.read_trick(cv.v, cv.game, hand, request.form)
-        k = payload["trick"]
-        entry.store_change(cv.v, "cons-trick", number, f"c{number}t{k}", request.form,
-                           payload, f"Trick {k + 1}")  # fmt: skip
-        return f"Trick {k + 1} is in."
-
-    return _act(token, number, act)
+    raw = str(request.form.get("trick", ""))
+    saved = f"Trick {int(raw) + 1 if raw.isdigit() else '?'} is in."
+    return _act(token, "trick", number, _trick, lambda v: saved)
 
 
 @bp.post("/t/<token>/cons/<int:number>/close")
 def close(token: str, number: int) -> Any:
-    def act(cv: ConsView, hand: state.Hand) -> str:
-        if hand.scores is None:
-            raise Forbidden(f"Hand {number} is not complete yet: see what is missing above.")
-        if judge_flow.open_one(cv.v.rows) is not None:
-            raise Forbidden("A challenge is being judged: wait for the verdict.")
-        if problems := cv.word_problems(hand):
-            raise Forbidden(problems[0])
-        entry.store_change(cv.v, "cons-close", number, f"c{number}end", request.form,
-                           {"scores": {str(s): p for s, p in hand.scores.items()}},
-                           f"Hand {number}")  # fmt: skip
-        return f"Hand {number} is scored."
+    read: Read = lambda v, target: (_version(), {})  # noqa: E731
+    return _act(token, "done", number, read, lambda v: f"Hand {number} is scored.")
 
-    return _act(token, number, act)
+
+def _challenge(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    _seat_target(target)
+    form = request.form
+    return _version(), {"word": form.get("word", "")[:40], "challenger": form.get("challenger")}
 
 
 @bp.post("/t/<token>/cons/<int:number>/challenge")
 def challenge(token: str, number: int) -> Any:
-    def act(cv: ConsView, hand: state.Hand) -> str:
-        seat = entry.read_seat(request.form, "seat", cv.rules.players)
-        assert seat is not None
-        word = engine.read_word(request.form.get("word", "")[:40], "word")
-        if word not in hand.words.get(seat, []):
-            raise Unreadable(f"{cv.v.names[seat]} has not laid {word}.", "word")
-        raw = request.form.get("challenger", "").strip()[:4]
-        challenger = int(raw) if raw.isdigit() else -1
-        if challenger not in cv.challengers(seat):
-            raise Forbidden("This phone cannot challenge that word.")
-        if not cv.may_challenge(hand, seat, word):
-            raise Forbidden(f"{word} cannot be challenged now.")
-        judge_flow.open_challenge(
-            cv.v, [word], seat, challenger, game=KEY, lexicon=cv.options.lexicon,
-            min_zipf=cv.options.min_zipf, ref={"hand": number, "seat": seat, "word": word},
-        )  # fmt: skip
-        return "Challenge opened: both sides confirm on their phones."
-
-    return _act(token, number, act)
+    saved = "Challenge opened: both sides confirm on their phones."
+    return _act(token, "challenge", number, _challenge, lambda v: saved)

@@ -1,4 +1,5 @@
-"""What a phone's Consonants entry box shows, worked out once per request from the events.
+"""What a phone's Consonants entry box shows, from the folded state (``v.state``, see
+``companion.games.consonants.table``) read once per request.
 
 The pass line reuses Hearts' words (the cycle is Hearts' for the same player count).
 """
@@ -7,17 +8,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
 
 from companion.cards.alpha import AlphaCard
 from companion.games import consonants as engine
+from companion.games.consonants import table_state as state
+from companion.games.consonants.table import may_choose
+from companion.games.consonants.table_options import TableOptions
 from companion.games.protocol import Event
+from companion.games.trickgame.entries import hand_slot
 from companion.web import judge as judge_flow
-from companion.web.games import consonants_state as state
 from companion.web.games import hearts_options
-from companion.web.games.consonants_options import TableOptions
 from companion.web.games.deck import describe as deck_describe
-from companion.web.games.hearts_words import PassLine, pass_line
+from companion.web.games.hearts_words import PassLine, named, pass_line
 from companion.web.tableview import TableView
 
 
@@ -33,9 +35,14 @@ class Tile:
 class ConsView:
     v: TableView
 
-    @cached_property
-    def game(self) -> state.ConsonantsGame:
-        return state.game_state(self.v.options, self.v.rows, self.v.names)
+    @property
+    def game(self) -> state.State:
+        return self.v.state  # type: ignore[no-any-return]
+
+    def version(self, part: str, index: int | None = None) -> int:
+        """The version of one slot of the open hand, which a form sends back."""
+        slot = hand_slot(self.hand.number, part, index, state.SLOTS)
+        return self.v.snapshot.version(slot)
 
     @property
     def options(self) -> TableOptions:
@@ -102,7 +109,8 @@ class ConsView:
         return [s for s in range(self.rules.players) if self.may_act_for(s)]
 
     def may_choose(self, hand: state.Hand) -> bool:
-        return hand.flyer is not None and self.may_act_for(hand.flyer)
+        """The flyer's phone, or the host when the flyer has no phone."""
+        return hand.flyer is not None and self.v.can_enter and may_choose(self.v.who, hand.flyer)
 
     # cards
 
@@ -139,10 +147,7 @@ class ConsView:
         return engine.word_points(word, self.game.deck)
 
     def word_problems(self, hand: state.Hand) -> list[str]:
-        report = hand.report
-        if report is None:
-            return []
-        return [x.message for x in report.violations if x.rule != "duplicate-card"]
+        return [named(p, self.v.names) for p in hand.word_problems()]
 
     # challenges
 
@@ -156,7 +161,7 @@ class ConsView:
         return next((x for x in hand.verdicts if x.seat == seat and x.word == word), None)
 
     def may_challenge(self, hand: state.Hand, seat: int, word: str) -> bool:
-        open_ = judge_flow.open_one(self.v.rows) is not None
+        open_ = self.game.judging is not None
         verdict = self.verdict(hand, seat, word)
         return not open_ and verdict is None and not hand.closed and self.v.can_enter
 
@@ -183,7 +188,8 @@ class ConsView:
 
     def trick_problems(self, hand: state.Hand) -> list[str]:
         report = hand.trick_report
-        return [x.message for x in report.violations] if report is not None else []
+        found = report.violations if report is not None else ()
+        return [named(x.message, self.v.names) for x in found]
 
 
 def cons_view(v: TableView) -> ConsView:

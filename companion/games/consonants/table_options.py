@@ -1,28 +1,22 @@
-"""Consonants table options: the engine's ``ConsonantsOptions`` plus what the table adds.
+"""Consonants table options (pure): the engine's ``ConsonantsOptions`` plus what the table adds.
 
 The new-table form sends strings; an import sends the stored dict back. Both go through
-``parse_options``; the engine's ``options_from`` does the checking. The deck is not stored
-here: it is the table's deck (``alpha-deck`` events, the deck screen), see ``deck_for``.
+``parse_options``; the engine's ``options_from`` does the checking. The word lists are
+looked up through the function the caller passes (``lexicon(id)``), so nothing here reads
+files. The deck is not stored here: it is the table's deck (``alpha-deck`` events, folded
+into the state).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from companion.cards.alpha import DEFAULT_DECK, Deck
-from companion.errors import CompanionError, Unreadable
-from companion.games.consonants import (
-    OPTION_HELP,
-    ConsonantsOptions,
-    dealer_for_hand,
-    options_from,
-)
-from companion.games.protocol import Event
-from companion.tables.store import effective
-from companion.web.games.alphagrams_options import read_min_zipf
-from companion.words.registry import get_lexicon
+from companion.errors import Unreadable
+from companion.games.alphagrams.tableopts import read_min_zipf
+from companion.games.consonants import OPTION_HELP, ConsonantsOptions, dealer_for_hand, options_from
+from companion.words.lexicon import Lexicon
 
 ENTRY_WAYS = {
     "cards": "Cards taken: after each hand every player taps the cards they took.",
@@ -94,14 +88,7 @@ def _cycle(data: Mapping[str, Any]) -> list[str] | None:
     return [d.strip() for d in text.split(",") if d.strip()] or None
 
 
-def parse_options(data: Mapping[str, Any]) -> TableOptions:
-    """Read the new-table form or an imported options dict; ``Unreadable`` names the option."""
-    players = _int(data, "players", 4, "Players")
-    if not 3 <= players <= 6:
-        raise Unreadable(f"Consonants is for 3 to 6 players, not {players}.", "players")
-    entry = str(data.get("entry") or "cards").strip().lower()
-    if entry not in ENTRY_WAYS:
-        raise Unreadable(f"Enter hands as 'cards' or 'tricks', not '{entry[:20]}'.", "options")
+def _rules(data: Mapping[str, Any], players: int) -> ConsonantsOptions:
     engine = {
         "players": players,
         "target": _int(data, "target", 150, "Target"),
@@ -111,40 +98,31 @@ def parse_options(data: Mapping[str, Any]) -> TableOptions:
         "pass_cycle": _cycle(data),
     }
     try:
-        rules = options_from(engine)
+        return options_from(engine)
     except Unreadable as err:
         text = err.message.removeprefix("field 'options': ")
         raise Unreadable(text[:1].upper() + text[1:], "options") from None
-    lexicon = get_lexicon(str(data.get("lexicon") or "en").strip()[:40])
+
+
+def parse_options(data: Mapping[str, Any], lexicon: Callable[[str], Lexicon]) -> TableOptions:
+    """Read the new-table form or an imported options dict; ``Unreadable`` names the option."""
+    players = _int(data, "players", 4, "Players")
+    if not 3 <= players <= 6:
+        raise Unreadable(f"Consonants is for 3 to 6 players, not {players}.", "players")
+    entry = str(data.get("entry") or "cards").strip().lower()
+    if entry not in ENTRY_WAYS:
+        raise Unreadable(f"Enter hands as 'cards' or 'tricks', not '{entry[:20]}'.", "options")
+    rules = _rules(data, players)
+    found = lexicon(str(data.get("lexicon") or "en").strip()[:40])
     min_zipf = read_min_zipf(data.get("min_zipf"))
-    if min_zipf is not None and not lexicon.has_commonness:
-        raise Unreadable(f"The list {lexicon.info.name} has no commonness data.", "min_zipf")
+    if min_zipf is not None and not found.has_commonness:
+        raise Unreadable(f"The list {found.info.name} has no commonness data.", "min_zipf")
     first = _int(data, "first_dealer", 0, "First dealer")
     if not 0 <= first < players:
         raise Unreadable(f"The first dealer must be a seat from 1 to {players}.", "options")
-    return TableOptions(rules, lexicon.id, min_zipf, first, entry)
-
-
-def load_options(data: dict[str, Any]) -> TableOptions:
-    return parse_options(data)
+    return TableOptions(rules, found.id, min_zipf, first, entry)
 
 
 def dealer(options: TableOptions, hand: int) -> int:
     """The dealer of hand ``hand`` (1-based): one seat left each hand."""
     return dealer_for_hand(hand, options.players, options.first_dealer)
-
-
-def deck_for(options: TableOptions, rows: Sequence[Event]) -> Deck:
-    """The deck this game plays with: the newest deck correction stored in the game, else
-    the default reconstruction."""
-    for event in reversed(effective(list(rows))):
-        if event.kind == "alpha-deck":
-            try:
-                return Deck.from_dict(event.payload)
-            except CompanionError:
-                break
-    return DEFAULT_DECK
-
-
-def rules_for(options: TableOptions, deck: Deck) -> ConsonantsOptions:
-    return replace(options.rules, deck=deck)

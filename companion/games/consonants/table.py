@@ -1,0 +1,339 @@
+"""Consonants at a table: the table protocol (``companion.games.protocol``), pure.
+
+Rule text ``seeds/000_3ef3c9f2c37e7ff5.txt``; rulings in RULES.md ("Consonants rulings") and
+the engine's docstring (``companion.games.consonants``). It shares the hand entries of
+``companion.games.trickgame`` with Hearts. Actions, each naming its target (never "what is
+open now"), all for the open hand only:
+
+- ``taken`` ``{"hand": h, "seat": s}``: the cards seat s took, kitty included (``{"cards",
+  "rest"?}``; ``rest`` adds every card of the deck nobody else entered);
+- ``trick`` ``{"hand": h, "trick": i}`` (0-based): ``{"leader", "cards"}`` with declarations
+  (``A/E=E``, ``?=R``); the next trick or a correction of an entered one;
+- ``fly`` ``{"hand": h}``: ``{"choice": "add" | "subtract"}``, Flying by Night's choice;
+- ``words`` ``{"hand": h, "seat": s}``: ``{"words"}``, the words seat s lays;
+- ``challenge`` ``{"hand": h, "seat": s}`` (the version of seat s's words seen): ``{"word",
+  "challenger"}``; opens the word judge (``judge-open`` in slot ``judge{n}``), whose verdict
+  appends ``cons-challenge``;
+- ``done`` ``{"hand": h}``: the words are done, the hand is scored.
+
+Who: a seat's own phone, the host, or any seated phone for a seat no phone holds enters a
+seat's cards and words; the flyer chooses (the host when the flyer has no phone); a
+challenge is made by the challenger's phone or the host. Rulings (ours): every refusal is a
+``Forbidden`` naming its rule; nothing is entered while a challenge is judged except words
+elsewhere; a challenged word stays laid. Event kinds and slots are those of the stored
+games (``cons-taken`` ``c3s1``, ``cons-trick`` ``c3t0``, ``cons-fly`` ``c3fly``,
+``cons-words`` ``c3w1``, ``cons-close`` ``c3end``, ``cons-challenge`` ``c3ch<n>``).
+Secrets: none (cards taken and words are shown to the whole table).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
+from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
+from companion.games import consonants as engine
+from companion.games import scoresheet
+from companion.games.consonants import table_options, table_view
+from companion.games.consonants import table_state as ts
+from companion.games.consonants.table_options import TableOptions
+from companion.games.consonants.table_state import Hand, Judging, State, Verdict
+from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.trickgame import read
+from companion.games.trickgame.entries import EMPTY, fold_entry, hand_slot
+
+PARTS = {"taken": "claim", "trick": "trick", "fly": "choice", "words": "words",
+         "challenge": "words", "done": "close"}  # fmt: skip
+KINDS = {"claim": "cons-taken", "trick": "cons-trick", "choice": "cons-fly",
+         "words": "cons-words", "close": "cons-close"}  # fmt: skip
+EVENT_PARTS = {kind: part for part, kind in KINDS.items()}
+ALL_KINDS = frozenset(KINDS.values()) | {"cons-challenge"}
+
+
+def may_act_for(actor: Actor, seat: int) -> bool:
+    """The seat's own phone, the host, or any seated phone for a seat no phone holds."""
+    if actor.host or actor.seat == seat:
+        return True
+    return actor.seat is not None and seat not in actor.phones
+
+
+def may_choose(actor: Actor, flyer: int) -> bool:
+    """The flyer's phone, or the host when the flyer has no phone."""
+    return actor.seat == flyer or (actor.host and flyer not in actor.phones)
+
+
+def _need_player(actor: Actor) -> None:
+    if actor.seat is None and not actor.host:
+        raise NotAllowed("Take a seat first: only players at the table can enter hands.")
+
+
+def _need_seat(actor: Actor, seat: int) -> None:
+    _need_player(actor)
+    if not may_act_for(actor, seat):
+        raise NotAllowed(f"Only Seat {seat + 1}'s phone (or the host) enters this.")
+
+
+def _hand_open(state: State, number: int) -> Hand:
+    """Hand ``number`` if it is the open hand, else ``Forbidden`` saying why."""
+    if state.finished:
+        raise Forbidden("This game is over. Start a new game to keep playing.", "game-over")
+    hand = state.hand(number)
+    if hand is None or number != state.open_number:
+        done = "is finished" if hand is not None else "is not open yet"
+        raise Forbidden(f"Hand {number} {done}: hand {state.open_number} is open.",
+                        "hand-not-open")  # fmt: skip
+    return hand
+
+
+def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
+    for card, count in sorted(Counter(mine).items()):
+        copies = deck.copies.get(card, 0)
+        if count > copies:
+            have = f"the deck has {copies}" if copies else "that card is not in this deck"
+            return (f"{who} listed the {card} {count} times, but {have} (rule: no more copies "
+                    "than the deck has).")  # fmt: skip
+    return None
+
+
+class ConsonantsTable:
+    key = "consonants"
+    actions = {
+        "taken": "Enter the cards one seat took in the open hand (the kitty too, for the "
+        "last trick's taker).",
+        "trick": "Enter the next trick of the open hand with declarations, or correct one.",
+        "fly": "Flying by Night: the flyer's choice, -50 for themselves or +50 for the others.",
+        "words": "Lay one seat's words (4+ letters, from its own taken cards).",
+        "challenge": "Challenge a word a seat laid (data word, challenger): the word judge "
+        "takes it from there.",
+        "done": "The words are done: score the open hand.",
+    }
+
+    def __init__(self, lexicon: Any = None) -> None:
+        self.lexicon = lexicon  # id -> Lexicon (the shell's registry), for parse_options
+
+    def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
+        if self.lexicon is None:
+            raise Unreadable("No word lists are loaded here.", "lexicon")
+        return table_options.parse_options(data, self.lexicon)
+
+    def load_options(self, data: Mapping[str, Any]) -> TableOptions:
+        return self.parse_options(data)
+
+    def initial(self, options: TableOptions, players: int) -> State:
+        return ts.initial(options)
+
+    def fold(self, state: State, event: Event) -> State:
+        if event.kind == "alpha-deck":
+            return _deck(state, event)
+        if event.kind.startswith("judge-"):
+            return _judge(state, event)
+        if event.kind == "cons-challenge" and event.round:
+            return _verdict(state, event)
+        part = EVENT_PARTS.get(event.kind)
+        if part is None or not event.round:
+            return state
+        entries = dict(state.entries)
+        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event)
+        return ts.rebuild(replace(state, entries=entries), event.round)
+
+    # targets
+
+    def target(self, state: State, action: Action) -> tuple[str, int, int | None]:
+        """(part, hand, seat or trick) from the action's own target."""
+        part = PARTS.get(action.kind)
+        if part is None:
+            raise Unreadable(f"Consonants has no action '{action.kind[:30]}'.", "action")
+        hand = target_int(action, "hand", 1)
+        if part in ("claim", "words"):
+            return part, hand, target_int(action, "seat", 0, state.options.players - 1)
+        if part == "trick":
+            last = engine.cards_per_seat(state.rules) - 1
+            return part, hand, target_int(action, "trick", 0, last)
+        return part, hand, None
+
+    def target_slot(self, state: State, action: Action) -> str:
+        part, hand, index = self.target(state, action)
+        return hand_slot(hand, part, index, ts.SLOTS)
+
+    def current(self, state: State, action: Action) -> Any:
+        part, number, index = self.target(state, action)
+        entries = state.entries.get(number, EMPTY)
+        found = {"claim": entries.claims, "trick": entries.tricks, "words": entries.words}
+        entry = found[part].get(index or 0) if part in found else getattr(entries, part)
+        return dict(entry.payload) if entry is not None else None
+
+    # actions
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        part, number, index = self.target(state, action)
+        hand = _hand_open(state, number)
+        if action.kind == "challenge":
+            return [_challenge(state, hand, index or 0, action.data, actor)]
+        decide = {"claim": _taken, "trick": _trick, "choice": _fly, "words": _words,
+                  "close": _close}[part]  # fmt: skip
+        payload = decide(state, hand, index, action.data, actor)
+        return [NewEvent(KINDS[part], payload, round=number)]
+
+    # what the table shows
+
+    def sheet(self, state: State) -> scoresheet.Sheet:
+        return table_view.sheet(state)
+
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+        return table_view.view(state, versions)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        return None  # the pages' words (companion.web.games.consonants_view)
+
+
+def _taken(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> dict:
+    _need_seat(actor, seat)
+    if hand.tricks:
+        raise Forbidden("This hand is entered trick by trick: the tricks give the cards.",
+                        "entered-by-tricks")  # fmt: skip
+    who = ts.seat_words(state.options.players)[seat]
+    mine = read.read_cards(data.get("cards"), who, AlphaCard.parse)
+    if (problem := _copies_problem(state.deck, mine, who)) is not None:
+        raise Forbidden(problem, "deck-copies")
+    if data.get("rest"):
+        others = Counter(c for s, got in hand.taken.items() if s != seat for c in got)
+        rest = Counter(state.deck.copies) - others - Counter(mine)
+        mine += sorted(rest.elements())
+    return {"seat": seat, "cards": [str(c) for c in mine]}
+
+
+def _trick(state: State, hand: Hand, index: Any, data: Mapping, actor: Actor) -> dict:
+    _need_player(actor)
+    players = state.options.players
+    if index > len(hand.tricks):
+        raise Forbidden(f"Trick {index + 1} cannot be entered yet: trick "
+                        f"{len(hand.tricks) + 1} is next.", "trick-not-next")  # fmt: skip
+    leader = read.seat_value(data.get("leader"), players, "leader")
+    plays = read.read_cards(data.get("cards"), f"Trick {index + 1}", PlayedAlpha.parse)
+    if len(plays) != players:
+        raise Forbidden(f"Trick {index + 1} needs one card from each of the {players} "
+                        f"players, not {len(plays)}.", "wrong-card-count")  # fmt: skip
+    tricks = list(hand.tricks)
+    tricks[index : index + 1] = [(leader, plays)]
+    report = engine.check_hand(state.rules, tricks, names=ts.seat_words(players))
+    bad = [x for x in report.violations if x.rule in ts.BLOCKING and x.trick == index]
+    if bad:
+        raise Forbidden(bad[0].message, bad[0].rule)
+    return {"trick": index, "leader": leader, "cards": [str(p) for p in plays]}
+
+
+def _fly(state: State, hand: Hand, _: Any, data: Mapping, actor: Actor) -> dict:
+    flyer = hand.flyer
+    if not hand.choice_required or flyer is None:
+        raise Forbidden(f"Hand {hand.number} has no Flying by Night waiting for a choice.",
+                        "no-choice")  # fmt: skip
+    if not may_choose(actor, flyer):
+        raise NotAllowed("Only the flyer's phone (or the host, when the flyer has no phone) "
+                         "makes this choice.")  # fmt: skip
+    choice = data.get("choice")
+    if choice not in engine.FLYING_CHOICES:
+        raise Unreadable("Choose 'subtract' (-50 for the flyer) or 'add' (+50 for the others).",
+                         "choice")  # fmt: skip
+    return {"choice": choice}
+
+
+def _word_list(value: Any) -> list[str]:
+    if isinstance(value, list | tuple):
+        return [engine.read_word(w, "words") for w in value[:40]]
+    return [engine.read_word(w, "words") for w in read.card_words(value, "words")]
+
+
+def _words(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> dict:
+    _need_seat(actor, seat)
+    who = ts.seat_words(state.options.players)[seat]
+    if not hand.seat_cards_known(seat):
+        raise Forbidden(f"Enter {who}'s taken cards first: words are made from them.",
+                        "cards-first")  # fmt: skip
+    words = _word_list(data.get("words"))
+    for word in words:
+        if len(word) < engine.MIN_WORD:
+            raise Forbidden(f"{word} is too short: a word needs 4 letters or more.", "word-length")
+    laid, refused = engine.lay_words(words, hand.taken.get(seat, []))
+    if refused:
+        raise Forbidden(f"{refused[0]} cannot be spelt from {who}'s own taken cards, beside "
+                        "the other words (each card once; a vowel card gives one of its "
+                        "letters; no wilds).", "own-cards")  # fmt: skip
+    if kept := hand.challenged(seat) - set(laid):
+        raise Forbidden(f"{sorted(kept)[0]} has been challenged: it stays laid.", "challenged")
+    return {"seat": seat, "words": laid}
+
+
+def _close(state: State, hand: Hand, _: Any, data: Mapping, actor: Actor) -> dict:
+    _need_player(actor)
+    if hand.scores is None:
+        raise Forbidden(f"Hand {hand.number} is not complete yet: see what is missing above.",
+                        "hand-incomplete")  # fmt: skip
+    if state.judging is not None:
+        raise Forbidden("A challenge is being judged: wait for the verdict.", "judging")
+    if problems := hand.word_problems():
+        raise Forbidden(problems[0], "words")
+    return {"scores": {str(s): p for s, p in hand.scores.items()}}
+
+
+def _challenge(state: State, hand: Hand, seat: int, data: Mapping, actor: Actor) -> NewEvent:
+    word = engine.read_word(str(data.get("word", ""))[:40], "word")
+    names = ts.seat_words(state.options.players)
+    if word not in hand.words.get(seat, []):
+        raise Forbidden(f"{names[seat]} has not laid {word}.", "not-laid")
+    challenger = read.seat_value(data.get("challenger"), state.options.players, "challenger")
+    if challenger == seat:
+        raise Forbidden("A word is challenged by another player at the table.", "challenger")
+    if not (actor.host or actor.seat == challenger):
+        raise NotAllowed(f"Only {names[challenger]}'s phone (or the host) challenges.")
+    if state.judging is not None:
+        raise Forbidden("A challenge is already being judged: finish it first.", "judging")
+    if word in hand.challenged(seat):
+        raise Forbidden(f"{word} has been challenged already.", "challenged")
+    n, options = state.challenges + 1, state.options
+    payload = {"n": n, "game": "consonants", "words": [word], "lexicon": options.lexicon,
+               "min_zipf": options.min_zipf, "player": seat, "challenger": challenger,
+               "ref": {"hand": hand.number, "seat": seat, "word": word}}  # fmt: skip
+    return NewEvent("judge-open", payload, slot=f"judge{n}")
+
+
+# folding what is not a hand entry
+
+
+def _deck(state: State, event: Event) -> State:
+    try:
+        deck = Deck.from_dict(dict(event.payload))
+    except CompanionError:  # a stored deck that no longer reads is skipped
+        return state
+    return ts.rebuild(replace(state, rules=replace(state.rules, deck=deck), hands=()), 1)
+
+
+def _judge(state: State, event: Event) -> State:
+    p = event.payload
+    try:
+        n = int(p.get("n", 0))
+        if event.kind == "judge-open":
+            judging = Judging(n, int(p["player"]), int(p["challenger"]))
+            return replace(state, challenges=max(state.challenges, n), judging=judging)
+    except (KeyError, TypeError, ValueError):
+        return state
+    ended = event.kind in ("judge-verdict", "judge-cancel")
+    if ended and state.judging is not None and state.judging.n == n:
+        return replace(state, judging=None)
+    return state
+
+
+def _verdict(state: State, event: Event) -> State:
+    p, number = event.payload, event.round or 0
+    try:
+        verdict = Verdict(int(p["n"]), int(p["seat"]), str(p["word"]), int(p["challenger"]),
+                          bool(p["valid"]))  # fmt: skip
+    except (KeyError, TypeError, ValueError):
+        return state
+    verdicts = {**state.verdicts, number: state.verdicts.get(number, ()) + (verdict,)}
+    return ts.rebuild(replace(state, verdicts=verdicts), number)
+
+
+GAME = ConsonantsTable()
