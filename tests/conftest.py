@@ -1,6 +1,7 @@
 """Shared fixtures: a real SQLite file and a real PostgreSQL database, never a mock.
 
-- ``api_client``: a test client on SQLite, for the stateless referee API.
+- ``api_client``: a fresh test client on one SQLite app per session, for the stateless
+  referee API (``api_app``).
 - ``app`` / ``client``: parametrised over SQLite and PostgreSQL. The PostgreSQL run is skipped,
   with the reason printed, only where no server answers at ``COMPANION_TEST_PG``
   (default ``postgresql://postgres@127.0.0.1:5432/test``).
@@ -17,6 +18,7 @@ that reads a stream to its end waits on no wall-clock lifetime.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sqlite3
@@ -31,6 +33,14 @@ from sqlalchemy import create_engine, text
 from companion import create_app
 
 PG_ADMIN = os.environ.get("COMPANION_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Everything imported so far (the app, the games, the test modules) lives to the end: move
+    it out of the garbage collector's sight, so its full collections, which every test's
+    apps make frequent, scan only what the tests make."""
+    gc.collect()
+    gc.freeze()
 
 
 def _pg_url(db_name: str) -> str:
@@ -154,13 +164,22 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+@pytest.fixture(scope="session")
+def api_app(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Iterator[Flask]:
+    """One app per session (and xdist worker) for the referee API: it is stateless (it stores
+    nothing and reads no table), so its tests need neither a fresh app nor a second database."""
+    folder = tmp_path_factory.mktemp("api")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COMPANION_INSTANCE", str(folder / "instance"))
+        application = _make_app(_sqlite_copy(sqlite_template, folder, "api.sqlite3"))
+    yield application
+    _dispose(application)
+
+
 @pytest.fixture
-def api_client(
-    tmp_path: Path, sqlite_template: Path, monkeypatch: pytest.MonkeyPatch
-) -> FlaskClient:
-    """The stateless referee API needs no second database run."""
-    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
-    return _make_app(_sqlite_copy(sqlite_template, tmp_path, "api.sqlite3")).test_client()
+def api_client(api_app: Flask) -> FlaskClient:
+    """A fresh client (no cookies) on the shared referee API app."""
+    return api_app.test_client()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
