@@ -36,6 +36,20 @@ def _database_url(instance: Path) -> str:
     return f"sqlite:///{instance / 'companion.sqlite3'}"
 
 
+def _seconds(name: str, default: float) -> float:
+    """A positive number of seconds from the environment, else ``default``."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {value!r}") from None
+    if not seconds > 0:
+        raise ValueError(f"{name} must be above 0, not {value!r}")
+    return seconds
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -52,6 +66,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
         DICTIONARY_DIRS=[d for d in os.environ.get("COMPANION_DICTIONARIES", "").split(":") if d],
         AUTO_MIGRATE=True,
+        # live timings: how long one event stream stays open before the phone reconnects, and
+        # how long a word judge's verdict stays on screen (tests set both short)
+        STREAM_SECONDS=_seconds("COMPANION_STREAM_SECONDS", 55.0),
+        JUDGE_VERDICT_SECONDS=_seconds("COMPANION_JUDGE_VERDICT_SECONDS", 10.0),
     )
     app.config.update(config or {})
     app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(instance)

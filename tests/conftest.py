@@ -1,14 +1,27 @@
 """Shared fixtures: a real SQLite file and a real PostgreSQL database, never a mock.
 
-- ``api_client``: a test client on SQLite, for the stateless referee API.
+- ``api_client``: a fresh test client on one SQLite app per session, for the stateless
+  referee API (``api_app``).
 - ``app`` / ``client``: parametrised over SQLite and PostgreSQL. The PostgreSQL run is skipped,
   with the reason printed, only where no server answers at ``COMPANION_TEST_PG``
   (default ``postgresql://postgres@127.0.0.1:5432/test``).
+- ``empty_database``: the URI of a database with nothing in it yet (SQLite and PostgreSQL), for
+  the tests that run the real migrations from empty (``tests/test_migrations.py``).
+
+The Alembic migrations run once per test session per database, not once per test: SQLite tests
+each get a copy of one migrated template file, and PostgreSQL tests share the session's
+database (migrated when it is made), whose rows ``_clean`` deletes after every test.
+
+Test apps keep a live event stream open for ``STREAM_SECONDS`` = 0.2 s (not 55 s), so a test
+that reads a stream to its end waits on no wall-clock lifetime.
 """
 
 from __future__ import annotations
 
+import gc
 import os
+import shutil
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,14 +35,22 @@ from companion import create_app
 PG_ADMIN = os.environ.get("COMPANION_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Everything imported so far (the app, the games, the test modules) lives to the end: move
+    it out of the garbage collector's sight, so its full collections, which every test's
+    apps make frequent, scan only what the tests make."""
+    gc.collect()
+    gc.freeze()
+
+
 def _pg_url(db_name: str) -> str:
     base = PG_ADMIN.rsplit("/", 1)[0]
     return base.replace("postgresql://", "postgresql+psycopg://", 1) + "/" + db_name
 
 
 @pytest.fixture(scope="session")
-def pg_database(worker_id: str) -> Iterator[str | None]:
-    """A fresh PostgreSQL database for this test session (and xdist worker)."""
+def pg_database(worker_id: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str | None]:
+    """A fresh PostgreSQL database for this test session (and xdist worker), migrated once."""
     name = f"companion_test_{os.getpid()}_{worker_id}"
     try:
         admin = create_engine(_pg_url(PG_ADMIN.rsplit("/", 1)[1]), isolation_level="AUTOCOMMIT")
@@ -40,7 +61,9 @@ def pg_database(worker_id: str) -> Iterator[str | None]:
         print(f"\nPostgreSQL not reachable at {PG_ADMIN}: {exc.__class__.__name__}: {exc}")
         yield None
         return
-    yield _pg_url(name)
+    url = _pg_url(name)
+    _migrate(url, tmp_path_factory.mktemp("pg-migrate"))
+    yield url
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     admin.dispose()
@@ -52,15 +75,55 @@ def worker_id(request: pytest.FixtureRequest) -> str:
     return workerinput["workerid"] if workerinput else "main"
 
 
-def _make_app(tmp: Path, uri: str) -> Flask:
+def _make_app(uri: str, migrate: bool = False) -> Flask:
+    """A test app on ``uri``; its schema is already there unless ``migrate`` asks for Alembic."""
     return create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret",
             "SQLALCHEMY_DATABASE_URI": uri,
             "RATELIMIT_ENABLED": True,
+            "AUTO_MIGRATE": migrate,
+            "STREAM_SECONDS": 0.2,
         }
     )
+
+
+def _dispose(app: Flask) -> None:
+    from companion.extensions import db
+
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def _migrate(uri: str, instance: Path) -> None:
+    """Run the real Alembic migrations on ``uri`` (as ``companion serve`` does at start)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COMPANION_INSTANCE", str(instance))
+        _dispose(_make_app(uri, migrate=True))
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One SQLite file migrated by Alembic, copied for every SQLite test."""
+    folder = tmp_path_factory.mktemp("sqlite-template")
+    path = folder / "companion.sqlite3"
+    _migrate(f"sqlite:///{path}", folder / "instance")
+    conn = sqlite3.connect(path)
+    try:  # everything into the main file, so one copy of it is the whole database
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+    wal = path.with_name(path.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    return path
+
+
+def _sqlite_copy(template: Path, folder: Path, name: str) -> str:
+    path = folder / name
+    shutil.copyfile(template, path)
+    return f"sqlite:///{path}"
 
 
 def _clean(app: Flask) -> None:
@@ -77,18 +140,23 @@ def _clean(app: Flask) -> None:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def app(
-    request: pytest.FixtureRequest, tmp_path: Path, pg_database: str | None, monkeypatch
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    pg_database: str | None,
+    sqlite_template: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[Flask]:
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     if request.param == "postgresql":
         if pg_database is None:
             pytest.skip(f"PostgreSQL not reachable at {PG_ADMIN}")
-        uri = pg_database
+        application = _make_app(pg_database)
+        yield application
+        _clean(application)  # the session's database: leave it empty for the next test
     else:
-        uri = f"sqlite:///{tmp_path / 'companion.sqlite3'}"
-    application = _make_app(tmp_path, uri)
-    yield application
-    _clean(application)
+        application = _make_app(_sqlite_copy(sqlite_template, tmp_path, "companion.sqlite3"))
+        yield application
+        _dispose(application)  # this test's own file: nothing to clean
 
 
 @pytest.fixture
@@ -96,8 +164,47 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+@pytest.fixture(scope="session")
+def api_app(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Iterator[Flask]:
+    """One app per session (and xdist worker) for the referee API: it is stateless (it stores
+    nothing and reads no table), so its tests need neither a fresh app nor a second database."""
+    folder = tmp_path_factory.mktemp("api")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COMPANION_INSTANCE", str(folder / "instance"))
+        application = _make_app(_sqlite_copy(sqlite_template, folder, "api.sqlite3"))
+    yield application
+    _dispose(application)
+
+
 @pytest.fixture
-def api_client(tmp_path: Path, monkeypatch) -> FlaskClient:
-    """The stateless referee API needs no second database run."""
+def api_client(api_app: Flask) -> FlaskClient:
+    """A fresh client (no cookies) on the shared referee API app."""
+    return api_app.test_client()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    pg_database: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[str]:
+    """The URI of a database with no tables yet: a new SQLite file, or a new PostgreSQL
+    database (dropped afterwards)."""
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
-    return _make_app(tmp_path, f"sqlite:///{tmp_path / 'api.sqlite3'}").test_client()
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        return
+    if pg_database is None:
+        pytest.skip(f"PostgreSQL not reachable at {PG_ADMIN}")
+    name = pg_database.rsplit("/", 1)[1] + "_empty"
+    admin = create_engine(_pg_url(PG_ADMIN.rsplit("/", 1)[1]), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield _pg_url(name)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

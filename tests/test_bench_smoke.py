@@ -26,7 +26,12 @@ def test_bench_table_runs_every_phase_without_errors(capsys: pytest.CaptureFixtu
     assert "p99 ms" in out
 
 
-def test_bench_live_every_phone_hears_every_entry(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_live_every_phone_hears_every_entry(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the server's streams end (and the phones reconnect) within the run, so its stop at the
+    # end waits on no open stream
+    monkeypatch.setenv("COMPANION_STREAM_SECONDS", "1.5")
     args = ["--tables", "2", "--phones", "2", "--rate", "4", "--seconds", "1", "--grace", "1"]
     (result,) = bench_live.main([*args, "--threads", "16"])
     assert (result.posts, result.post_errors, result.missed) == (4, 0, 0), result.first_error

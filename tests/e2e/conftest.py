@@ -74,8 +74,9 @@ def _command() -> list[str]:
 class Server:
     """One ``companion serve`` process; stop and start it again on the same port and folder."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, env: dict[str, str] | None = None) -> None:
         self.folder = folder
+        self.env = dict(env or {})  # e.g. COMPANION_JUDGE_VERDICT_SECONDS for this server
         self.instance = folder / "instance"
         self.port = _free_port()
         self.host = f"127.0.0.1:{self.port}"
@@ -85,6 +86,7 @@ class Server:
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "DATABASE"))}
+        env.update(self.env)
         env["COMPANION_INSTANCE"] = str(self.instance)
         env["XDG_RUNTIME_DIR"] = str(self.folder)  # gunicorn >= 25.1: its own control socket
         args = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]

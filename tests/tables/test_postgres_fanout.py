@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -37,8 +38,7 @@ def _notify_with(dsn: str):
 def test_a_publish_in_one_broker_wakes_a_waiter_in_another(pg_dsn):
     sender = PostgresBroker(pg_dsn, _notify_with(pg_dsn))
     receiver = PostgresBroker(pg_dsn, _notify_with(pg_dsn))
-    receiver.wait("warm-up", 0, 0.01)  # starts the receiver's listener
-    time.sleep(0.5)
+    receiver.prepare()  # starts the receiver's listener and waits until it listens
     got: list[int | None] = []
     waiter = threading.Thread(target=lambda: got.append(receiver.wait("tbl", 10, 10.0)))
     waiter.start()
@@ -63,24 +63,34 @@ def test_two_workers_every_stream_sees_a_change(pg_database, tmp_path: Path):
     env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_database}
     command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: master and both workers
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         opener = _wait_for(base)
         table = _start_table(opener, base)
         seen: list[str] = []
+        opened = threading.Semaphore(0)  # one release per stream the server has answered
         streams = [
-            threading.Thread(target=_read_update, args=(base + table, seen)) for _ in range(6)
+            threading.Thread(target=_read_update, args=(base + table, seen, opened))
+            for _ in range(6)
         ]
         for s in streams:
             s.start()
-        time.sleep(1.5)
+        for _ in streams:  # every stream is open (and listening) before the change
+            assert opened.acquire(timeout=15), "a stream did not open"
         _post_score(opener, base, table)
         for s in streams:
             s.join(15)
         assert len(seen) == 6, seen
     finally:
-        server.terminate()
+        # open streams would hold a graceful stop for its 5 s; nothing here tests stopping
+        os.killpg(server.pid, signal.SIGKILL)
         server.wait(10)
 
 
@@ -89,7 +99,8 @@ def _wait_for(base: str):
     deadline = time.monotonic() + 90  # a busy CI machine starts slowly
     while time.monotonic() < deadline:
         try:
-            opener.open(base + "/code", timeout=2).read()
+            with opener.open(base + "/code", timeout=2) as answer:
+                answer.read()
             return opener
         except OSError:
             time.sleep(0.1)
@@ -99,7 +110,8 @@ def _wait_for(base: str):
 def _csrf(opener, base: str) -> str:
     import re
 
-    page = opener.open(base + "/code").read().decode()
+    with opener.open(base + "/code") as answer:
+        page = answer.read().decode()
     return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
@@ -108,22 +120,25 @@ def _start_table(opener, base: str) -> str:
 
     data = {"csrf_token": _csrf(opener, base), "game": "custom", "players": "2",
             "name-0": "Ann", "name-1": "Ben"}  # fmt: skip
-    answer = opener.open(base + "/tables", urlencode(data).encode())
-    return answer.geturl().replace(base, "")
+    with opener.open(base + "/tables", urlencode(data).encode()) as answer:
+        return answer.geturl().replace(base, "")
 
 
 def _post_score(opener, base: str, table: str) -> None:
     from urllib.parse import urlencode
 
     data = {"csrf_token": _csrf(opener, base), "points-0": "3", "version-0": "0"}
-    opener.open(base + table + "/round/1", urlencode(data).encode()).read()
+    with opener.open(base + table + "/round/1", urlencode(data).encode()) as answer:
+        answer.read()
 
 
-def _read_update(url: str, seen: list[str]) -> None:
+def _read_update(url: str, seen: list[str], opened: threading.Semaphore) -> None:
     request = urllib.request.Request(url + "/stream", headers={"Last-Event-ID": "999999999"})
     deadline = time.monotonic() + 12
     with urllib.request.urlopen(request, timeout=12) as stream:
         lines = iter(stream.readline, b"")
+        assert next(lines).startswith(b"retry:")
+        opened.release()  # the stream has read the table's version, listening already
         for raw in lines:
             if raw.startswith(b"event: update"):
                 seen.append(url)
