@@ -104,6 +104,155 @@
   function render(form) {
     var kind = form.getAttribute("data-grid");
     if (kind === "all") { renderAll(form); } else if (kind === "mine") { renderMine(form); } else { renderTrick(form); }
+    var box = form.querySelector("[data-confirm]");
+    if (box) { fillConfirm(form, box, box.getAttribute("data-confirm")); }
+  }
+
+  // ---- One-tap completions ("Rest -> X", "All the rest are mine") ask first ----
+  // The tap opens a box under the button that says what would be recorded, with "Record it"
+  // (the one button that sends, carrying the same "rest" value) and "Not yet" (removes the
+  // box: the form is as it was). Points are worked out here only when the table's options
+  // make that plain (hearts 1, Q-spades 13, no bonus card, no partners, no moon).
+  function faces(form, cards) {
+    return cards.map(function (c) {
+      var b = form.querySelector(".hcard[data-card='" + c + "'] .face");
+      return b ? b.textContent : c;
+    }).join(" ");
+  }
+  function count(n) { return n + " card" + (n === 1 ? "" : "s"); }
+  function allCards(form) {
+    return Array.prototype.map.call(form.querySelectorAll(".hcard"), function (b) { return b.getAttribute("data-card"); });
+  }
+  function sumPoints(form, cards) {
+    return cards.reduce(function (total, c) { return total + cardPoints(c, form); }, 0);
+  }
+  // "That makes the hand: Ann 4, Bob 22, Cy 0", or why the app scores it itself.
+  function handWords(form, names, bySeat) {
+    var every = allCards(form).length, parts = [], i;
+    for (i = 0; i < names.length; i += 1) {
+      if ((bySeat[i] || []).length === every && every) {
+        return names[i] + " would take every card: a moon. The app scores it when recorded.";
+      }
+    }
+    if (form.getAttribute("data-plain") !== "1") {
+      for (i = 0; i < names.length; i += 1) {
+        parts.push(names[i] + " " + ((bySeat[i] || []).length ? faces(form, bySeat[i]) : "none"));
+      }
+      return "Cards per player: " + parts.join("; ") + ". The app scores it when recorded.";
+    }
+    for (i = 0; i < names.length; i += 1) { parts.push(names[i] + " " + sumPoints(form, bySeat[i] || [])); }
+    return "That makes the hand: " + parts.join(", ") + ".";
+  }
+
+  function confirmAll(form, seat) {
+    var who = owners(form), names = [], bySeat = {}, left = [];
+    form.querySelectorAll(".seat-tab").forEach(function (tab) {
+      names[parseInt(tab.getAttribute("data-seat"), 10)] = tab.getAttribute("data-name");
+    });
+    allCards(form).forEach(function (c) {
+      var s = who[c] === undefined ? seat : who[c];
+      if (who[c] === undefined) { left.push(c); }
+      (bySeat[s] = bySeat[s] || []).push(c);
+    });
+    var name = names[seat];
+    var sun = form.querySelector("select[name=sun]");
+    if (sun && sun.value !== "") {
+      return [names[parseInt(sun.value, 10)] + " is marked as taking every trick, so every card goes to " +
+        names[parseInt(sun.value, 10)] + ". The app scores it when recorded."];
+    }
+    var what = left.length ?
+      "Give " + name + " the " + count(left.length) + " left: " + faces(form, left) + "?" :
+      "No card is left to give " + name + ". Record the hand as tapped?";
+    return [what, handWords(form, names, bySeat)];
+  }
+
+  function confirmMine(form) {
+    var me = form.getAttribute("data-seat"), names = [];
+    try { names = JSON.parse(form.getAttribute("data-names") || "[]"); } catch (e) { names = []; }
+    var mine = list(form.querySelector("[data-mine]")), add = [], bySeat = {}, single = true;
+    form.querySelectorAll(".hcard").forEach(function (b) {
+      var card = b.getAttribute("data-card");
+      var others = (b.getAttribute("data-other-seats") || "").split(" ").filter(Boolean);
+      var have = mine.indexOf(card) >= 0;
+      if (!have && !others.length) { add.push(card); have = true; }
+      if (have) { others.push(me); }
+      if (others.length !== 1) { single = false; }
+      others.forEach(function (s) { (bySeat[s] = bySeat[s] || []).push(card); });
+    });
+    var sun = form.querySelector("input[name=sun]");
+    if (sun && sun.checked) {
+      return ["You marked that you took every trick: every card is recorded as yours. The app scores it when recorded."];
+    }
+    var yours = mine.concat(add);
+    var what = add.length ?
+      "Claim the " + count(add.length) + " nobody else has claimed: " + faces(form, add) + "?" :
+      "Every card is claimed already. Send your cards as tapped?";
+    var lines = [what, "Your cards would be: " + (yours.length ? faces(form, yours) : "none") +
+      (form.getAttribute("data-plain") === "1" ? " (" + sumPoints(form, yours) + " points)." : ".")];
+    lines.push(single ? handWords(form, names, bySeat) :
+      "The hand counts once every card is claimed once; some are not yet, or twice.");
+    return lines;
+  }
+
+  function fillConfirm(form, box, value) {
+    var lines = form.getAttribute("data-grid") === "all" ? confirmAll(form, parseInt(value, 10)) : confirmMine(form);
+    var text = box.querySelector("[data-confirm-text]");
+    text.innerHTML = "";
+    lines.forEach(function (line, i) {
+      var p = document.createElement("p");
+      p.className = i ? "confirm-score" : "confirm-what";
+      p.textContent = line;
+      text.appendChild(p);
+    });
+  }
+
+  function closeConfirm(form) {
+    var box = form.querySelector("[data-confirm]");
+    if (!box) { return null; }
+    var was = box.getAttribute("data-was-unsent");
+    if (was === null) { form.removeAttribute("data-unsent"); }
+    form.querySelectorAll("button.rest[aria-expanded]").forEach(function (b) { b.removeAttribute("aria-expanded"); });
+    box.remove();
+    return box.getAttribute("data-confirm");
+  }
+
+  function openConfirm(form, restButton) {
+    var value = restButton.value;
+    var wasUnsent = form.hasAttribute("data-unsent");
+    closeConfirm(form);
+    var box = document.createElement("div");
+    box.className = "confirm-rest";
+    box.setAttribute("data-confirm", value);
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "Check before recording");
+    if (wasUnsent) { box.setAttribute("data-was-unsent", "1"); }
+    var text = document.createElement("div");
+    text.setAttribute("data-confirm-text", "");
+    text.setAttribute("role", "status");
+    box.appendChild(text);
+    var row = document.createElement("div");
+    row.className = "two";
+    var record = document.createElement("button");
+    record.type = "submit";
+    record.className = "button primary";
+    record.name = "rest";
+    record.value = value;
+    record.setAttribute("data-confirm-record", "");
+    record.textContent = "Record it";
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "button";
+    cancel.setAttribute("data-confirm-cancel", "");
+    cancel.textContent = "Not yet";
+    row.appendChild(record);
+    row.appendChild(cancel);
+    box.appendChild(row);
+    var place = restButton.closest(".seat-row, .two") || restButton;
+    place.parentNode.insertBefore(box, place.nextSibling);
+    restButton.setAttribute("aria-expanded", "true");
+    form.setAttribute("data-unsent", "1");  // a live redraw must not swap the form away now
+    fillConfirm(form, box, value);
+    box.scrollIntoView({ block: "nearest" });
   }
 
   function tapCard(form, card) {
@@ -127,9 +276,9 @@
     var forms = Array.prototype.slice.call(base.querySelectorAll("form[data-grid]"));
     if (base.matches && base.matches("form[data-grid]")) { forms.push(base); }
     forms.forEach(function (form) {
+      form.classList.add("js");
       if (form.hasAttribute("data-ready")) { return; }
       form.setAttribute("data-ready", "1");
-      form.classList.add("js");
       form.querySelectorAll("[data-cards]").forEach(function (g) { g.hidden = false; });
       restore(form);
       render(form);
@@ -139,6 +288,19 @@
   document.addEventListener("click", function (event) {
     var form = event.target.closest("form[data-grid]");
     if (!form) { return; }
+    var rest = event.target.closest("button.rest");
+    if (rest) {  // never sends by itself: ask first
+      event.preventDefault();
+      openConfirm(form, rest);
+      return;
+    }
+    var cancel = event.target.closest("[data-confirm-cancel]");
+    if (cancel) {
+      var value = closeConfirm(form);
+      var back = form.querySelector("button.rest[value='" + value + "']");
+      if (back) { back.focus(); }
+      return;
+    }
     var card = event.target.closest(".hcard");
     var tab = event.target.closest(".seat-tab");
     if (card) { tapCard(form, card.getAttribute("data-card")); }
@@ -154,4 +316,7 @@
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("htmx:oobAfterSwap", function (event) { init(event.detail.target); });
+  // A swapped-in form with the same id as the old one wears the old one's class until htmx
+  // settles, then gets its own back (without "js", so the typed boxes showed): mark it again.
+  document.addEventListener("htmx:afterSettle", function () { init(document); });
 })();

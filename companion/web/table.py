@@ -209,8 +209,11 @@ def undo(token: str) -> Any:
     v = view_for(token)
     if not v.is_host and v.my_seat is None:
         abort(403, "Only players at the table can undo.")
-    # a refusal goes to the phone's notice area through the one error handler
-    undone = service.undo(v.game, len(v.seats), v.who, None, v.kind.undoable, concerns)
+    # "seen": the table version the phone saw ("Take it back" sends it, so it takes back
+    # that entry only); a refusal goes to the phone's notice area through the one handler
+    raw = str(request.form.get("seen", "")).strip()
+    seen = int(raw) if raw.isdigit() else None
+    undone = service.undo(v.game, len(v.seats), v.who, seen, v.kind.undoable, concerns)
     publish(v.table)
     what = "change" if len(undone) == 1 else f"{len(undone)} entries saved together"
     if htmx():

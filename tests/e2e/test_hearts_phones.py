@@ -68,6 +68,11 @@ def card(page: Page, form: str, name: str) -> Locator:
     return page.locator(f"{form} .hcard[data-card='{name}']")
 
 
+def record_it(page: Page, form: str) -> Locator:
+    """The "Record it" button a one-tap completion ("Rest", "All the rest") shows first."""
+    return page.locator(f"{form} .confirm-rest").get_by_role("button", name="Record it")
+
+
 def test_cards_taken_by_a_scorer_with_a_moon_chosen_on_the_shooters_phone(phone, record_property):
     taps = Taps()
     host = phone()
@@ -88,6 +93,7 @@ def test_cards_taken_by_a_scorer_with_a_moon_chosen_on_the_shooters_phone(phone,
         taps("scorer", card(host, grid, name))
     expect(host.locator(f"{grid} [data-left]")).to_have_text("7 cards not given yet.")
     taps("scorer", host.locator(f"{grid} button.rest[value='2']"))
+    taps("scorer", record_it(host, grid))  # a one-tap completion asks first
     expect(host.locator("#sheet tfoot")).to_contain_text("15")
     assert totals(host) == ["15", "4", "7", "0"]
     expect(ben.locator("#sheet tfoot td.total").nth(2)).to_have_text("7", timeout=LIVE_MS)
@@ -95,6 +101,8 @@ def test_cards_taken_by_a_scorer_with_a_moon_chosen_on_the_shooters_phone(phone,
 
     # hand 2: Ben shoots the moon; the scorer gives him everything, Ben chooses on his phone
     taps("moon scorer", host.locator(f"{grid} button.rest[value='1']"))
+    expect(host.locator(f"{grid} .confirm-rest")).to_contain_text("a moon")
+    taps("moon scorer", record_it(host, grid))
     expect(ben.locator("#moon")).to_contain_text("Ben shot the moon!", timeout=LIVE_MS)
     expect(host.locator("#moon")).to_contain_text("Ben shot the moon!")
     assert totals(ben) == ["15", "4", "7", "0"]  # the hand waits for the choice
@@ -142,6 +150,7 @@ def test_each_player_taps_their_own_cards(phone, record_property):
     taps("Ann fixes", ann.get_by_role("button", name="Send my cards"))
     expect(cy.locator("#claims")).not_to_contain_text("claimed twice", timeout=LIVE_MS)
     taps("Cy", cy.get_by_role("button", name="All the rest are mine"))
+    taps("Cy", record_it(cy, grid))
     expect(cy.locator("#hand-panel")).to_contain_text("Hand 2")
     expect(host.locator("#sheet tfoot td.total").first).to_have_text("15", timeout=LIVE_MS)
     assert totals(host) == ["15", "4", "7", "0"]
