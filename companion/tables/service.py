@@ -43,8 +43,13 @@ class Done:
 
 
 def _what(action: Action) -> str:
-    words = ", ".join(f"{k} {v}" for k, v in action.target.items())
-    return f"{action.kind} ({words})" if words else action.kind
+    """The target in words, counted from 1 as players count (the API's seats and tricks are
+    0-based)."""
+    words = []
+    for name, value in action.target.items():
+        shown = value + 1 if name in ("seat", "trick") and isinstance(value, int) else value
+        words.append(f"{name} {shown}")
+    return ", ".join(words)
 
 
 def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done:
@@ -63,7 +68,7 @@ def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done
             db.session.rollback()
             current = table.current(snap.state, action)
             raise StaleTarget(
-                f"That was changed on another phone a moment ago ({_what(action)}). Nothing "
+                f"That ({_what(action)}) was changed on another phone a moment ago. Nothing "
                 "of yours was saved: look at it as it is now, then decide again.",
                 action, snap.version(slot), current,
             )  # fmt: skip

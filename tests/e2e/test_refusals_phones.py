@@ -68,6 +68,7 @@ def test_moon_choice_from_a_phone_that_missed_the_update_is_refused_in_words(pho
     host = phone()
     start_hearts(host, ["Ann", "Ben", "Cy", "Dee"], preset="pagat")
     host.locator("#taken-form button.rest[value='2']").click()  # Cy took every card
+    host.get_by_role("button", name="Record it").click()
     expect(host.locator("#moon-form")).to_be_visible()
     settle(host)
     # the host's first tab stops getting live redraws (a weak connection, say)
