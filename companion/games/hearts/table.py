@@ -29,7 +29,7 @@ from typing import Any
 from companion.cards.standard import Card
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import hearts, scoresheet
-from companion.games.hearts import table_options, table_view
+from companion.games.hearts import table_options, table_view, table_words
 from companion.games.hearts import table_state as ts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
@@ -260,7 +260,7 @@ class HeartsTable:
         return table_view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
-        return None  # the pages' words (companion.web.games.hearts_words)
+        return table_words.describe(event, names)
 
 
 def may_choose(actor: Actor, shooter: hearts.Shooter) -> bool:

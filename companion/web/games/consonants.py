@@ -22,6 +22,8 @@ from companion.extensions import db
 from companion.games import consonants as engine
 from companion.games.consonants import table_options as opts
 from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
+from companion.games.hearts.table_form import cycle_choices
+from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
 from companion.tables import service, store
 from companion.tables.registry import GameType, folded_sheet, register
@@ -29,8 +31,6 @@ from companion.web import judge as judge_flow
 from companion.web.errors import status_for
 from companion.web.games.consonants_view import cons_view, describe, entry_key
 from companion.web.games.deck import table_deck
-from companion.web.games.hearts_options import cycle_choices
-from companion.web.games.hearts_words import named
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView

@@ -14,12 +14,12 @@ from companion.games import consonants as engine
 from companion.games.consonants import table_state as state
 from companion.games.consonants.table import may_choose
 from companion.games.consonants.table_options import TableOptions
+from companion.games.hearts import table_options as hearts_options
+from companion.games.hearts.table_words import PassLine, named, pass_line
 from companion.games.protocol import Event
 from companion.games.trickgame.entries import hand_slot
 from companion.web import judge as judge_flow
-from companion.web.games import hearts_options
 from companion.web.games.deck import describe as deck_describe
-from companion.web.games.hearts_words import PassLine, named, pass_line
 from companion.web.tableview import TableView
 
 

@@ -4,7 +4,8 @@ Engine and table protocol: ``companion.games.hearts`` (``table``: every action n
 and its seat or trick). A page reads the form into one ``Action`` (the hand from the URL, the
 trick and the version from the form), calls ``service.act``, publishes and renders the entry
 box again; on 409/422 it renders the same hand's form with the input kept and the value now
-beside it (``hearts/_again.html``).
+beside it (``hearts/_again.html``). What the pages show is worked out by the pure
+``table_display``, ``table_words`` and ``table_form``; this module only reads the request.
 """
 
 from __future__ import annotations
@@ -14,28 +15,47 @@ from typing import Any
 from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
 
 from companion.errors import CompanionError, Unreadable
-from companion.games.hearts import table_state
+from companion.games.hearts import table_form, table_state
 from companion.games.hearts.table import GAME, KINDS
+from companion.games.hearts.table_display import WAYS, Display
+from companion.games.hearts.table_options import load_options, parse_options
+from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import GameType, folded_sheet, register
 from companion.web.errors import status_for
-from companion.web.games import hearts_options as opts
-from companion.web.games.hearts_options import load_options, parse_options
-from companion.web.games.hearts_view import WAYS, HeartsView, entry_key, way_key
-from companion.web.games.hearts_words import describe, named
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
 
 bp = Blueprint("hearts", __name__)
 
-DESCRIPTIONS = {
-    "players": "3 to 6 players.",
-    "preset": "standard, pagat or omnibus; every option below can change it.",
-}
 EVENT_KINDS = frozenset(KINDS.values())
 WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks"}
+
+bp.add_app_template_global(table_form.form, "hearts_form")
+
+
+def way_key(v: TableView) -> str:
+    return f"hearts-way:{v.table.token}"
+
+
+@bp.app_template_global("hearts_view")
+def hearts_view(v: TableView) -> Display:
+    """The entry box's pure view of ``v`` (``table_display``), made once per request."""
+    cache = g.setdefault("hearts_views", {})
+    if id(v) not in cache:  # keeps ``v`` too, so its id is not reused in this request
+        chosen = session.get(way_key(v))
+        shown = Display(v.state, v.names, v.who, v.snapshot.versions, v.is_current, chosen)
+        cache[id(v)] = (v, shown)
+    return cache[id(v)][1]  # type: ignore[no-any-return]
+
+
+def entry_key(v: TableView) -> str:
+    """Re-render the entry box on any change to the game (pending taps are kept by JS)."""
+    newest = max((e.id for e in v.rows), default=0)
+    return f"{newest}:{hearts_view(v).way}"
+
 
 HEARTS = GameType(
     key="hearts",
@@ -46,7 +66,7 @@ HEARTS = GameType(
     load_options=load_options,
     sheet=folded_sheet(GAME),
     dealer=table_state.dealer,
-    descriptions=DESCRIPTIONS,
+    descriptions=table_form.DESCRIPTIONS,
     summary="3 to 6 players. Tap the cards each player took, or enter every trick; "
     "the app passes, scores moons and checks the rules.",
     options_template="hearts/_options.html",
@@ -56,31 +76,12 @@ HEARTS = GameType(
     replayed=EVENT_KINDS | {"undo"},
     undoable=EVENT_KINDS,
     assets=("hearts.css", "hearts.js"),
-    describe=describe,
+    describe=GAME.describe,
     cell_link=lambda v, hand, seat: url_for("hearts.edit", token=v.table.token, number=hand),
     status_template="hearts/_status.html",
     table=GAME,
 )
 register(HEARTS)
-
-
-@bp.app_template_global("hearts_view")
-def hearts_view(v: TableView) -> HeartsView:
-    cache = g.setdefault("hearts_views", {})
-    if id(v) not in cache:
-        cache[id(v)] = HeartsView(v)
-    return cache[id(v)]  # type: ignore[no-any-return]
-
-
-@bp.app_template_global("hearts_form")
-def hearts_form() -> dict[str, Any]:
-    return {
-        "fields": opts.form_fields(),
-        "help": opts.HELP,
-        "presets": opts.PRESET_WORDS,
-        "entry": opts.ENTRY_WAYS,
-        "shown": opts.shown,
-    }
 
 
 def _view(token: str) -> TableView:

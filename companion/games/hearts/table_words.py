@@ -1,9 +1,11 @@
-"""Hearts at the table in words: the pass (personalised per seat), the opening lead, cards
-with suit symbols, and history lines for the game's own events."""
+"""Hearts at the table in words (pure): the pass (said per seat), the opening lead, cards with
+suit symbols, the engine's ``Seat 2`` as a player's name, and history lines for the game's
+own events (``HeartsTable.describe``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.cards.standard import Card
@@ -28,6 +30,8 @@ ARROWS = {
     "scatter": "\u2733",
     "hold": "\u270b",
 }
+UNDONE = {"hearts-taken": "the cards taken", "hearts-claim": "a claim", "hearts-trick": "a trick",
+          "hearts-moon": "the moon choice", "hearts-revoke": "the revoke"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,7 @@ class PassLine:
 SEAT = re.compile(r"\bSeat (\d+)\b")
 
 
-def named(text: str, names: list[str]) -> str:
+def named(text: str, names: Sequence[str]) -> str:
     """The engine's ``Seat 2`` (seat 1) as the player's name at this table."""
 
     def name(found: re.Match[str]) -> str:
@@ -62,7 +66,7 @@ def _cards(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 
 
-def pass_line(options: TableOptions, hand: int, seat: int | None, names: list[str]) -> PassLine:
+def pass_line(options: TableOptions, hand: int, seat: int | None, names: Sequence[str]) -> PassLine:
     """The pass of hand ``hand`` for the phone at ``seat`` (None: said for everyone)."""
     p = hearts.pass_for_hand(options.rules, hand)
     house = hearts.cycle_is_house_rule(options.rules)
@@ -87,7 +91,7 @@ def _everyone(direction: str) -> str:
     )
 
 
-def lead_line(options: TableOptions, dealer: int, names: list[str]) -> str:
+def lead_line(options: TableOptions, dealer: int, names: Sequence[str]) -> str:
     rules = options.rules
     if rules.first_lead == "left-of-dealer":
         seat = hearts.first_leader(rules, dealer)
@@ -98,7 +102,7 @@ def lead_line(options: TableOptions, dealer: int, names: list[str]) -> str:
     return f"The {face(card or '2C')} leads."
 
 
-def _taken_words(payload: dict, names: list[str]) -> str:
+def _taken_words(payload: Mapping, names: Sequence[str]) -> str:
     parts = []
     for seat, texts in sorted(payload.get("taken", {}).items(), key=lambda i: int(i[0])):
         if texts:
@@ -106,16 +110,15 @@ def _taken_words(payload: dict, names: list[str]) -> str:
     return "; ".join(parts) or "no cards"
 
 
-def _name(names: list[str], seat: object) -> str:
+def _name(names: Sequence[str], seat: object) -> str:
     try:
         return names[int(str(seat))]
     except (ValueError, IndexError):
         return "a seat"
 
 
-def describe(event: Event, names: list[str]) -> str | None:
-    """A history line for the game's own events (None: the shell words it)."""
-    p, n = event.payload, event.round
+def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
+    """What an event of ``kind`` (one of the game's own) did to hand ``n``."""
     lines = {
         "hearts-taken": lambda: f"hand {n}, cards taken: {_taken_words(p, names)}",
         "hearts-claim": lambda: (
@@ -136,7 +139,16 @@ def describe(event: Event, names: list[str]) -> str | None:
             f"on trick {int(p.get('trick', 0)) + 1}"
         ),
     }
-    if event.kind not in lines:
+    return lines[kind]()
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """A history line for the game's own events and their undos (None: the shell words it)."""
+    when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
+    who = event.actor or "Someone"
+    what = str(event.payload.get("what", ""))
+    if event.kind == "undo" and what in UNDONE:
+        return f"{when}{who} undid a change (hand {event.round}, {UNDONE[what]})"
+    if event.kind not in UNDONE:
         return None
-    when = event.created_at.strftime("%H:%M:%S")
-    return f"{when} {event.actor or 'Someone'}: {lines[event.kind]()}"
+    return f"{when}{who}: {_line(event.kind, event.round, event.payload, names)}"

@@ -1,0 +1,161 @@
+"""What Hearts' pages show, from plain values (no app): the words (``table_words``), the
+options form (``table_form``) and the entry box (``table_display``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from companion.cards.standard import Card
+from companion.games.hearts import table_form, table_words
+from companion.games.hearts.table import GAME
+from companion.games.hearts.table_display import Display
+from companion.games.hearts.table_options import parse_options
+from companion.games.protocol import Actor, Event
+from tests.games.hearts.test_hearts_table import ANN, BEN, HOST, Table, taken, trick
+
+NAMES = ["Ann", "Ben", "Cy", "Di"]
+AT = datetime(2024, 5, 1, 20, 15, 30)
+
+
+def event(kind: str, payload: dict, round: int | None = 2, actor: str = "Ben") -> Event:
+    return Event(1, kind, actor, 1, round, "h2", 1, payload, AT)
+
+
+# words
+
+
+def test_named_swaps_seats_for_names_and_leaves_unknown_seats():
+    assert table_words.named("Seat 2 revoked; Seat 9 too", NAMES) == "Ben revoked; Seat 9 too"
+
+
+@pytest.mark.parametrize("card, shown", [("QS", "Q♠"), ("TH", "10♥"), (Card.parse("2C"), "2♣")])
+def test_face_shows_suit_symbols(card, shown):
+    assert table_words.face(card) == shown
+
+
+def test_pass_line_is_said_per_seat_or_for_everyone():
+    options = parse_options({"players": 4})
+    mine = table_words.pass_line(options, 1, 0, NAMES)
+    assert (mine.direction, mine.text) == ("left", "Pass 3 cards to Ben, on your left.")
+    assert table_words.pass_line(options, 3, None, NAMES).text == "Everyone passes 3 cards across."
+    assert table_words.pass_line(options, 4, 2, NAMES).text == "Hold: no pass this hand."
+
+
+def test_lead_line_names_the_card_or_the_seat():
+    assert table_words.lead_line(parse_options({"players": 4}), 0, NAMES) == "The 2♣ leads."
+    left = parse_options({"players": 4, "first_lead": "left-of-dealer"})
+    assert table_words.lead_line(left, 1, NAMES).startswith("Cy (left of the dealer)")
+
+
+@pytest.mark.parametrize(
+    "kind, payload, line",
+    [
+        ("hearts-taken", {"taken": {"1": ["QS"], "0": ["2H"], "2": []}},
+         "hand 2, cards taken: Ann 2H; Ben QS"),
+        ("hearts-claim", {"seat": 2, "cards": [], "sun": False}, "hand 2, Cy took no points"),
+        ("hearts-claim", {"seat": 0, "cards": ["QS"], "sun": True},
+         "hand 2, Ann took QS and every trick"),
+        ("hearts-moon", {"choice": "subtract"}, "hand 2, moon: the shooter subtracts"),
+        ("hearts-trick", {"trick": 0, "leader": 3, "cards": ["2C", "3C"]},
+         "hand 2, trick 1 led by Di: 2C 3C"),
+        ("hearts-revoke", {"seat": 1, "trick": 4}, "hand 2, recorded a revoke by Ben on trick 5"),
+    ],
+)  # fmt: skip
+def test_describe_words_each_event_with_time_and_actor(kind, payload, line):
+    assert GAME.describe(event(kind, payload), NAMES) == f"20:15:30 Ben: {line}"
+
+
+def test_describe_words_undos_of_hearts_events_and_leaves_the_rest_to_the_shell():
+    undo = event("undo", {"undoes": 5, "what": "hearts-trick"})
+    assert GAME.describe(undo, NAMES) == "20:15:30 Ben undid a change (hand 2, a trick)"
+    assert GAME.describe(event("undo", {"undoes": 5, "what": "score"}), NAMES) is None
+    assert GAME.describe(event("join", {"seat": 1}), NAMES) is None
+    no_time = Event(1, "hearts-moon", "", None, 1, payload={"choice": "add"})
+    assert GAME.describe(no_time, NAMES) == "Someone: hand 1, moon: added to the others"
+
+
+# the options form
+
+
+def test_form_fields_follow_the_order_with_a_blank_for_the_preset():
+    fields = {key: (widget, choices) for key, widget, choices in table_form.form_fields()}
+    assert [f[0] for f in table_form.form_fields()] == list(table_form.ORDER)
+    assert fields["target"] == ("number", [])
+    assert fields["shoot_the_sun"][1][0] == ("", "as the preset says")
+    assert ("left,right,across,hold", "4 players: left, right, across, hold") in fields[
+        "pass_cycle"
+    ][1]
+    assert set(table_form.form()["help"]) >= set(table_form.ORDER)
+
+
+@pytest.mark.parametrize("value, shown", [(None, "none"), (True, "yes"), (("a", "b"), "a, b"),
+                                          (26, "26")])  # fmt: skip
+def test_shown_words_an_option_value(value, shown):
+    assert table_form.shown(value) == shown
+
+
+# the entry box
+
+
+def display(t: Table, actor: Actor = HOST, **extra) -> Display:
+    return Display(t.state, NAMES, actor, t.versions, **extra)
+
+
+def test_the_way_follows_the_phone_its_choice_and_the_tricks():
+    t = Table()
+    assert display(t).way == "all" and display(t, ANN).way == "mine"
+    assert display(t, ANN, chosen="all").way == "all"
+    assert display(t, HOST, chosen="mine").way == "all"  # no seat: no cards of its own
+    assert list(display(t).ways()) == ["all", "tricks"]
+    assert display(Table(entry="tricks"), ANN).way == "tricks"
+    t.act(*trick(1, 0, 0, ["2C", "3C", "4C", "5C"]))
+    assert display(t, ANN, chosen="mine").way == "tricks"
+
+
+def test_claims_show_doubles_the_unclaimed_and_the_prefill():
+    t = Table()
+    t.act("claim", {"hand": 1, "seat": 0}, {"cards": ["QS", "2H"]}, ANN)
+    t.act("claim", {"hand": 1, "seat": 1}, {"cards": ["QS", "3H"]}, BEN)
+    d, hand = display(t, BEN), t.state.current
+    assert d.doubles(hand) == [(Card.parse("QS"), ["Ann", "Ben"])]
+    assert d.mine(hand) == "QS 3H" and display(t).mine(hand) == ""
+    assert d.others_label(hand, Card.parse("QS")) == "Ann"
+    assert len(d.unclaimed(hand)) == 11 and Card.parse("4H") in d.unclaimed(hand)
+    assert d.prefill(hand) == {0: "QS 2H", 1: "3H", 2: "", 3: ""}
+
+
+def test_a_saved_hand_in_words_and_the_standings():
+    t = Table()
+    t.act(*taken(1, {0: "QS 2H"}, rest=1))
+    d = display(t)
+    assert d.taken_now(t.state.hands[0], 0) == "Q♠ 2♥" and d.taken_now(t.state.hands[0], 2) == (
+        "nothing"
+    )
+    assert d.standings() == [("Cy", 0), ("Di", 0), ("Ben", 12), ("Ann", 14)]
+    assert d.version("h1") == 1 and d.version("h2") == 0
+
+
+def test_trick_entry_rows_cards_left_and_the_next_leader():
+    t = Table()
+    assert display(t).next_leader(t.state.current) is None  # whoever holds the 2C
+    left = Table(first_lead="left-of-dealer")
+    assert display(left).next_leader(left.state.current) == 1
+    t.act(*trick(1, 0, 2, ["2C", "KC", "3C", "4C"]))
+    d, hand = display(t), t.state.current
+    assert d.trick_rows(hand) == [(1, "Cy", "2♣ K♣ 3♣ 4♣", "Di")]
+    assert d.next_leader(hand) == 3
+    assert d.trick_now(hand, 0) == "led by Cy: 2♣ K♣ 3♣ 4♣" and d.trick_now(hand, 1) is None
+    clubs = d.cards_left(hand)[0]
+    assert len(clubs) == 9 and Card.parse("KC") not in clubs
+    assert len(d.cards_left(hand, 0)[0]) == 13  # trick 1 itself, being corrected
+    assert d.trick_index(hand, {"trick": "0"}) == 0 and d.trick_index(hand, {}) == 1
+
+
+def test_the_moon_choice_is_offered_to_the_shooter_in_the_current_game_only():
+    t = Table(preset="pagat")
+    t.act(*taken(1, {}, rest=0), BEN)
+    hand = t.state.current
+    assert display(t, ANN).may_choose(hand) and not display(t, BEN).may_choose(hand)
+    assert not display(t, ANN, current=False).may_choose(hand)
