@@ -43,7 +43,11 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
 
 class Seat(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("table_id", "position"),)
+    # a phone sits in at most one seat of a table (free seats have no phone: NULLs differ)
+    __table_args__ = (
+        UniqueConstraint("table_id", "position"),
+        UniqueConstraint("table_id", "phone", name="uq_seats_table_phone"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
     position: Mapped[int] = mapped_column(Integer)

@@ -9,16 +9,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action, Actor
 from companion.tables import service, store, tokens
-from companion.tables.models import ApiKey, Seat, Table
+from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
 from companion.web.errors import status_for
 from companion.web.home import clean_name
+from companion.web.join import take_seat
 from companion.web.live import publish
 from companion.web.tableview import TableView
 
@@ -130,10 +131,7 @@ def join(token: str) -> Any:
     if not name:
         raise Unreadable("Send a 'name' to take an open seat.", "name")
     phone = secrets.token_urlsafe(24)
-    taken = db.session.execute(
-        update(Seat).where(Seat.id == seat.id, Seat.phone.is_(None)).values(phone=phone, name=name)
-    )
-    if taken.rowcount != 1:  # type: ignore[attr-defined]
+    if not take_seat(seat, phone, name):
         db.session.rollback()
         raise Conflict(f"Seat {position + 1} is already taken by another phone.")
     store.append(table.game, "join", name, position, {"seat": position, "name": name})

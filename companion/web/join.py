@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 
 from companion.errors import Unreadable
 from companion.extensions import db
 from companion.tables import store, tokens
-from companion.tables.models import Table
+from companion.tables.models import Seat, Table
 from companion.web.home import clean_name
 from companion.web.live import publish
 from companion.web.security import phone_id
@@ -38,13 +40,30 @@ def _claim(v: TableView, position: int, name: str) -> None:
     if not 0 <= position < len(v.seats):
         raise Unreadable("There is no such seat at this table.", "seat")
     seat = v.seats[position]
-    if seat.phone is not None:
-        raise Unreadable(f"{v.names[position]} is already taken by another phone.", "seat")
-    seat.phone = v.phone
-    seat.name = seat.name or name  # a name the host gave the seat stays
-    if not seat.name:
+    name = seat.name or name  # a name the host gave the seat stays
+    if not name:
         raise Unreadable("Type your name to take an open seat.", "name")
-    store.append(v.game, "join", seat.name, position, {"seat": position, "name": seat.name})
+    if not take_seat(seat, v.phone or "", name):
+        raise Unreadable(f"{v.names[position]} is already taken by another phone.", "seat")
+    store.append(v.game, "join", name, position, {"seat": position, "name": name})
+
+
+def take_seat(seat: Seat, phone: str, name: str) -> bool:
+    """Give the seat to ``phone`` only if it is still free, in one statement: of two phones
+    claiming one seat at the same moment exactly one wins (SQLite and PostgreSQL alike)."""
+    try:
+        taken = db.session.execute(
+            update(Seat)
+            .where(Seat.id == seat.id, Seat.phone.is_(None))
+            .values(phone=phone, name=name)
+        )
+    except IntegrityError:  # this phone took another seat of the table a moment ago
+        db.session.rollback()
+        raise Unreadable("This phone already sits at this table.", "seat") from None
+    if taken.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    seat.phone, seat.name = phone, name
+    return True
 
 
 @bp.post("/j/<token>/seat")

@@ -243,3 +243,59 @@ def test_joining_keeps_the_name_the_host_gave_the_seat(phones):
     table = new_table(host)
     claim(guest, join_token(host, table), 1, "Benjamin")
     assert "Ben (you)" in guest.get(table).get_data(as_text=True)
+
+
+def _race(calls) -> list[int]:
+    import threading
+
+    gate = threading.Barrier(len(calls))
+    answers: list[int] = []
+
+    def run(call) -> None:
+        gate.wait()
+        answers.append(call().status_code)
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(answers)
+
+
+def test_two_phones_claiming_one_seat_at_once_one_wins_every_time(app, client):
+    from companion.extensions import db
+    from companion.tables.models import Seat
+
+    for _ in range(10):
+        table = new_table(client, **{"name-2": ""})
+        token = join_token(client, table)
+        phones = [app.test_client() for _ in range(2)]
+        tokens = [csrf(p) for p in phones]
+        calls = [
+            lambda p=p, t=t, n=n, j=token: p.post(f"/j/{j}/seat",
+                                                  data={"csrf_token": t, "seat": "2", "name": n})
+            for p, t, n in zip(phones, tokens, ("Di", "Ed"), strict=True)
+        ]  # fmt: skip
+        assert _race(calls) == [303, 422]
+    with app.app_context():
+        taken = [s for s in db.session.scalars(db.select(Seat)) if s.position == 2 and s.phone]
+        assert len(taken) == 10  # one phone per contested seat, every time
+
+
+def test_one_phone_claiming_two_seats_at_once_gets_one(app, client):
+    from companion.extensions import db
+    from companion.tables.models import Seat
+
+    table = new_table(client, **{"name-1": "", "name-2": ""})
+    token = join_token(client, table)
+    guest = app.test_client()
+    t = csrf(guest)
+    assert guest.get(f"/j/{token}").status_code == 200  # the phone has its id from here on
+    calls = [
+        lambda s=s: guest.post(f"/j/{token}/seat", data={"csrf_token": t, "seat": s, "name": "Di"})
+        for s in ("1", "2")
+    ]
+    assert _race(calls) == [303, 422]
+    with app.app_context():
+        assert len([s for s in db.session.scalars(db.select(Seat)) if s.phone]) == 1
