@@ -29,5 +29,7 @@ Rulings implemented (defaults; see ``options.AlphaGramsOptions``):
 
 Modules: ``options`` (options, presets), ``rules`` (word checks, inflections), ``scoring``,
 ``state`` (frozen state, pure transitions for the table UI), ``helper`` ("what could we have
-made?").
+made?"); at a table: ``table`` (the protocol) with ``tablestate``, ``tablefold``,
+``tablemoves``, ``tableopts``; for the pages: ``board`` (what they show), ``compose`` (a word's
+letters and cards), ``tableform`` (a form read into an ``Action``, the lines they answer with).
 """

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.cards.alpha import AlphaCard
+from companion.errors import Unreadable
 from companion.words.anagram import Hit
 from companion.words.helper import anagrams
 from companion.words.lexicon import Lexicon
@@ -23,6 +24,23 @@ def rack(cards: Iterable[AlphaCard]) -> tuple[str, list[str], int]:
             choices.append(card.letters)
         else:
             letters.append(card.letters)
+    return "".join(letters), choices, wilds
+
+
+def typed_rack(raw: str) -> tuple[str, list[str], int]:
+    """Cards typed for the helper page: ``A/E``, ``?``, or runs of letters (``TEAMS``)."""
+    letters, choices, wilds = [], [], 0
+    for token in raw.replace(",", " ").split()[:20]:
+        if token == "?":
+            wilds += 1
+        elif "/" in token:
+            choices.append(AlphaCard.parse(token).letters)
+        elif token.isascii() and token.isalpha():
+            letters.append(token.upper())
+        else:
+            raise Unreadable(f"'{token[:12]}' is not a card: type letters, A/E or ?.", "cards")
+    if wilds > 4:
+        raise Unreadable("At most 4 wilds.", "cards")
     return "".join(letters), choices, wilds
 
 

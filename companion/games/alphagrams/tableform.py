@@ -1,0 +1,127 @@
+"""AlphaGrams' forms read into table ``Action``s, pure (the pages pass ``request.form``), and
+the plain words the pages answer with: the move saved, the turn now, a challenge's outcome.
+
+Every form carries the target it was drawn for (hidden ``turn``, ``seat`` and ``version``);
+the word form first shows the letters' cards (``step=compose``: ``Compose``, nothing sent)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.games.alphagrams.board import Board
+from companion.games.alphagrams.compose import LetterRow, compose, played, steal_index
+from companion.games.alphagrams.table import describe
+from companion.games.alphagrams.tablestate import State
+from companion.games.protocol import Action, Event
+
+Form = Mapping[str, str]
+WORD_FIELDS = ("word", "steal", "discard", "overrule")
+
+
+class Compose(Exception):
+    """Show the letters of the word to set their cards and sources (nothing is stored)."""
+
+
+def number(form: Form, name: str) -> int:
+    raw = form.get(name, "").strip()[:10]
+    if not (raw.isascii() and raw.isdigit()):
+        raise Unreadable(f"The form has no '{name}': reload the page and try again.", name)
+    return int(raw)
+
+
+def action(b: Board, form: Form, kind: str, data: dict[str, Any], seat: bool = True,
+           word: int | None = None) -> Action:  # fmt: skip
+    """The action with the target and version the form was drawn for (hidden fields)."""
+    target: dict[str, Any] = {"turn": number(form, "turn")}
+    if seat:
+        target["seat"] = number(form, "seat")
+        if not b.may_act(target["seat"]):
+            name = b.name(target["seat"])
+            raise NotAllowed(f"It is {name}'s turn: their phone (or the host) moves.")
+    if word is not None:
+        target["word"] = word
+    return Action(kind, target, number(form, "version"), data)
+
+
+def flip(b: Board, form: Form) -> Action:
+    """The first card (with the table's deck), else the card turned this turn."""
+    card = form.get("card", "").strip()[:10]
+    if b.state is None:
+        return action(b, form, "start", {"card": card, "deck": b.deck().to_dict()}, seat=False)
+    return action(b, form, "flip", {"card": card})
+
+
+def end(b: Board, form: Form) -> Action:
+    return action(b, form, "end", {"agree": bool(form.get("agree"))}, seat=False)
+
+
+def challenge(b: Board, form: Form) -> Action:
+    raw = form.get("challenger", "").strip()[:4]
+    if not raw.isdigit() or int(raw) not in b.challengers():
+        raise Forbidden("There is no word this phone can challenge now.", "challenger")
+    data = {"challenger": int(raw)}
+    return action(b, form, "challenge", data, seat=False, word=number(form, "word"))
+
+
+def word_values(form: Form) -> dict[str, Any]:
+    """The word form's input, kept to draw it again (the letters' cards and sources too)."""
+    values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
+    values.update((k, v[:10]) for k, v in form.items() if k[:5] in ("card-", "src-"))
+    return values
+
+
+def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
+    """A word, or a steal of the word numbered ``steal``; ``Compose`` on the first step."""
+    steal = steal_index(b.r, values["steal"])
+    rows = compose(b.state, values["word"], steal)
+    values["_rows"] = True
+    if form.get("step") == "compose":
+        raise Compose()
+    cards, sources = played(rows, form)
+    data = {"cards": cards, "sources": sources, "discard": values["discard"].strip() or None,
+            "overrule": bool(values["overrule"])}  # fmt: skip
+    word_id = int(values["steal"]) if steal is not None else None
+    return action(b, form, "word", data, word=word_id)
+
+
+def rows_again(b: Board, values: Mapping[str, Any]) -> list[LetterRow] | None:
+    """The letters' rows to draw the word form again with (None: not composing)."""
+    if not values.get("word") or not (values.get("_compose") or values.get("_rows")):
+        return None
+    try:
+        return compose(b.state, values["word"], steal_index(b.r, values.get("steal", "")))
+    except Unreadable:
+        return None
+
+
+def saved_line(event: Event, names: Sequence[str]) -> str:
+    """What the phone that made a move is told."""
+    line = describe(event, names)
+    if line is None:
+        return "Challenge opened: both sides confirm on their phones."
+    return line.split(": ", 1)[-1] + "."
+
+
+def now_line(current: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The turn now, from a refusal's ``current`` value."""
+    seat = int(current.get("seat", 0))
+    name = names[seat] if 0 <= seat < len(names) else "a seat"
+    if current.get("phase") == "over":
+        return "the game is over."
+    doing = "turn a card" if current.get("phase") == "flip" else "make a word or pass"
+    return f"turn {current['turn']}, {name} to {doing}."
+
+
+def outcome(state: State, challenger: int, player: int, valid: bool,
+            names: Sequence[str]) -> str | None:  # fmt: skip
+    """A verdict's effect on the game, in words (None: the play had moved on)."""
+    g = state.game
+    if g is None or g.last is None or g.last.seat != player:
+        return None
+    if valid and g.turn == challenger:  # the engine takes the turn in hand
+        return f"{names[challenger]} loses this turn."
+    if valid:
+        return f"{names[challenger]} misses their next turn."
+    return f"The word goes back; {names[player]} loses that turn."
