@@ -23,7 +23,7 @@ from companion.games.follow_the_author.events import HANDS, KINDS, UNDOABLE
 from companion.games.follow_the_author.table import FtaTable
 from companion.games.follow_the_author.tableoptions import dealer, load_options, parse_options
 from companion.games.follow_the_author.tablestate import State
-from companion.games.protocol import Action, Event
+from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import GameType, folded_sheet, register
 from companion.web.games.fta_view import FtaView, fta_view
@@ -37,11 +37,6 @@ TABLE = FtaTable(nonce=lambda: secrets.token_hex(16))
 
 bp = Blueprint("follow_the_author", __name__)
 bp.add_app_template_global(fta_view, "fta")
-
-
-def _describe(event: Event, names: list[str]) -> str | None:
-    line = tablesheet.describe(event, names)
-    return None if line is None else f"{event.created_at:%H:%M:%S} {line}"
 
 
 GAME = GameType(
@@ -62,7 +57,7 @@ GAME = GameType(
     replayed=KINDS | {"undo"},
     undoable=UNDOABLE,
     assets=("follow_the_author.css", "follow_the_author.js"),
-    describe=_describe,
+    describe=TABLE.describe,
     exportable=tablesheet.exportable,
     cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
     table=TABLE,
