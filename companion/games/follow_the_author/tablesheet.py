@@ -150,8 +150,8 @@ def _why(p: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """A history line for this game's events ("Ann: round 1 ..."); a sealed choice is never
-    named. None: the shell's words."""
+    """A history line for this game's events ("12:03:04 Ann: round 1 ...", the time when the
+    event has one); a sealed choice is never named. None: the shell's words."""
     if event.kind not in KINDS and not (event.kind == "undo" and "seat" not in event.payload):
         return None
     p, r = event.payload, event.round
@@ -186,7 +186,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         ),
         "undo": lambda: f"undid a change ({str(p.get('what', 'entry')).removeprefix('fta-')})",
     }[event.kind]()
-    return f"{event.actor or 'Someone'}: {text}"
+    when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
+    return f"{when}{event.actor or 'Someone'}: {text}"
 
 
 def exportable(rows: list[Event]) -> list[Event]:

@@ -1,9 +1,10 @@
-"""Follow the Author's pages: forms read into actions for ``service.act`` (the game itself is
-``companion.games.follow_the_author.table``), the round in detail and the fingerprint check.
+"""Follow the Author's pages, Flask glue only: forms read into actions for ``service.act``
+(the game: ``companion.games.follow_the_author.table``; what its panels show: ``tablepanels``,
+in words: ``tablewords``), the round in detail and the fingerprint check.
 
-A refused form comes back with the phone's input kept: 409 (changed on another phone, with
-the value now beside it) or 422 (the rules refuse it); "not this phone's to do" is 403 through
-the one error handler. Only the seal's secret nonce is made here: the pure game makes none.
+A refused form comes back with the phone's input kept: 409 (with the value now beside it) or
+422; "not this phone's to do" is 403 through the one error handler. Only the seal's secret
+nonce is made here: the pure game makes none.
 """
 
 from __future__ import annotations
@@ -14,34 +15,35 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from companion.cards.decktet import parse_card
 from companion.errors import CompanionError, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author import tablesheet
+from companion.games.follow_the_author import tablesheet, tablewords
 from companion.games.follow_the_author.events import HANDS, KINDS, UNDOABLE
 from companion.games.follow_the_author.table import FtaTable
 from companion.games.follow_the_author.tableoptions import dealer, load_options, parse_options
-from companion.games.follow_the_author.tablestate import State
-from companion.games.protocol import Action, Event
+from companion.games.follow_the_author.tablepanels import Panels
+from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import GameType, folded_sheet, register
-from companion.web.games.fta_view import FtaView, fta_view
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
 
 KEY = "follow-the-author"
 ENTRY = "follow_the_author/_entry.html"
-TABLE = FtaTable(nonce=lambda: secrets.token_hex(16))
+TABLE = FtaTable(nonce=lambda: secrets.token_hex(16))  # the seal's secret: made here only
 
 bp = Blueprint("follow_the_author", __name__)
-bp.add_app_template_global(fta_view, "fta")
 
 
-def _describe(event: Event, names: list[str]) -> str | None:
-    line = tablesheet.describe(event, names)
-    return None if line is None else f"{event.created_at:%H:%M:%S} {line}"
+@bp.app_template_global("fta")
+def panels(v: TableView) -> Panels:
+    """One ``Panels`` per table view (templates call ``fta(v)``)."""
+    if "_fta" not in v.__dict__:
+        versions = v.snapshot.versions
+        v.__dict__["_fta"] = Panels(v.state, versions, tuple(v.names), v.who, v.is_current)
+    return v.__dict__["_fta"]  # type: ignore[no-any-return]
 
 
 GAME = GameType(
@@ -58,11 +60,11 @@ GAME = GameType(
     options_template="follow_the_author/_options.html",
     entry_template=ENTRY,
     rules_template="follow_the_author/_rules.html",
-    entry_key=lambda v: fta_view(v).key(),
+    entry_key=lambda v: panels(v).key(),
     replayed=KINDS | {"undo"},
     undoable=UNDOABLE,
     assets=("follow_the_author.css", "follow_the_author.js"),
-    describe=_describe,
+    describe=TABLE.describe,
     exportable=tablesheet.exportable,
     cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
     table=TABLE,
@@ -77,28 +79,28 @@ def view(token: str) -> TableView:
     return v
 
 
-def _version(name: str = "version") -> int:
-    raw = request.form.get(name, "0").strip()[:12]
+def _version() -> int:
+    raw = request.form.get("version", "0").strip()[:12]
     if not (raw.isascii() and raw.isdigit()):
-        raise Unreadable(f"The form's version '{raw}' is not a number: reload the page.", name)
+        raise Unreadable(f"The form's version '{raw}' is not a number: reload the page.", "version")
     return int(raw)
 
 
-def _seat_field(v: TableView, what: str) -> int:
-    """The seat the form names; a seated phone's own seat when the form names none."""
+def _form(*keys: str, size: int = 12) -> dict[str, Any]:
+    return {k: request.form.get(k, "")[:size] for k in keys}
+
+
+def _seat_target(v: TableView, number: int, what: str) -> dict[str, int]:
+    """The round and the seat the form names (a seated phone's own seat when it names none)."""
     raw = request.form.get("seat", "").strip()[:12]
     if not raw and v.my_seat is not None:
-        return v.my_seat.position
+        return {"round": number, "seat": v.my_seat.position}
     if raw not in ("0", "1"):
         raise Unreadable(f"Say whose {what} this is (seat 1 or 2).", "seat")
-    return int(raw)
+    return {"round": number, "seat": int(raw)}
 
 
-Reader = Callable[[TableView], Action]
-Saying = Callable[[TableView, State, Action, set[str]], str]  # + the kinds just stored
-
-
-def _act(token: str, read: Reader, said: Saying, values: dict[str, Any]) -> Any:
+def _act(token: str, read: Callable[[TableView], Action], values: dict[str, Any]) -> Any:
     """Read the form into an action, act, publish, answer; a refusal re-renders the form."""
     v = view(token)
     if not v.is_host and v.my_seat is None:
@@ -114,11 +116,12 @@ def _act(token: str, read: Reader, said: Saying, values: dict[str, Any]) -> Any:
         db.session.rollback()
         return _again(token, values, err)
     publish(v.table)
-    if htmx():
-        kinds = {e.kind for e in done.snapshot.events if e.id > before}
-        saved = said(v, done.snapshot.state, action, kinds)
-        return fragment(ENTRY, v=view(token), values={}, errors={}, saved=saved)
-    return redirect(url_for("table.page", token=token), 303)
+    if not htmx():
+        return redirect(url_for("table.page", token=token), 303)
+    kinds = {e.kind for e in done.snapshot.events if e.id > before}
+    seat = v.my_seat.position if v.my_seat is not None else None
+    saved = tablewords.saved(action, done.snapshot.state, kinds, v.names, seat)
+    return fragment(ENTRY, v=view(token), values={}, errors={}, saved=saved)
 
 
 def _again(token: str, values: dict[str, Any], err: CompanionError) -> Any:
@@ -127,89 +130,49 @@ def _again(token: str, values: dict[str, Any], err: CompanionError) -> Any:
     status = 422
     if isinstance(err, service.StaleTarget):
         status = 409
-        errors["now"] = fta_view(fresh).now_words(err.current)
+        errors["now"] = tablewords.now_words(err.current, fresh.names)
     if htmx():
         return fragment(ENTRY, status, v=fresh, values=values, errors=errors)
     return render_template("table.html", v=fresh, values=values, errors=errors), status
 
 
-def _hand_name(hand: str) -> str:
+def _hand_target(number: int, hand: str) -> dict[str, Any]:
     if hand not in HANDS:
         abort(404, "A round has an alpha hand and an omega hand only.")
-    return hand
+    return {"round": number, "hand": hand}
 
 
 @bp.post("/t/<token>/fta/<int:number>/<hand>/points")
 def points(token: str, number: int, hand: str) -> Any:
-    target = {"round": number, "hand": _hand_name(hand)}
-    values = {k: request.form.get(k, "")[:12] for k in ("points-0", "points-1")}
-    values["hand"] = hand
-
-    def read(v: TableView) -> Action:
-        given = [values["points-0"], values["points-1"]]
-        return Action("points", target, _version(), {"points": given})
-
-    return _act(token, read, _said_points, values)
-
-
-def _said_points(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
-    hand = action.target["hand"]
-    saved = f"Saved the {hand} hand's in-play points."
-    if "fta-reveal" in kinds:
-        return f"{saved} Both players said the hand is over: the sealed suits are revealed."
-    if hand != "omega" or v.my_seat is None or state.round(action.target["round"]).revealed:
-        return saved
-    return f"{saved} The sealed suits open when the other player says the hand is over too."
+    target = _hand_target(number, hand)
+    values = {**_form("points-0", "points-1"), "hand": hand}
+    data = {"points": [values["points-0"], values["points-1"]]}
+    return _act(token, lambda v: Action("points", target, _version(), data), values)
 
 
 @bp.post("/t/<token>/fta/<int:number>/<hand>/play")
 def play(token: str, number: int, hand: str) -> Any:
-    target = {"round": number, "hand": _hand_name(hand)}
-
-    def read(v: TableView) -> Action:
-        if request.form.get("action") == "end":
-            return Action("end", target, _version())
-        data = {"seat": request.form.get("seat", "")[:12], "card": request.form.get("card", "")}
-        return Action("play", target, _version(), data)
-
-    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
-        if action.kind == "end":
-            return "Sequence ended."
-        card = parse_card(str(action.data["card"])[:40]).title
-        return f"{v.names[int(action.data['seat'])]} played {card}."
-
-    return _act(token, read, said, {})
+    target = _hand_target(number, hand)
+    if request.form.get("action") == "end":
+        return _act(token, lambda v: Action("end", target, _version()), {})
+    data = {**_form("seat"), "card": request.form.get("card", "")}
+    return _act(token, lambda v: Action("play", target, _version(), data), {})
 
 
 @bp.post("/t/<token>/fta/<int:number>/seal")
 def seal(token: str, number: int) -> Any:
-    values = {k: request.form.get(k, "")[:20] for k in ("scoring", "danger", "seat")}
+    values = _form("scoring", "danger", "seat", size=20)
+    data = {"scoring": values["scoring"], "danger": values["danger"]}
 
     def read(v: TableView) -> Action:
-        seat = _seat_field(v, "choice")
-        data = {"scoring": values["scoring"], "danger": values["danger"]}
-        return Action("seal", {"round": number, "seat": seat}, _version(), data)
+        return Action("seal", _seat_target(v, number, "choice"), _version(), data)
 
-    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
-        sealed = state.round(number).seals[action.target["seat"]]
-        return f"Sealed. Fingerprint {sealed.fingerprint if sealed else '?'}."
-
-    return _act(token, read, said, values)
+    return _act(token, read, values)
 
 
 @bp.post("/t/<token>/fta/<int:number>/ready")
 def ready(token: str, number: int) -> Any:
-    def read(v: TableView) -> Action:
-        seat = _seat_field(v, "word")
-        return Action("ready", {"round": number, "seat": seat}, _version())
-
-    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
-        if "fta-reveal" in kinds:
-            return "Both players said the omega hand is over: the sealed suits are revealed."
-        name = v.names[action.target["seat"]]
-        return f"{name} says the omega hand is over; waiting for the other player."
-
-    return _act(token, read, said, {})
+    return _act(token, lambda v: Action("ready", _seat_target(v, number, "word"), _version()), {})
 
 
 @bp.post("/t/<token>/fta/<int:number>/store/<int:seat>")
@@ -217,28 +180,16 @@ def store_cards(token: str, number: int, seat: int) -> Any:
     if seat not in (0, 1):
         abort(404, "There are two seats: 0 and 1.")
     cards = request.form.getlist("cards")[:61]
+    target = {"round": number, "seat": seat}
     values = {"cards": cards[:60], "seat": seat}
-
-    def read(v: TableView) -> Action:
-        return Action("store", {"round": number, "seat": seat}, _version(), {"cards": cards})
-
-    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
-        return f"Saved {v.names[seat]}'s store ({len(cards)} cards)."
-
-    return _act(token, read, said, values)
+    return _act(token, lambda v: Action("store", target, _version(), {"cards": cards}), values)
 
 
 @bp.post("/t/<token>/fta/<int:number>/aside")
 def aside(token: str, number: int) -> Any:
     cards = request.form.getlist("cards")[:61]
-
-    def read(v: TableView) -> Action:
-        return Action("aside", {"round": number}, _version(), {"cards": cards})
-
-    def said(v: TableView, state: State, action: Action, kinds: set[str]) -> str:
-        return f"Saved the cards set aside ({len(cards)})."
-
-    return _act(token, read, said, {"aside": cards[:60]})
+    target, data = {"round": number}, {"cards": cards}
+    return _act(token, lambda v: Action("aside", target, _version(), data), {"aside": cards[:60]})
 
 
 # a round at a glance, and checking a fingerprint
@@ -247,7 +198,7 @@ def aside(token: str, number: int) -> Any:
 @bp.get("/t/<token>/fta/round/<int:number>")
 def round_page(token: str, number: int) -> Any:
     v = view(token)
-    f = fta_view(v)
+    f = panels(v)
     r = f.round_number(number)
     if r is None:
         abort(404, "That round has not been played yet.")
@@ -262,6 +213,3 @@ def verify(token: str) -> Any:
     if all(args.values()):
         result = fta.verify_seal(args["choice"], args["nonce"], args["fingerprint"], args["label"])
     return render_template("follow_the_author/verify.html", v=v, args=args, result=result)
-
-
-__all__ = ["FtaView", "bp"]

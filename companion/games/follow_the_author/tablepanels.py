@@ -1,0 +1,191 @@
+"""What Follow the Author's panels show one phone, worked out from plain values (pure): the
+folded state, the slots' versions, the seats' names, who is looking (``Actor``) and whether
+this is the table's current game.
+
+A sealed choice is shown after the reveal, and before it only to its own seat's phone
+(``shows_choice``); only that phone seals and says the omega hand is over (the host, for a
+seat no phone sits in).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from companion.cards.decktet import DECK, SUITS, DecktetCard
+from companion.games import follow_the_author as fta
+from companion.games.follow_the_author import tableplay, tablewords
+from companion.games.follow_the_author.events import HANDS, ready_slot, seal_text
+from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, other
+from companion.games.follow_the_author.tableoptions import TableOptions
+from companion.games.follow_the_author.tableplay import as_hand
+from companion.games.follow_the_author.tablestate import (
+    GameState,
+    HandState,
+    RoundState,
+    Seal,
+    State,
+    named,
+    with_versions,
+)
+from companion.games.protocol import Actor
+
+SEATS = (0, 1)
+
+
+def checks_out(seal: Seal) -> bool:
+    """Whether a revealed seal's fingerprint matches its choice and secret."""
+    choice = seal_text(seal.scoring, seal.danger)
+    return fta.verify_seal(choice, seal.nonce, seal.fingerprint, seal.label)
+
+
+@dataclass(frozen=True)
+class Panels:
+    state: State
+    versions: Mapping[str, int]
+    names: tuple[str, ...]
+    actor: Actor
+    current: bool = True  # the table's current game (an old game is read only)
+
+    hands = HANDS
+    suits = SUITS
+    icons = tablewords.ICONS
+    groups = tablewords.groups()
+
+    @property
+    def options(self) -> TableOptions:
+        return self.state.options
+
+    @property
+    def game(self) -> GameState:
+        return self.state.game
+
+    @property
+    def finished(self) -> bool:
+        return self.game.standing.over
+
+    @property
+    def my_seat(self) -> int | None:
+        return self.actor.seat
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def other(self, seat: int) -> int:
+        return other(seat)
+
+    # rounds
+
+    def _shown(self, r: RoundState) -> RoundState:
+        return with_versions(named(r, self.names), self.versions)
+
+    @cached_property
+    def round(self) -> RoundState:
+        return self._shown(self.game.current)
+
+    def round_number(self, number: int) -> RoundState | None:
+        found = next((x for x in self.game.rounds if x.number == number), None)
+        return None if found is None else self._shown(found)
+
+    @cached_property
+    def last_scored(self) -> RoundState | None:
+        done = [r for r in self.game.rounds if r.score is not None]
+        return self._shown(done[-1]) if done else None
+
+    def dealer(self, hand: str) -> int:
+        return fta.dealer(self.round.number - 1, as_hand(hand), self.options.game)
+
+    def leader(self, hand: str) -> int:
+        return other(self.dealer(hand))
+
+    def descending(self, hand: str) -> bool:
+        return tableplay.descending(hand, self.options)
+
+    def left_over(self, hand: str) -> int:
+        return LEFT_AFTER_DEAL[as_hand(hand)]
+
+    # sealed choices
+
+    def may_seal(self, seat: int) -> bool:
+        """Only the seat's own phone seals (the host, for a seat no phone sits in)."""
+        if not self.current or self.finished:
+            return False
+        if self.my_seat is not None:
+            return self.my_seat == seat
+        return self.actor.host and seat not in self.actor.phones
+
+    def speaks_for(self) -> list[int]:
+        """The seats whose word this phone gives (that the omega hand is over): the seats it
+        seals for."""
+        return [s for s in SEATS if self.may_seal(s)]
+
+    def shows_choice(self, seat: int) -> bool:
+        """A sealed choice is shown after the reveal, and before it only to its own seat."""
+        return self.round.revealed or self.my_seat == seat
+
+    def seal(self, seat: int) -> Seal | None:
+        return self.round.seals[seat]
+
+    def checks_out(self, seal: Seal) -> bool:
+        return checks_out(seal)
+
+    def ready_version(self, seat: int) -> int:
+        return self.versions.get(ready_slot(self.round.number, seat), 0)
+
+    # plays
+
+    def hand_state(self, hand: str) -> HandState:
+        return self.round.hand(hand)
+
+    def next_seat(self, hand: str) -> int:
+        return tableplay.next_seat(self.round, hand, self.options)
+
+    def picker(
+        self, hand: str, seat: int | None = None
+    ) -> tuple[list[DecktetCard], list[DecktetCard]]:
+        """The cards ``seat`` (by default the next player) may play next (``tableplay``)."""
+        who = self.next_seat(hand) if seat is None else seat
+        return tableplay.picker(self.round, hand, who, self.options)
+
+    def violations(self, hand: str, r: RoundState | None = None) -> list[tuple[str, str]]:
+        h = (r or self.round).hand(hand)
+        return tablewords.violations(h, self.descending(hand), self.names)
+
+    def point_lines(self, hand: str) -> list[str]:
+        return tablewords.point_lines(self.hand_state(hand), self.names)
+
+    # stores
+
+    def icons_of(self, card: DecktetCard) -> str:
+        return tablewords.icons(card)
+
+    def types_of(self, card: DecktetCard) -> str:
+        return tablewords.types(card)
+
+    def store_seats(self) -> list[int]:
+        """The stores this phone enters: its own seat's, every seat's for the host."""
+        if not self.current:
+            return []
+        return [s for s in SEATS if self.actor.host or self.my_seat == s]
+
+    def neither(self) -> list[DecktetCard]:
+        """Cards in no store and not set aside (once all three lists are in)."""
+        r = self.round
+        listed = {c for s in r.stores for c in (s or ())} | set(r.aside or ())
+        return [c for c in DECK if c not in listed]
+
+    def now_words(self, current: Any) -> str:
+        return tablewords.now_words(current, self.names)
+
+    def key(self) -> str:
+        """Changes whenever this phone's panels would look different."""
+        r = self.round
+        parts = [
+            r.number, r.phase, r.alpha.version, r.omega.version, r.seal_versions, r.revealed,
+            sorted(r.agreed), [r.store_versions[s] for s in self.store_seats()],
+            r.aside_version, r.stores_in, r.score is None, self.finished, self.my_seat,
+        ]  # fmt: skip
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
