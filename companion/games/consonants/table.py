@@ -37,7 +37,7 @@ from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
 from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
 from companion.games import consonants as engine
 from companion.games import scoresheet
-from companion.games.consonants import table_options, table_view
+from companion.games.consonants import table_options, table_view, table_words
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
 from companion.games.consonants.table_state import Hand, Judging, State, Verdict
@@ -186,7 +186,7 @@ class ConsonantsTable:
         return table_view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
-        return None  # the pages' words (companion.web.games.consonants_view)
+        return table_words.describe(event, names)
 
 
 def _taken(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> dict:

@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import Unreadable
 from companion.games.alphagrams.tableopts import read_min_zipf
 from companion.games.consonants import OPTION_HELP, ConsonantsOptions, dealer_for_hand, options_from
+from companion.games.hearts.table_form import cycle_choices
 from companion.words.lexicon import Lexicon
 
 ENTRY_WAYS = {
@@ -126,3 +127,8 @@ def parse_options(data: Mapping[str, Any], lexicon: Callable[[str], Lexicon]) ->
 def dealer(options: TableOptions, hand: int) -> int:
     """The dealer of hand ``hand`` (1-based): one seat left each hand."""
     return dealer_for_hand(hand, options.players, options.first_dealer)
+
+
+def form() -> dict[str, Any]:
+    """What the new-table form offers (the pages add the word lists loaded here)."""
+    return {"help": HELP, "entry": ENTRY_WAYS, "leads": FIRST_LEADS, "cycles": cycle_choices()}

@@ -2,16 +2,17 @@
 Flying by Night, tricks).
 
 Engine and table protocol: ``companion.games.consonants`` (``table``: every action names its
-hand, and its seat or trick). A page reads the form into one ``Action`` (the hand from the
-URL, the seat or trick and the version from the form), calls ``service.act``, publishes and
-renders the entry box again; on 409/422 it renders the same form with the input kept and
-the value now beside it. The word judge (``companion.web.judge``) collects a challenge's
-confirmations; its verdict appends ``cons-challenge`` (``_consequence``).
+hand, and its seat or trick). What the pages show and say is worked out by the pure
+``table_display`` and ``table_words``; this module only reads the request. Each form names
+its action in ``FORMS``: the hand from the URL, the seat or trick and the version from the
+form. A page calls ``service.act``, publishes and renders the entry box again; on 409/422 it
+renders the same form with the input kept and the value now beside it. The word judge
+(``companion.web.judge``) collects a challenge's confirmations; its verdict appends
+``cons-challenge`` (``_consequence``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
@@ -19,17 +20,16 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
-from companion.games import consonants as engine
-from companion.games.consonants import table_options as opts
+from companion.games.consonants import table_options, table_words
 from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
-from companion.games.hearts.table_form import cycle_choices
+from companion.games.consonants.table_display import WAYS, Display
 from companion.games.hearts.table_words import named
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Event
 from companion.tables import service, store
 from companion.tables.registry import GameType, folded_sheet, register
 from companion.web import judge as judge_flow
 from companion.web.errors import status_for
-from companion.web.games.consonants_view import cons_view, describe, entry_key
+from companion.web.games.deck import describe as deck_describe
 from companion.web.games.deck import table_deck
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
@@ -38,11 +38,54 @@ from companion.words.registry import get_lexicon, lexicons
 
 KEY = "consonants"
 ENTRY = "consonants/_entry.html"
-WAYS = {"cards": "Cards taken", "tricks": "Trick by trick"}
 TABLE = ConsonantsTable(get_lexicon)
+# a form -> (its action, the field naming the seat or trick it is for, the data it sends)
+FORMS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
+    "taken": ("taken", "seat", ("cards", "rest")),
+    "words": ("words", "seat", ("words",)),
+    "fly": ("fly", None, ("choice",)),
+    "trick": ("trick", "trick", ("leader", "cards")),
+    "close": ("done", None, ()),
+    "challenge": ("challenge", "seat", ("word", "challenger")),
+}
+FLAGS = frozenset({"rest"})
+MISSING = {"seat": "This form does not say whose entry it is: reload and send again.",
+           "trick": "The form does not say which trick it is: reload."}  # fmt: skip
 
 bp = Blueprint("consonants", __name__)
-bp.add_app_template_global(cons_view, "cons_view")
+
+
+def _way_key(v: TableView) -> str:
+    return f"cons-way:{v.table.token}"
+
+
+@bp.app_template_global("cons_view")
+def cons_view(v: TableView) -> Display:
+    """The entry box's pure view of ``v`` (``table_display``), made once per view."""
+    if "_cons" not in v.__dict__:
+        way, asked = session.get(_way_key(v)), request.args.get("cons-seat")
+        v.__dict__["_cons"] = Display(v.state, v.names, v.who, v.snapshot.versions,
+                                      v.is_current, way, asked)  # fmt: skip
+    return v.__dict__["_cons"]  # type: ignore[no-any-return]
+
+
+@bp.app_template_global("cons_form")
+def cons_form() -> dict[str, Any]:
+    return {**table_options.form(), "lexicons": lexicons()}
+
+
+def entry_key(v: TableView) -> str:
+    """Changes with any stored change, and when a verdict appears or clears."""
+    newest = max((e.id for e in v.rows), default=0)
+    c = judge_flow.current(v.rows)
+    showing = int(c is not None and (c.open or c.showing()))
+    return f"{newest}:{showing}:{v.my_seat.position if v.my_seat else '-'}"
+
+
+def describe(event: Event, names: list[str]) -> str | None:
+    """History lines: the judge's, the deck's and the game's own (``table_words``)."""
+    return judge_flow.describe(event, names) or deck_describe(event) or TABLE.describe(event, names)
+
 
 GAME = GameType(
     key=KEY,
@@ -52,7 +95,7 @@ GAME = GameType(
     parse_options=TABLE.parse_options,
     load_options=TABLE.load_options,
     sheet=folded_sheet(TABLE),
-    dealer=opts.dealer,
+    dealer=table_options.dealer,
     descriptions={"players": "3 to 6 players."},
     summary="Hearts with Alpha letter cards, 3 to 6 players: the app passes, counts the "
     "consonants, checks words and challenges, and can referee every trick.",
@@ -71,33 +114,15 @@ GAME = GameType(
 register(GAME)
 
 
-@bp.app_template_global("cons_form")
-def cons_form() -> dict[str, Any]:
-    return {
-        "help": opts.HELP,
-        "entry": opts.ENTRY_WAYS,
-        "leads": opts.FIRST_LEADS,
-        "cycles": cycle_choices(),
-        "lexicons": lexicons(),
-    }
-
-
 def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
-    """The verdict moves the word's points: the winner -points, the loser +points."""
-    ref = c.ref
-    try:
-        hand, seat, word = int(ref["hand"]), int(ref["seat"]), str(ref["word"])
-    except (KeyError, TypeError, ValueError):
+    """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``."""
+    found = table_words.verdict(c.ref, c.n, c.challenger, valid, v.state.deck, v.names)
+    if found is None:
         return ""
-    points = engine.word_points(word, v.state.deck)
-    winner, loser = (seat, c.challenger) if valid else (c.challenger, seat)
-    payload = {"n": c.n, "hand": hand, "seat": seat, "word": word,
-               "challenger": c.challenger, "valid": valid}  # fmt: skip
-    actor, actor_seat = v.actor
-    store.append(v.game, "cons-challenge", actor, actor_seat, payload, hand, (f"c{hand}ch{c.n}", 1))
-    names = v.names
-    stands = "stands" if valid else "is not a word: it was never laid"
-    return f"{word} {stands}. {names[winner]} −{points}, {names[loser]} +{points}."
+    payload, outcome = found
+    hand, (actor, seat) = payload["hand"], v.actor
+    store.append(v.game, "cons-challenge", actor, seat, payload, hand, (f"c{hand}ch{c.n}", 1))
+    return outcome
 
 
 judge_flow.on_verdict(KEY, _consequence)
@@ -115,19 +140,32 @@ def _view(token: str) -> TableView:
     return v
 
 
-def _number(field: str, missing: str) -> int | str:
+def _number(field: str) -> int | str:
     """A whole number the form names (a seat, a trick), never a default (rule 1)."""
     raw = str(request.form.get(field, "")).strip()[:10]
     if not raw:
-        raise Unreadable(missing, field)
+        raise Unreadable(MISSING[field], field)
     return int(raw) if raw.isdigit() else raw  # anything else: the target check says why
 
 
-def _version(field: str = "version") -> int:
+def _version(seat: Any) -> int:
+    """The version the form saw (the cards-taken form names it per seat)."""
+    field = f"version-{seat}" if f"version-{seat}" in request.form else "version"
     raw = str(request.form.get(field, "0")).strip()
     if not raw.isdigit():
         raise Unreadable("The form's version is not a number: reload the page.", "form")
     return int(raw)
+
+
+def _action(form: str, number: int) -> Action:
+    """The form read into the one action it names, for hand ``number``."""
+    kind, field, fields = FORMS[form]
+    target: dict[str, Any] = {"hand": number}
+    if field is not None:
+        target[field] = _number(field)
+    got = request.form
+    data = {f: bool(got.get(f)) if f in FLAGS else got.get(f, "") for f in fields}
+    return Action(kind, target, _version(target.get("seat")), data)
 
 
 def _carry_deck(v: TableView) -> None:
@@ -140,26 +178,6 @@ def _carry_deck(v: TableView) -> None:
     actor, seat = v.actor
     store.append(v.game, "alpha-deck", actor, seat, deck.to_dict(), None, ("deck", 1))
     store.commit_change("The deck")
-
-
-Read = Callable[[TableView, dict[str, Any]], tuple[int, dict[str, Any]]]
-
-
-def _act(token: str, kind: str, number: int, read: Read, saved: Callable[[TableView], str]) -> Any:
-    """Read the form into one action for hand ``number``, act, answer (or the form again)."""
-    v = _view(token)
-    target: dict[str, Any] = {"hand": number}
-    try:
-        _carry_deck(v)
-        version, data = read(v, target)  # adds the seat or the trick to the target
-        done = service.act(v.table, v.game, [Action(kind, target, version, data)], v.who)
-    except CompanionError as err:
-        return _again(token, err)
-    publish(v.table)
-    if htmx():
-        after = v.fresh(done.snapshot)
-        return fragment(ENTRY, v=after, values={}, errors={}, saved=saved(after))
-    return redirect(url_for("table.page", token=token), 303)
 
 
 def _again(token: str, err: CompanionError) -> Any:
@@ -175,15 +193,38 @@ def _again(token: str, err: CompanionError) -> Any:
     return render_template("table.html", **ctx), status
 
 
+def _entry_box(token: str, v: TableView | None = None, saved: str = "") -> Any:
+    """The entry box as it is now (htmx), else the table's page."""
+    if htmx():
+        return fragment(ENTRY, v=v or view_for(token), values={}, errors={}, saved=saved)
+    return redirect(url_for("table.page", token=token), 303)
+
+
+# the pages
+
+
+@bp.post("/t/<token>/cons/<int:number>/<any(taken, words, fly, trick, close, challenge):form>")
+def act(token: str, number: int, form: str) -> Any:
+    """Read the form into one action, act, answer with the entry box (or the form again)."""
+    v = _view(token)
+    try:
+        _carry_deck(v)
+        action = _action(form, number)
+        done = service.act(v.table, v.game, [action], v.who)
+    except CompanionError as err:
+        return _again(token, err)
+    publish(v.table)
+    after = v.fresh(done.snapshot)
+    return _entry_box(token, after, saved=table_words.saved(action, after.state, after.names))
+
+
 @bp.get("/t/<token>/cons/way/<way>")
 def choose_way(token: str, way: str) -> Any:
     v = view_for(token)
     if way not in WAYS:
         abort(404, "There is no such way to enter a hand.")
-    session[f"cons-way:{v.table.token}"] = way
-    if htmx():
-        return fragment(ENTRY, v=view_for(token), values={}, errors={})
-    return redirect(url_for("table.page", token=token), 303)
+    session[_way_key(v)] = way
+    return _entry_box(token)
 
 
 @bp.get("/t/<token>/cons/<int:number>/seat/<int:seat>")
@@ -195,107 +236,3 @@ def pick_seat(token: str, number: int, seat: int) -> Any:
     if htmx():
         return fragment(ENTRY, v=v, values={"seat": str(seat)}, errors={})
     return render_template("table.html", v=v, values={"seat": str(seat)}, errors={})
-
-
-@bp.app_template_global("cons_taken_seat")
-def taken_seat(v: TableView, values: dict[str, str]) -> int | None:
-    """Whose cards the cards-taken form is for: the seat this phone asked for (picked, sent
-    back after a refusal, or shown before a live redraw: ``cons-seat``), else its own seat,
-    else the first seat it may enter."""
-    cv = cons_view(v)
-    seats = cv.entry_seats()
-    for raw in (values.get("seat"), request.args.get("cons-seat")):
-        if raw and raw.isdigit() and int(raw) in seats:
-            return int(raw)
-    if cv.seat in seats:
-        return cv.seat
-    return seats[0] if seats else None
-
-
-@bp.app_template_global("cons_way")
-def cons_way(v: TableView) -> str:
-    hand = cons_view(v).hand
-    if hand.tricks:
-        return "tricks"
-    if hand.source == "cards":
-        return "cards"
-    chosen = session.get(f"cons-way:{v.table.token}")
-    return str(chosen) if chosen in WAYS else str(v.options.entry)
-
-
-NO_SEAT = "This form does not say whose entry it is: reload and send again."
-
-
-def _seat_target(target: dict[str, Any]) -> int | str:
-    target["seat"] = seat = _number("seat", NO_SEAT)
-    return seat
-
-
-def _taken(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    seat = _seat_target(target)
-    form = request.form
-    version = _version(f"version-{seat}" if f"version-{seat}" in form else "version")
-    return version, {"cards": form.get("cards", ""), "rest": bool(form.get("rest"))}
-
-
-def _seat_name(v: TableView) -> str:
-    raw = request.form.get("seat", "")
-    return v.names[int(raw)] if raw.isdigit() and int(raw) < len(v.names) else "The seat"
-
-
-@bp.post("/t/<token>/cons/<int:number>/taken")
-def taken(token: str, number: int) -> Any:
-    return _act(token, "taken", number, _taken, lambda v: f"{_seat_name(v)}'s cards are in.")
-
-
-def _words(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    _seat_target(target)
-    return _version(), {"words": request.form.get("words", "")}
-
-
-def _laid(v: TableView) -> str:
-    seat = request.form.get("seat", "")
-    laid = v.state.current.words.get(int(seat), []) if seat.isdigit() else []
-    return f"{_seat_name(v)} lays {', '.join(laid) or 'no words'}."
-
-
-@bp.post("/t/<token>/cons/<int:number>/words")
-def words(token: str, number: int) -> Any:
-    return _act(token, "words", number, _words, _laid)
-
-
-@bp.post("/t/<token>/cons/<int:number>/fly")
-def fly(token: str, number: int) -> Any:
-    read: Read = lambda v, target: (_version(), {"choice": request.form.get("choice", "")})  # noqa: E731
-    return _act(token, "fly", number, read, lambda v: "The choice is in.")
-
-
-def _trick(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    target["trick"] = _number("trick", "The form does not say which trick it is: reload.")
-    form = request.form
-    return _version(), {"leader": form.get("leader", ""), "cards": form.get("cards", "")}
-
-
-@bp.post("/t/<token>/cons/<int:number>/trick")
-def trick(token: str, number: int) -> Any:
-    raw = str(request.form.get("trick", ""))
-    saved = f"Trick {int(raw) + 1 if raw.isdigit() else '?'} is in."
-    return _act(token, "trick", number, _trick, lambda v: saved)
-
-
-@bp.post("/t/<token>/cons/<int:number>/close")
-def close(token: str, number: int) -> Any:
-    read: Read = lambda v, target: (_version(), {})  # noqa: E731
-    return _act(token, "done", number, read, lambda v: f"Hand {number} is scored.")
-
-
-def _challenge(v: TableView, target: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    _seat_target(target)
-    form = request.form
-    return _version(), {"word": form.get("word", "")[:40], "challenger": form.get("challenger")}
-
-
-@bp.post("/t/<token>/cons/<int:number>/challenge")
-def challenge(token: str, number: int) -> Any:
-    saved = "Challenge opened: both sides confirm on their phones."
-    return _act(token, "challenge", number, _challenge, lambda v: saved)
