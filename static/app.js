@@ -262,7 +262,15 @@
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt, xhr = event.detail.xhr;
-    if (form && form.hasAttribute && xhr && xhr.status < 300) { form.removeAttribute("data-unsent"); }
+    if (!(form && form.hasAttribute && xhr && xhr.status < 300)) { return; }
+    form.removeAttribute("data-unsent");
+    // what was held back while this form was being sent can come in now that it is saved
+    var box = document.getElementById("entry-box");
+    if (heldEntry !== null && box && box.contains(form) && window.htmx) {
+      var html = heldEntry;
+      heldEntry = null;
+      window.htmx.swap(box, html, { swapStyle: "innerHTML", settleDelay: 0, ignoreTitle: true });
+    }
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var box = event.detail && event.detail.target;
