@@ -25,6 +25,8 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, request, session
 from flask.sessions import SecureCookieSessionInterface
 
+from companion.web import limits
+
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; "
@@ -112,6 +114,7 @@ class SessionCookie(SecureCookieSessionInterface):
 
 def init_app(app: Flask) -> None:
     app.session_interface = SessionCookie()
+    limits.init_app(app)
     app.extensions["code_limiter"] = RateLimiter(
         app.config.get("JOIN_CODE_LIMIT", 10), app.config.get("JOIN_CODE_WINDOW", 60.0)
     )
