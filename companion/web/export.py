@@ -27,7 +27,9 @@ def _download(body: str, mimetype: str, name: str) -> Response:
 def csv_export(token: str, number: int) -> Response:
     v = view_for(token, number)
     dealers = [v.dealer(r) for r in range(1, len(v.sheet.rows) + 1)]
-    return _download(transfer.to_csv(v.sheet, v.names, dealers), "text/csv", f"game-{number}.csv")
+    # a BOM first, so Excel reads the names as UTF-8 (not as Latin-1 mojibake)
+    body = "\ufeff" + transfer.to_csv(v.sheet, v.names, dealers)
+    return _download(body, "text/csv", f"game-{number}.csv")
 
 
 @bp.get("/t/<token>/games/<int:number>/export.json")

@@ -7,6 +7,7 @@ and a refusal in words.
 
 from __future__ import annotations
 
+import csv
 import io
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
@@ -16,6 +17,7 @@ from flask import Flask
 from werkzeug.routing.converters import NumberConverter
 
 from companion import create_app
+from companion.tables.transfer import inert
 from companion.web.limits import MAX_JSON_DEPTH, TOO_DEEP, too_deep
 from tests.web.tablehelp import csrf
 
@@ -221,3 +223,52 @@ def test_a_short_last_event_id_still_counts(client):
     created = api_table(client)
     answer = client.get(f"{created['links']['table']}/stream", headers={"Last-Event-ID": "0"})
     assert "event: update" in answer.get_data(as_text=True)
+
+
+# --- 3. CSV -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cell", "written"),
+    [
+        ('=HYPERLINK("http://evil.example","x")', '\'=HYPERLINK("http://evil.example","x")'),
+        ("+cmd", "'+cmd"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+        ("\t=1", "'\t=1"),
+        ("\r=1", "'\r=1"),
+        ("-5", "-5"),
+        ("+7", "+7"),
+        ("-1.5", "-1.5"),
+        (-5, -5),
+        ("Ann", "Ann"),
+        ("", ""),
+        ("a=b", "a=b"),
+    ],
+)
+def test_inert_escapes_only_cells_a_spreadsheet_would_run(cell, written):
+    assert inert(cell) == written
+
+
+def test_csv_export_has_a_bom_and_no_formula_and_keeps_negative_numbers(client):
+    names = ['=HYPERLINK("http://evil.example","x")', "@SUM(A1:A9)", "-5", "Zoë"]
+    created = api_table(client, names=names)
+    table, host = created["links"]["table"], created["host_key"]
+    for seat, points in enumerate([-3, 4, -1, 0]):
+        body = {"action": "score", "target": {"round": 1, "seat": seat}, "version": 0,
+                "data": {"points": points}}  # fmt: skip
+        answer = client.post("/api/v1/table/actions", json=body, headers=bearer(host))
+        assert answer.status_code == 200, answer.json
+    answer = client.get(f"{table}/games/1/export.csv")
+    assert answer.status_code == 200
+    assert answer.data.startswith(b"\xef\xbb\xbf")  # UTF-8 BOM for Excel
+    assert answer.mimetype == "text/csv" and answer.mimetype_params["charset"] == "utf-8"
+    rows = list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))
+    assert rows[0] == ["round", "dealer", '\'=HYPERLINK("http://evil.example","x")',
+                       "'@SUM(A1:A9)", "-5", "Zoë"]  # fmt: skip
+    assert rows[1][2:] == ["-3", "4", "-1", "0"]
+    assert rows[-1] == ["total", "", "-3", "4", "-1", "0"]
+    for row in rows:
+        for cell in row:
+            assert not cell.startswith(("=", "@", "\t", "\r")), cell
+            assert not cell.startswith(("+", "-")) or cell.lstrip("+-").isdigit(), cell
