@@ -21,7 +21,7 @@ from werkzeug.exceptions import BadRequest
 MAX_JSON_DEPTH = 64
 TOO_DEEP = f"That JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels of lists and objects."
 
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKETS = b"[]{}"
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
