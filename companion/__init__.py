@@ -51,6 +51,8 @@ def _seconds(name: str, default: float) -> float:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
+    from companion.web.security import COOKIE_DEFAULTS
+
     app = Flask(
         __name__,
         template_folder=str(ROOT / "templates"),
@@ -71,6 +73,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         STREAM_SECONDS=_seconds("COMPANION_STREAM_SECONDS", 55.0),
         JUDGE_VERDICT_SECONDS=_seconds("COMPANION_JUDGE_VERDICT_SECONDS", 10.0),
     )
+    # Flask defines these keys already (SameSite unset, 31 days), so setdefault would not do
+    app.config.update(COOKIE_DEFAULTS)
     app.config.update(config or {})
     app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(instance)
     app.config["SQLALCHEMY_DATABASE_URI"] = app.config["SQLALCHEMY_DATABASE_URI"] or _database_url(

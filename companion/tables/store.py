@@ -217,7 +217,9 @@ def undo_last(
 
 
 def table_by(column: str, value: str) -> Table | None:
-    if not value or len(value) > 64:
+    """The table whose ``column`` is ``value``; None for a value no link can hold (empty, too
+    long, or with a NUL byte, which PostgreSQL refuses to compare at all)."""
+    if not value or len(value) > 64 or "\x00" in value:
         return None
     return db.session.scalar(select(Table).where(getattr(Table, column) == value))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -21,14 +22,29 @@ FORMAT = "companion-game"
 REPLAYED = {"score", "undo"}
 
 
+# a spreadsheet runs a cell starting with one of these as a formula ("=HYPERLINK(...)")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def inert(value: object) -> object:
+    """A cell no spreadsheet will run: text starting like a formula gets a leading ``'``
+    (which spreadsheets hide); numbers, and text that is only a number like ``-5``, stay."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_START):
+        return value
+    return value if PLAIN_NUMBER.fullmatch(value) else "'" + value
+
+
 def to_csv(sheet: Sheet, names: list[str], dealers: list[int]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["round", "dealer", *names])
+    """The sheet as CSV text, every cell made inert (see ``inert``); no BOM (the download
+    adds it)."""
+    rows: list[list[object]] = [["round", "dealer", *names]]
     for number, row in enumerate(sheet.rows, start=1):
         cells = ["" if v is None else v for v in row]
-        writer.writerow([number, names[dealers[number - 1]], *cells])
-    writer.writerow(["total", "", *sheet.totals])
+        rows.append([number, names[dealers[number - 1]], *cells])
+    rows.append(["total", "", *sheet.totals])
+    out = io.StringIO()
+    csv.writer(out).writerows([inert(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from companion.errors import Unreadable
 from companion.tables import transfer
 from companion.tables.registry import GAMES
+from companion.web import limits
 from companion.web.live import publish
 from companion.web.security import phone_id
 from companion.web.table import view_for
@@ -26,7 +27,9 @@ def _download(body: str, mimetype: str, name: str) -> Response:
 def csv_export(token: str, number: int) -> Response:
     v = view_for(token, number)
     dealers = [v.dealer(r) for r in range(1, len(v.sheet.rows) + 1)]
-    return _download(transfer.to_csv(v.sheet, v.names, dealers), "text/csv", f"game-{number}.csv")
+    # a BOM first, so Excel reads the names as UTF-8 (not as Latin-1 mojibake)
+    body = "\ufeff" + transfer.to_csv(v.sheet, v.names, dealers)
+    return _download(body, "text/csv", f"game-{number}.csv")
 
 
 @bp.get("/t/<token>/games/<int:number>/export.json")
@@ -42,10 +45,17 @@ def json_import() -> Any:
     try:
         if upload is None or not upload.filename:
             raise Unreadable("Choose the .json file you exported.", "file")
+        not_json = Unreadable("That file is not JSON: choose the .json file you exported.")
         try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise Unreadable("That file is not JSON: choose the .json file you exported.") from None
+            text = upload.read().decode("utf-8")
+        except UnicodeDecodeError:
+            raise not_json from None
+        if limits.too_deep(text):
+            raise Unreadable(limits.TOO_DEEP, "file")
+        try:
+            data = json.loads(text)
+        except ValueError:  # not JSON, or a number too long to read
+            raise not_json from None
         table = transfer.from_json(data, phone_id())
     except Unreadable as err:
         errors = {"import": err.message}

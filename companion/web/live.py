@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
 from companion.tables import store
@@ -10,6 +12,9 @@ from companion.tables.models import Table
 from companion.web.tableview import load
 
 bp = Blueprint("live", __name__)
+# the versions a stream sends are event ids: a short run of ASCII digits; anything else (a
+# 5,000-digit number, "²", "-1") is ignored and the stream starts afresh
+LAST_EVENT_ID = re.compile(r"[0-9]{1,18}")
 
 
 def broker():  # type: ignore[no-untyped-def]
@@ -36,11 +41,11 @@ def _stream(table: Table) -> Response:
             return version
 
     b.prepare()
-    last = request.headers.get("Last-Event-ID", "")
+    last = request.headers.get("Last-Event-ID", "").strip()
     events = sse_stream(
         lambda seen, timeout: b.wait(token, seen, timeout),
         current,
-        int(last) if last.isdigit() else None,
+        int(last) if LAST_EVENT_ID.fullmatch(last) else None,
         duration=current_app.config.get("STREAM_SECONDS", 55.0),
     )
     from companion.extensions import db

@@ -1,8 +1,16 @@
 """Who a phone is, CSRF, security headers and a small rate limiter.
 
-A phone is a random id in Flask's signed session cookie (kept 400 days). Seats and host rights
-are bound to that id in the database, so a phone keeps its seat across reloads, sleep and a
-server restart (the signing key lives in the instance folder).
+A phone is a random id in Flask's signed session cookie. Seats and host rights are bound to
+that id in the database, so a phone keeps its seat across reloads, sleep and a server restart
+(the signing key lives in the instance folder).
+
+The cookie is HttpOnly and SameSite=Lax, lives 400 days (the most browsers keep) and is renewed
+on every request, so a host idle for a month still has the table. It is Secure whenever the
+request came over https, judged per request (``request.is_secure``, which behind
+``COMPANION_BEHIND_PROXY=1`` follows the proxy's ``X-Forwarded-Proto`` through ProxyFix), not
+from ``COMPANION_PUBLIC_URL``: the same server is often reached both as https://public-name and
+as http://192.168.x.y at the table, and a Secure cookie sent over plain http would be dropped,
+losing the phone its seat. ``SESSION_COOKIE_SECURE=True`` still forces it always.
 """
 
 from __future__ import annotations
@@ -15,6 +23,9 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, request, session
+from flask.sessions import SecureCookieSessionInterface
+
+from companion.web import limits
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -86,10 +97,24 @@ class RateLimiter:
             return True
 
 
+COOKIE_DEFAULTS = {
+    "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_REFRESH_EACH_REQUEST": True,
+}
+
+
+class SessionCookie(SecureCookieSessionInterface):
+    """Flask's signed cookie, Secure whenever this request came over https."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
 def init_app(app: Flask) -> None:
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=400))
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.session_interface = SessionCookie()
+    limits.init_app(app)
     app.extensions["code_limiter"] = RateLimiter(
         app.config.get("JOIN_CODE_LIMIT", 10), app.config.get("JOIN_CODE_WINDOW", 60.0)
     )

@@ -173,7 +173,8 @@ def test_export_csv_and_json_import_gives_the_same_result(client):
     enter(client, table, 1, {2: 30}, **{"version-2": 1, "edit": 1})
     client.post(f"{table}/undo", data={"csrf_token": csrf(client, table)})
     csv_text = client.get(f"{table}/games/1/export.csv").get_data(as_text=True)
-    assert csv_text.splitlines()[0] == "round,dealer,Ann,Ben,Cy"
+    assert csv_text.startswith("\ufeff")  # a BOM, so Excel reads UTF-8
+    assert csv_text.splitlines()[0] == "\ufeffround,dealer,Ann,Ben,Cy"
     assert csv_text.splitlines()[-1] == "total,,6,9,6"
     exported = client.get(f"{table}/games/1/export.json").get_data()
     data = {"csrf_token": csrf(client), "file": (__import__("io").BytesIO(exported), "g.json")}

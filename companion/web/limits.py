@@ -1,0 +1,52 @@
+"""Limits on what a request may send: JSON no deeper than ``MAX_JSON_DEPTH`` levels.
+
+The size of a body is capped by ``MAX_CONTENT_LENGTH`` (413). Depth is checked here, before
+parsing, by counting brackets outside strings (a loop, no recursion), because Python's parser
+recurses once per level: a body nested a thousand deep would otherwise end in a
+``RecursionError`` and a 500. ``init_app`` swaps in a request class whose ``get_json`` (used by
+the Table API and the referee API) refuses such a body with a 400 in words; ``/import`` calls
+``too_deep`` itself before ``json.loads``.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+from typing import Any
+
+from flask import Flask
+from flask.wrappers import Request
+from werkzeug.exceptions import BadRequest
+
+MAX_JSON_DEPTH = 64
+TOO_DEEP = f"That JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels of lists and objects."
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKETS = b"[]{}"
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def too_deep(data: bytes | str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether the JSON text ``data`` opens more than ``limit`` lists/objects inside each other.
+
+    Brackets inside strings do not count. Cheap for ordinary bodies: unless the text has more
+    than ``limit`` opening brackets at all, it cannot be too deep."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return False
+    brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
+    return max(accumulate(_STEP[b] for b in brackets), default=0) > limit
+
+
+class LimitedRequest(Request):
+    """``get_json`` refuses JSON nested deeper than ``MAX_JSON_DEPTH`` (400, even if silent)."""
+
+    def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Any:
+        if (force or self.is_json) and too_deep(self.get_data(cache=True)):
+            raise BadRequest(TOO_DEEP)
+        return super().get_json(force=force, silent=silent, cache=cache)
+
+
+def init_app(app: Flask) -> None:
+    app.request_class = LimitedRequest
