@@ -18,6 +18,7 @@ from companion.games.consonants.table_state import Hand, State, Verdict
 from companion.games.hearts import table_options as hearts_options
 from companion.games.hearts.table_words import PassLine, named, pass_line
 from companion.games.protocol import Actor
+from companion.games.trickgame.display import DisplayParts
 from companion.games.trickgame.entries import hand_slot
 
 WAYS = {"cards": "Cards taken", "tricks": "Trick by trick"}
@@ -33,7 +34,7 @@ class Tile:
 
 
 @dataclass(frozen=True)
-class Display:
+class Display(DisplayParts[TableOptions, Hand]):
     """``current``: the table is playing this game now (not an old one); ``chosen``: the way
     this phone picked to enter hands (None: not picked); ``asked``: the seat whose cards
     this phone asked to enter (a query string's ``cons-seat``)."""
@@ -51,20 +52,8 @@ class Display:
         return self.versions.get(hand_slot(self.hand.number, part, index, ts.SLOTS), 0)
 
     @property
-    def options(self) -> TableOptions:
-        return self.game.options
-
-    @property
     def rules(self) -> engine.ConsonantsOptions:
         return self.game.rules
-
-    @property
-    def hand(self) -> Hand:
-        return self.game.current
-
-    @property
-    def seat(self) -> int | None:
-        return self.actor.seat
 
     @property
     def can_enter(self) -> bool:

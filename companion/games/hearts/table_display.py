@@ -16,13 +16,14 @@ from companion.games.hearts import table_words as words
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
 from companion.games.protocol import Actor
+from companion.games.trickgame.display import DisplayParts
 
 WAYS = {"mine": "My cards", "all": "Score for all", "tricks": "Trick by trick"}
 NOBODY = Actor("Someone")
 
 
 @dataclass(frozen=True)
-class Display:
+class Display(DisplayParts[TableOptions, Hand]):
     """``chosen``: the way this phone picked to enter hands (None: not picked);
     ``current``: the table is playing this game now (not an old one)."""
 
@@ -39,18 +40,6 @@ class Display:
     def named(self, text: str) -> str:
         """A message with the players' names for ``Seat 2``."""
         return words.named(text, self.names)
-
-    @property
-    def options(self) -> TableOptions:
-        return self.game.options
-
-    @property
-    def hand(self) -> Hand:
-        return self.game.current
-
-    @property
-    def seat(self) -> int | None:
-        return self.actor.seat
 
     @property
     def way(self) -> str:
