@@ -41,9 +41,11 @@ from companion.games.consonants import table_options, table_view, table_words
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
 from companion.games.consonants.table_state import Hand, Judging, State, Verdict
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import Action, Actor, Event, NewEvent
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import EMPTY, fold_entry, hand_slot
+from companion.games.trickgame.table import TrickTable, trick_payload
+from companion.games.trickgame.table import hand_open as _hand_open
+from companion.games.trickgame.table import need_player as _need_player
 
 PARTS = {"taken": "claim", "trick": "trick", "fly": "choice", "words": "words",
          "challenge": "words", "done": "close"}  # fmt: skip
@@ -65,27 +67,10 @@ def may_choose(actor: Actor, flyer: int) -> bool:
     return actor.seat == flyer or (actor.host and flyer not in actor.phones)
 
 
-def _need_player(actor: Actor) -> None:
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Take a seat first: only players at the table can enter hands.")
-
-
 def _need_seat(actor: Actor, seat: int) -> None:
     _need_player(actor)
     if not may_act_for(actor, seat):
         raise NotAllowed(f"Only Seat {seat + 1}'s phone (or the host) enters this.")
-
-
-def _hand_open(state: State, number: int) -> Hand:
-    """Hand ``number`` if it is the open hand, else ``Forbidden`` saying why."""
-    if state.finished:
-        raise Forbidden("This game is over. Start a new game to keep playing.", "game-over")
-    hand = state.hand(number)
-    if hand is None or number != state.open_number:
-        done = "is finished" if hand is not None else "is not open yet"
-        raise Forbidden(f"Hand {number} {done}: hand {state.open_number} is open.",
-                        "hand-not-open")  # fmt: skip
-    return hand
 
 
 def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
@@ -98,8 +83,10 @@ def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
     return None
 
 
-class ConsonantsTable:
+class ConsonantsTable(TrickTable):
     key = "consonants"
+    name, parts, event_parts, slots = "Consonants", PARTS, EVENT_PARTS, ts.SLOTS
+    seat_parts = ("claim", "words")
     actions = {
         "taken": "Enter the cards one seat took in the open hand (the kitty too, for the "
         "last trick's taker).",
@@ -132,38 +119,13 @@ class ConsonantsTable:
             return _judge(state, event)
         if event.kind == "cons-challenge" and event.round:
             return _verdict(state, event)
-        part = EVENT_PARTS.get(event.kind)
-        if part is None or not event.round:
-            return state
-        entries = dict(state.entries)
-        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event)
-        return ts.rebuild(replace(state, entries=entries), event.round)
+        return super().fold(state, event)
 
-    # targets
+    def rebuild(self, state: State, number: int) -> State:
+        return ts.rebuild(state, number)
 
-    def target(self, state: State, action: Action) -> tuple[str, int, int | None]:
-        """(part, hand, seat or trick) from the action's own target."""
-        part = PARTS.get(action.kind)
-        if part is None:
-            raise Unreadable(f"Consonants has no action '{action.kind[:30]}'.", "action")
-        hand = target_int(action, "hand", 1)
-        if part in ("claim", "words"):
-            return part, hand, target_int(action, "seat", 0, state.options.players - 1)
-        if part == "trick":
-            last = engine.cards_per_seat(state.rules) - 1
-            return part, hand, target_int(action, "trick", 0, last)
-        return part, hand, None
-
-    def target_slot(self, state: State, action: Action) -> str:
-        part, hand, index = self.target(state, action)
-        return hand_slot(hand, part, index, ts.SLOTS)
-
-    def current(self, state: State, action: Action) -> Any:
-        part, number, index = self.target(state, action)
-        entries = state.entries.get(number, EMPTY)
-        found = {"claim": entries.claims, "trick": entries.tricks, "words": entries.words}
-        entry = found[part].get(index or 0) if part in found else getattr(entries, part)
-        return dict(entry.payload) if entry is not None else None
+    def tricks_per_hand(self, state: State) -> int:
+        return engine.cards_per_seat(state.rules)
 
     # actions
 
@@ -208,21 +170,11 @@ def _taken(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> 
 def _trick(state: State, hand: Hand, index: Any, data: Mapping, actor: Actor) -> dict:
     _need_player(actor)
     players = state.options.players
-    if index > len(hand.tricks):
-        raise Forbidden(f"Trick {index + 1} cannot be entered yet: trick "
-                        f"{len(hand.tricks) + 1} is next.", "trick-not-next")  # fmt: skip
-    leader = read.seat_value(data.get("leader"), players, "leader")
-    plays = read.read_cards(data.get("cards"), f"Trick {index + 1}", PlayedAlpha.parse)
-    if len(plays) != players:
-        raise Forbidden(f"Trick {index + 1} needs one card from each of the {players} "
-                        f"players, not {len(plays)}.", "wrong-card-count")  # fmt: skip
-    tricks = list(hand.tricks)
-    tricks[index : index + 1] = [(leader, plays)]
-    report = engine.check_hand(state.rules, tricks, names=ts.seat_words(players))
-    bad = [x for x in report.violations if x.rule in ts.BLOCKING and x.trick == index]
-    if bad:
-        raise Forbidden(bad[0].message, bad[0].rule)
-    return {"trick": index, "leader": leader, "cards": [str(p) for p in plays]}
+    names = ts.seat_words(players)
+    return trick_payload(hand, index, data, players, PlayedAlpha.parse,
+                         lambda tricks: engine.check_hand(state.rules, tricks,
+                                                          names=names).violations,
+                         ts.BLOCKING)  # fmt: skip
 
 
 def _fly(state: State, hand: Hand, _: Any, data: Mapping, actor: Actor) -> dict:

@@ -6,8 +6,8 @@ The pass line reuses Hearts' words (the cycle is Hearts' for the same player cou
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from companion.cards.alpha import AlphaCard
 from companion.games import consonants as engine
@@ -17,11 +17,10 @@ from companion.games.consonants.table_options import TableOptions
 from companion.games.consonants.table_state import Hand, State, Verdict
 from companion.games.hearts import table_options as hearts_options
 from companion.games.hearts.table_words import PassLine, named, pass_line
-from companion.games.protocol import Actor
+from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import hand_slot
 
 WAYS = {"cards": "Cards taken", "tricks": "Trick by trick"}
-NOBODY = Actor("Someone")
 
 
 @dataclass(frozen=True)
@@ -33,17 +32,12 @@ class Tile:
 
 
 @dataclass(frozen=True)
-class Display:
-    """``current``: the table is playing this game now (not an old one); ``chosen``: the way
-    this phone picked to enter hands (None: not picked); ``asked``: the seat whose cards
-    this phone asked to enter (a query string's ``cons-seat``)."""
+class Display(DisplayParts[TableOptions, Hand]):
+    """The Consonants entry box of one phone (``DisplayParts`` has the shared fields);
+    ``asked``: the seat whose cards this phone asked to enter (a query string's
+    ``cons-seat``)."""
 
     game: State
-    names: Sequence[str]
-    actor: Actor = NOBODY
-    versions: Mapping[str, int] = field(default_factory=dict)
-    current: bool = True
-    chosen: str | None = None
     asked: str | None = None
 
     def version(self, part: str, index: int | None = None) -> int:
@@ -51,20 +45,8 @@ class Display:
         return self.versions.get(hand_slot(self.hand.number, part, index, ts.SLOTS), 0)
 
     @property
-    def options(self) -> TableOptions:
-        return self.game.options
-
-    @property
     def rules(self) -> engine.ConsonantsOptions:
         return self.game.rules
-
-    @property
-    def hand(self) -> Hand:
-        return self.game.current
-
-    @property
-    def seat(self) -> int | None:
-        return self.actor.seat
 
     @property
     def can_enter(self) -> bool:
@@ -206,12 +188,7 @@ class Display:
     def trick_rows(self, hand: Hand) -> list[tuple[int, str, str, str]]:
         """(number, leader, cards, winner) for each trick entered."""
         winners = list(hand.trick_report.winners) if hand.trick_report else []
-        rows = []
-        for i, (leader, plays) in enumerate(hand.tricks):
-            won = winners[i] if i < len(winners) else None
-            who = self.names[won] if won is not None else "?"
-            rows.append((i + 1, self.names[leader], " ".join(str(p) for p in plays), who))
-        return rows
+        return trick_rows(hand.tricks, winners, self.names)
 
     def trick_problems(self, hand: Hand) -> list[str]:
         report = hand.trick_report

@@ -17,6 +17,7 @@ from companion.errors import Unreadable
 from companion.games.alphagrams.tableopts import read_min_zipf
 from companion.games.consonants import OPTION_HELP, ConsonantsOptions, dealer_for_hand, options_from
 from companion.games.hearts.table_form import cycle_choices
+from companion.games.trickgame.options import RulesPlayers
 from companion.words.lexicon import Lexicon
 
 ENTRY_WAYS = {
@@ -32,7 +33,7 @@ HELP = OPTION_HELP
 
 
 @dataclass(frozen=True)
-class TableOptions:
+class TableOptions(RulesPlayers):
     """The rules (engine options, default deck), the word list for challenges, the first
     dealer and the way hands are entered by default."""
 
@@ -41,10 +42,6 @@ class TableOptions:
     min_zipf: float | None = None
     first_dealer: int = 0
     entry: str = "cards"
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
 
     def to_dict(self) -> dict[str, Any]:
         r = self.rules

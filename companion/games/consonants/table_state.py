@@ -20,6 +20,7 @@ from companion.games import consonants as engine
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table_options import TableOptions
 from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
+from companion.games.trickgame.state import HandLookup
 
 SLOTS = SlotNames("c", {"claim": "s", "trick": "t", "choice": "fly", "words": "w",
                         "close": "end"})  # fmt: skip
@@ -113,7 +114,7 @@ class Hand:
 
 
 @dataclass(frozen=True)
-class State:
+class State(HandLookup[Hand]):
     options: TableOptions
     rules: ConsonantsOptions  # the options' rules with the table's deck
     entries: Mapping[int, HandEntries] = field(default_factory=dict)
@@ -134,18 +135,6 @@ class State:
     @property
     def finished(self) -> bool:
         return bool(self.done) and engine.game_over(self.totals, self.rules)
-
-    @property
-    def current(self) -> Hand:
-        return self.hands[-1]
-
-    @property
-    def open_number(self) -> int | None:
-        """The hand being entered now (None once the game is over)."""
-        return None if self.finished else self.current.number
-
-    def hand(self, number: int) -> Hand | None:
-        return self.hands[number - 1] if 1 <= number <= len(self.hands) else None
 
 
 def cards(texts: Sequence[str]) -> list[AlphaCard]:

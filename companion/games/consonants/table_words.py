@@ -11,17 +11,12 @@ from companion.cards.alpha import Deck
 from companion.games import consonants as engine
 from companion.games.consonants.table_state import State
 from companion.games.protocol import Action, Event
+from companion.games.trickgame.words import history_line, trick_line
+from companion.games.trickgame.words import seat_name as _name
 
 UNDONE = {"cons-taken": "the cards taken", "cons-words": "the words", "cons-trick": "a trick",
           "cons-fly": "the Flying by Night choice", "cons-close": "the scoring"}  # fmt: skip
 KINDS = frozenset(UNDONE) | {"cons-challenge"}
-
-
-def _name(names: Sequence[str], seat: object) -> str:
-    try:
-        return names[int(str(seat))]
-    except (ValueError, IndexError):
-        return "a seat"
 
 
 def _listed(values: Any, none: str) -> str:
@@ -38,10 +33,7 @@ def _line(kind: str, n: int | None, p: Mapping[str, Any], names: Sequence[str]) 
         what = "-50 for the flyer" if p.get("choice") == "subtract" else "+50 for everyone else"
         return f"hand {n}, Flying by Night: {what}"
     if kind == "cons-trick":
-        return (
-            f"hand {n}, trick {int(p.get('trick', 0)) + 1} led by "
-            f"{_name(names, p.get('leader'))}: {' '.join(p.get('cards', []))}"
-        )
+        return trick_line(n, p, names)
     if kind == "cons-close":
         return f"hand {n} scored"
     stands = "stands" if p.get("valid") else "fails"
@@ -52,14 +44,7 @@ def _line(kind: str, n: int | None, p: Mapping[str, Any], names: Sequence[str]) 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """A history line for the game's own events and their undos (None: not Consonants')."""
-    when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
-    who = event.actor or "Someone"
-    what = str(event.payload.get("what", ""))
-    if event.kind == "undo" and what in UNDONE:
-        return f"{when}{who} undid a change (hand {event.round}, {UNDONE[what]})"
-    if event.kind not in KINDS:
-        return None
-    return f"{when}{who}: {_line(event.kind, event.round, event.payload, names)}"
+    return history_line(event, names, UNDONE, KINDS, _line)
 
 
 def saved(action: Action, after: State, names: Sequence[str]) -> str:

@@ -23,7 +23,6 @@ another hand. Event kinds and slots are those of the stored games (``hearts-take
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.cards.standard import Card
@@ -33,33 +32,17 @@ from companion.games.hearts import table_options, table_view, table_words
 from companion.games.hearts import table_state as ts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
-from companion.games.protocol import Action, Actor, Event, NewEvent, need_seat_phone, target_int
+from companion.games.protocol import Action, Actor, Event, NewEvent, need_seat_phone
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import EMPTY, fold_entry, hand_slot
+from companion.games.trickgame.entries import EMPTY
+from companion.games.trickgame.table import TrickTable, trick_payload
+from companion.games.trickgame.table import hand_open as _hand_open
+from companion.games.trickgame.table import need_player as _need_player
 
 PARTS = {"taken": "taken", "claim": "claim", "trick": "trick", "moon": "choice",
          "revoke": "revoke"}  # fmt: skip
 KINDS = {part: f"hearts-{'moon' if kind == 'moon' else kind}" for kind, part in PARTS.items()}
 EVENT_PARTS = {kind: part for part, kind in KINDS.items()}
-
-
-def _hand_open(state: State, number: int, correction_ok: bool = False) -> Hand:
-    """Hand ``number`` if it may take this action now, else ``Forbidden`` saying why."""
-    hand = state.hand(number)
-    if correction_ok and hand is not None and hand.scores is not None:
-        return hand
-    if state.finished:
-        raise Forbidden("This game is over. Start a new game to keep playing.", "game-over")
-    if hand is None or number != state.open_number:
-        done = "is finished" if hand is not None else "is not open yet"
-        raise Forbidden(f"Hand {number} {done}: hand {state.open_number} is open.",
-                        "hand-not-open")  # fmt: skip
-    return hand
-
-
-def _need_player(actor: Actor) -> None:
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Take a seat first: only players at the table can enter hands.")
 
 
 def _problems(report: hearts.HandReport) -> str:
@@ -105,8 +88,9 @@ def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[C
     return taken, sun
 
 
-class HeartsTable:
+class HeartsTable(TrickTable):
     key = "hearts"
+    name, parts, event_parts = "Hearts", PARTS, EVENT_PARTS
     actions = {
         "taken": "Enter or correct the cards every seat took in one hand (a scorer for all).",
         "claim": "Enter one seat's own cards for the open hand.",
@@ -124,32 +108,11 @@ class HeartsTable:
     def initial(self, options: TableOptions, players: int) -> State:
         return ts.initial(options)
 
-    def fold(self, state: State, event: Event) -> State:
-        part = EVENT_PARTS.get(event.kind)
-        if part is None or not event.round:
-            return state
-        entries = dict(state.entries)
-        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event)
-        return ts.rebuild(replace(state, entries=entries), event.round)
+    def rebuild(self, state: State, number: int) -> State:
+        return ts.rebuild(state, number)
 
-    # targets
-
-    def target(self, state: State, action: Action) -> tuple[str, int, int | None]:
-        """(part, hand, seat or trick) from the action's own target."""
-        part = PARTS.get(action.kind)
-        if part is None:
-            raise Unreadable(f"Hearts has no action '{action.kind[:30]}'.", "action")
-        hand = target_int(action, "hand", 1)
-        if part == "claim":
-            return part, hand, target_int(action, "seat", 0, state.options.players - 1)
-        if part == "trick":
-            last = hearts.cards_per_seat(state.options.rules) - 1
-            return part, hand, target_int(action, "trick", 0, last)
-        return part, hand, None
-
-    def target_slot(self, state: State, action: Action) -> str:
-        part, hand, index = self.target(state, action)
-        return hand_slot(hand, part, index)
+    def tricks_per_hand(self, state: State) -> int:
+        return hearts.cards_per_seat(state.options.rules)
 
     def current(self, state: State, action: Action) -> Any:
         part, number, index = self.target(state, action)
@@ -209,23 +172,12 @@ class HeartsTable:
 
     def _trick(self, state: State, number: int, index: Any, data: Mapping, actor: Actor) -> dict:
         _need_player(actor)
-        hand = _hand_open(state, number)
-        players = state.options.players
-        if index > len(hand.tricks):
-            raise Forbidden(f"Trick {index + 1} cannot be entered yet: trick "
-                            f"{len(hand.tricks) + 1} is next.", "trick-not-next")  # fmt: skip
-        leader = read.seat_value(data.get("leader"), players, "leader")
-        cards = read.read_cards(data.get("cards"), f"Trick {index + 1}", Card.parse)
-        if len(cards) != players:
-            raise Forbidden(f"Trick {index + 1} needs one card from each of the {players} "
-                            f"players, not {len(cards)}.", "wrong-card-count")  # fmt: skip
-        tricks = list(hand.tricks)
-        tricks[index : index + 1] = [(leader, cards)]
-        report = hearts.check_hand(state.options.rules, tricks, names=ts.seat_words(players))
-        bad = [x for x in report.violations if x.rule in ts.BLOCKING and x.trick == index]
-        if bad:
-            raise Forbidden(bad[0].message, bad[0].rule)
-        return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}
+        hand, players = _hand_open(state, number), state.options.players
+        names = ts.seat_words(players)
+        return trick_payload(hand, index, data, players, Card.parse,
+                             lambda tricks: hearts.check_hand(state.options.rules, tricks,
+                                                              names=names).violations,
+                             ts.BLOCKING)  # fmt: skip
 
     def _moon(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
         hand = _hand_open(state, number)

@@ -4,8 +4,8 @@ template global ``hearts_view`` builds one per request (``companion.web.games.he
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cached_property
 
 from companion.cards.standard import Card
@@ -15,23 +15,16 @@ from companion.games.hearts import table_state as ts
 from companion.games.hearts import table_words as words
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
-from companion.games.protocol import Actor
+from companion.games.trickgame.display import DisplayParts, trick_rows
 
 WAYS = {"mine": "My cards", "all": "Score for all", "tricks": "Trick by trick"}
-NOBODY = Actor("Someone")
 
 
 @dataclass(frozen=True)
-class Display:
-    """``chosen``: the way this phone picked to enter hands (None: not picked);
-    ``current``: the table is playing this game now (not an old one)."""
+class Display(DisplayParts[TableOptions, Hand]):
+    """The Hearts entry box of one phone (see ``DisplayParts`` for the fields)."""
 
     game: State
-    names: Sequence[str]
-    actor: Actor = NOBODY
-    versions: Mapping[str, int] = field(default_factory=dict)
-    current: bool = True
-    chosen: str | None = None
 
     def version(self, slot: str) -> int:
         return self.versions.get(slot, 0)
@@ -39,18 +32,6 @@ class Display:
     def named(self, text: str) -> str:
         """A message with the players' names for ``Seat 2``."""
         return words.named(text, self.names)
-
-    @property
-    def options(self) -> TableOptions:
-        return self.game.options
-
-    @property
-    def hand(self) -> Hand:
-        return self.game.current
-
-    @property
-    def seat(self) -> int | None:
-        return self.actor.seat
 
     @property
     def way(self) -> str:
@@ -189,12 +170,7 @@ class Display:
     def trick_rows(self, hand: Hand) -> list[tuple[int, str, str, str]]:
         """(number, leader, cards, winner) for each trick entered."""
         winners = list(hand.report.winners) if hand.report else []
-        rows = []
-        for i, (leader, cards) in enumerate(hand.tricks):
-            won = winners[i] if i < len(winners) else None
-            who = self.names[won] if won is not None else "?"
-            rows.append((i + 1, self.names[leader], " ".join(words.face(c) for c in cards), who))
-        return rows
+        return trick_rows(hand.tricks, winners, self.names, words.face)
 
     def revokes(self, hand: Hand) -> list:
         return hearts_table.revokes(hand)

@@ -17,6 +17,7 @@ from companion.games.hearts import (
     HeartsOptions,
     options_from,
 )
+from companion.games.trickgame.options import RulesPlayers
 
 ENTRY_WAYS = {
     "cards": "Cards taken: after each hand, tap who took which hearts and the QS.",
@@ -28,7 +29,7 @@ TABLE_KEYS = ("preset", "first_dealer", "entry")
 
 
 @dataclass(frozen=True)
-class TableOptions:
+class TableOptions(RulesPlayers):
     """The rules (engine options) plus the preset's name, the first dealer and the way
     hands are entered by default."""
 
@@ -36,10 +37,6 @@ class TableOptions:
     preset: str = "standard"
     first_dealer: int = 0
     entry: str = "cards"
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"preset": self.preset}

@@ -19,6 +19,7 @@ from companion.games.hearts import HandReport
 from companion.games.hearts.scoring import scoring_cards
 from companion.games.hearts.table_options import TableOptions
 from companion.games.trickgame.entries import EMPTY, HandEntries
+from companion.games.trickgame.state import HandLookup
 
 BLOCKING = ("duplicate-card", "wrong-card-count")
 Scores = dict[int, int]
@@ -56,7 +57,7 @@ class Hand:
 
 
 @dataclass(frozen=True)
-class State:
+class State(HandLookup[Hand]):
     options: TableOptions
     entries: Mapping[int, HandEntries] = field(default_factory=dict)
     hands: tuple[Hand, ...] = ()
@@ -69,18 +70,6 @@ class State:
     @property
     def finished(self) -> bool:
         return bool(self.done) and hearts.game_over(self.totals, self.options.rules)
-
-    @property
-    def current(self) -> Hand:
-        return self.hands[-1]
-
-    @property
-    def open_number(self) -> int | None:
-        """The hand being entered now (None once the game is over)."""
-        return None if self.finished else self.current.number
-
-    def hand(self, number: int) -> Hand | None:
-        return self.hands[number - 1] if 1 <= number <= len(self.hands) else None
 
 
 def cards(texts: Sequence[str]) -> list[Card]:

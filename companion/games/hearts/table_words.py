@@ -12,6 +12,8 @@ from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.protocol import Event
+from companion.games.trickgame.words import history_line, trick_line
+from companion.games.trickgame.words import seat_name as _name
 
 SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 WHERE = {
@@ -110,13 +112,6 @@ def _taken_words(payload: Mapping, names: Sequence[str]) -> str:
     return "; ".join(parts) or "no cards"
 
 
-def _name(names: Sequence[str], seat: object) -> str:
-    try:
-        return names[int(str(seat))]
-    except (ValueError, IndexError):
-        return "a seat"
-
-
 def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
     """What an event of ``kind`` (one of the game's own) did to hand ``n``."""
     lines = {
@@ -130,10 +125,7 @@ def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
             f"hand {n}, moon: "
             + ("the shooter subtracts" if p.get("choice") == "subtract" else "added to the others")
         ),
-        "hearts-trick": lambda: (
-            f"hand {n}, trick {int(p.get('trick', 0)) + 1} led by "
-            f"{_name(names, p.get('leader'))}: {' '.join(p.get('cards', []))}"
-        ),
+        "hearts-trick": lambda: trick_line(n, p, names),
         "hearts-revoke": lambda: (
             f"hand {n}, recorded a revoke by {_name(names, p.get('seat'))} "
             f"on trick {int(p.get('trick', 0)) + 1}"
@@ -144,11 +136,4 @@ def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """A history line for the game's own events and their undos (None: the shell words it)."""
-    when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
-    who = event.actor or "Someone"
-    what = str(event.payload.get("what", ""))
-    if event.kind == "undo" and what in UNDONE:
-        return f"{when}{who} undid a change (hand {event.round}, {UNDONE[what]})"
-    if event.kind not in UNDONE:
-        return None
-    return f"{when}{who}: {_line(event.kind, event.round, event.payload, names)}"
+    return history_line(event, names, UNDONE, UNDONE, _line)

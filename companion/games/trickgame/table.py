@@ -1,0 +1,117 @@
+"""The table protocol's pieces Hearts and Consonants share: folding a hand entry, reading an
+action's target, the checks every action makes (a seated phone, the open hand) and a trick
+entered or corrected. A game names its parts, its slots and which parts take a seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.games.protocol import Action, Actor, Event, target_int
+from companion.games.trickgame import read
+from companion.games.trickgame.entries import EMPTY, HEARTS_SLOTS, SlotNames, fold_entry, hand_slot
+
+
+class Violation(Protocol):
+    @property
+    def rule(self) -> str: ...
+    @property
+    def trick(self) -> int | None: ...
+    @property
+    def message(self) -> str: ...
+
+
+def need_player(actor: Actor) -> None:
+    if actor.seat is None and not actor.host:
+        raise NotAllowed("Take a seat first: only players at the table can enter hands.")
+
+
+def hand_open(state: Any, number: int, correction_ok: bool = False) -> Any:
+    """Hand ``number`` if it may take this action now (a scored hand too with
+    ``correction_ok``), else ``Forbidden`` saying why."""
+    hand = state.hand(number)
+    if correction_ok and hand is not None and hand.scores is not None:
+        return hand
+    if state.finished:
+        raise Forbidden("This game is over. Start a new game to keep playing.", "game-over")
+    if hand is None or number != state.open_number:
+        done = "is finished" if hand is not None else "is not open yet"
+        raise Forbidden(f"Hand {number} {done}: hand {state.open_number} is open.",
+                        "hand-not-open")  # fmt: skip
+    return hand
+
+
+def trick_payload(hand: Any, index: int, data: Mapping[str, Any], players: int,
+                  parse: Callable[[str], Any],
+                  check: Callable[[list[tuple[int, list[Any]]]], Sequence[Violation]],
+                  blocking: Sequence[str]) -> dict[str, Any]:  # fmt: skip
+    """Trick ``index`` of the open hand, entered or corrected: its leader and one card from
+    each player, refused when ``check`` (the engine on the hand's tricks with it) finds a
+    ``blocking`` fault in it."""
+    if index > len(hand.tricks):
+        raise Forbidden(f"Trick {index + 1} cannot be entered yet: trick "
+                        f"{len(hand.tricks) + 1} is next.", "trick-not-next")  # fmt: skip
+    leader = read.seat_value(data.get("leader"), players, "leader")
+    cards = read.read_cards(data.get("cards"), f"Trick {index + 1}", parse)
+    if len(cards) != players:
+        raise Forbidden(f"Trick {index + 1} needs one card from each of the {players} "
+                        f"players, not {len(cards)}.", "wrong-card-count")  # fmt: skip
+    tricks = list(hand.tricks)
+    tricks[index : index + 1] = [(leader, cards)]
+    bad = [x for x in check(tricks) if x.rule in blocking and x.trick == index]
+    if bad:
+        raise Forbidden(bad[0].message, bad[0].rule)
+    return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}
+
+
+class TrickTable:
+    """``fold``, ``target``, ``target_slot`` and ``current`` of a trick game's table: ``name`` in
+    messages, ``parts`` (action kind -> part), ``event_parts`` (event kind -> part),
+    ``seat_parts`` (the parts whose target names a seat) and the game's ``slots``."""
+
+    name = ""
+    parts: Mapping[str, str] = {}
+    event_parts: Mapping[str, str] = {}
+    seat_parts: tuple[str, ...] = ("claim",)
+    slots: SlotNames = HEARTS_SLOTS
+
+    def rebuild(self, state: Any, number: int) -> Any:
+        """The state with its hands built again from hand ``number`` on."""
+        raise NotImplementedError
+
+    def tricks_per_hand(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def fold(self, state: Any, event: Event) -> Any:
+        part = self.event_parts.get(event.kind)
+        if part is None or not event.round:
+            return state
+        entries = dict(state.entries)
+        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event)
+        return self.rebuild(replace(state, entries=entries), event.round)
+
+    def target(self, state: Any, action: Action) -> tuple[str, int, int | None]:
+        """(part, hand, seat or trick) from the action's own target."""
+        part = self.parts.get(action.kind)
+        if part is None:
+            raise Unreadable(f"{self.name} has no action '{action.kind[:30]}'.", "action")
+        hand = target_int(action, "hand", 1)
+        if part in self.seat_parts:
+            return part, hand, target_int(action, "seat", 0, state.options.players - 1)
+        if part == "trick":
+            return part, hand, target_int(action, "trick", 0, self.tricks_per_hand(state) - 1)
+        return part, hand, None
+
+    def target_slot(self, state: Any, action: Action) -> str:
+        part, hand, index = self.target(state, action)
+        return hand_slot(hand, part, index, self.slots)
+
+    def current(self, state: Any, action: Action) -> Any:
+        """The payload of the action's slot as it stands (None: nothing entered)."""
+        part, number, index = self.target(state, action)
+        entries = state.entries.get(number, EMPTY)
+        found = {"claim": entries.claims, "trick": entries.tricks, "words": entries.words}
+        entry = found[part].get(index or 0) if part in found else getattr(entries, part)
+        return dict(entry.payload) if entry is not None else None

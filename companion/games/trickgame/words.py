@@ -1,0 +1,38 @@
+"""History lines of a trick game's own events, in words (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any
+
+from companion.games.protocol import Event
+
+Line = Callable[[str, int | None, Mapping[str, Any], Sequence[str]], str]
+
+
+def seat_name(names: Sequence[str], seat: object) -> str:
+    try:
+        return names[int(str(seat))]
+    except (ValueError, IndexError):
+        return "a seat"
+
+
+def trick_line(n: int | None, p: Mapping[str, Any], names: Sequence[str]) -> str:
+    return (
+        f"hand {n}, trick {int(p.get('trick', 0)) + 1} led by "
+        f"{seat_name(names, p.get('leader'))}: {' '.join(p.get('cards', []))}"
+    )
+
+
+def history_line(event: Event, names: Sequence[str], undone: Mapping[str, str],
+                 kinds: Collection[str], line: Line) -> str | None:  # fmt: skip
+    """A history line for an event of ``kinds`` (``line`` words it) or an undo of one of
+    ``undone`` (its words there); None for any other event."""
+    when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
+    who = event.actor or "Someone"
+    what = str(event.payload.get("what", ""))
+    if event.kind == "undo" and what in undone:
+        return f"{when}{who} undid a change (hand {event.round}, {undone[what]})"
+    if event.kind not in kinds:
+        return None
+    return f"{when}{who}: {line(event.kind, event.round, event.payload, names)}"
