@@ -286,4 +286,80 @@
       }
     });
   });
+
+  // One-tap completions ask first (Hearts' "Rest -> X", Consonants' "Add all the rest"): the
+  // game's script calls open() with the lines to show; the box sits under the button's row,
+  // with "Record it" (the one button that sends, carrying the tapped button's name and value)
+  // and "Not yet" (removes the box: the form is as it was, nothing is sent). While it is open
+  // the form counts as unsent, so a live redraw leaves it be. Without JavaScript the button
+  // just sends.
+  function fillConfirm(box, lines) {
+    var text = box.querySelector("[data-confirm-text]");
+    text.innerHTML = "";
+    lines.forEach(function (line, i) {
+      var p = document.createElement("p");
+      p.className = i ? "confirm-score" : "confirm-what";
+      p.textContent = line;
+      text.appendChild(p);
+    });
+  }
+  function closeConfirm(form) {
+    var box = form.querySelector("[data-confirm]");
+    if (!box) { return null; }
+    if (box.getAttribute("data-was-unsent") === null) { form.removeAttribute("data-unsent"); }
+    form.querySelectorAll("button[aria-expanded][data-asks]").forEach(function (b) {
+      b.removeAttribute("aria-expanded");
+      b.removeAttribute("data-asks");
+    });
+    box.remove();
+    return box.getAttribute("data-confirm");
+  }
+  function openConfirm(form, button, lines) {
+    var wasUnsent = form.hasAttribute("data-unsent");
+    closeConfirm(form);
+    var box = document.createElement("div");
+    box.className = "confirm-rest";
+    box.setAttribute("data-confirm", button.value);
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "Check before recording");
+    if (wasUnsent) { box.setAttribute("data-was-unsent", "1"); }
+    var text = document.createElement("div");
+    text.setAttribute("data-confirm-text", "");
+    text.setAttribute("role", "status");
+    box.appendChild(text);
+    var row = document.createElement("div");
+    row.className = "two";
+    var record = document.createElement("button");
+    record.type = "submit";
+    record.className = "button primary";
+    record.name = button.name;
+    record.value = button.value;
+    record.setAttribute("data-confirm-record", "");
+    record.textContent = "Record it";
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "button";
+    cancel.setAttribute("data-confirm-cancel", "");
+    cancel.textContent = "Not yet";
+    row.appendChild(record);
+    row.appendChild(cancel);
+    box.appendChild(row);
+    var place = button.closest(".seat-row, .two") || button;
+    place.parentNode.insertBefore(box, place.nextSibling);
+    button.setAttribute("aria-expanded", "true");
+    button.setAttribute("data-asks", "");
+    form.setAttribute("data-unsent", "1");
+    fillConfirm(box, lines);
+    box.scrollIntoView({ block: "nearest" });
+    return box;
+  }
+  window.companionConfirm = { open: openConfirm, close: closeConfirm, fill: fillConfirm };
+  document.addEventListener("click", function (event) {
+    var cancel = event.target.closest && event.target.closest("[data-confirm-cancel]");
+    var form = cancel && cancel.closest("form");
+    if (!form) { return; }
+    var button = form.querySelector("button[data-asks]");
+    closeConfirm(form);
+    if (button) { button.focus(); }
+  });
 })();

@@ -86,6 +86,8 @@
 
   function render(form) {
     if (form.getAttribute("data-grid") === "taken") { renderTaken(form); } else { renderTrick(form); }
+    var box = form.querySelector("[data-confirm]"), rest = form.querySelector("button.rest[data-asks]");
+    if (box && rest) { window.companionConfirm.fill(box, restLines(form, rest)); }
   }
 
   function tap(form, button) {
@@ -106,6 +108,26 @@
     put(input, cards.concat([card]));
   }
 
+  // "Add all the rest" asks first (the box is app.js's companionConfirm): it names the seat and
+  // the cards the server would add, every copy of the deck no other seat entered and not
+  // already typed here.
+  function restLines(form, button) {
+    var mine = list(form.querySelector("[data-cards-input]")), add = [];
+    form.querySelectorAll(".atile[data-card]").forEach(function (b) {
+      var card = b.getAttribute("data-card");
+      var left = parseInt(b.getAttribute("data-copies"), 10) - parseInt(b.getAttribute("data-others"), 10) - count(mine, card);
+      for (var i = 0; i < left; i += 1) { add.push(card); }
+    });
+    var who = button.getAttribute("data-who") || "this seat";
+    var n = add.length + " card" + (add.length === 1 ? "" : "s");
+    var lines = ["Give " + who + " every card nobody else has entered (" + n + ")?"];
+    if (add.length) { lines.push("Adds: " + add.join(" ") + "."); }
+    if (mine.length) {
+      lines.push("With the " + mine.length + " already here, " + who + " would have " + (mine.length + add.length) + " cards.");
+    }
+    return lines;
+  }
+
   function init(root) {
     var base = root || document;
     var forms = Array.prototype.slice.call(base.querySelectorAll("form.cons-grid"));
@@ -122,6 +144,12 @@
   document.addEventListener("click", function (event) {
     var form = event.target.closest("form.cons-grid");
     if (!form) { return; }
+    var rest = event.target.closest("button.rest");
+    if (rest && form.getAttribute("data-grid") === "taken" && window.companionConfirm) {
+      event.preventDefault();  // never sends by itself: ask first
+      window.companionConfirm.open(form, rest, restLines(form, rest));
+      return;
+    }
     var button = event.target.closest(".atile");
     var taken = event.target.closest("[data-chip]");
     if (button) { tap(form, button); }

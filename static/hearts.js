@@ -111,8 +111,9 @@
   // ---- One-tap completions ("Rest -> X", "All the rest are mine") ask first ----
   // The tap opens a box under the button that says what would be recorded, with "Record it"
   // (the one button that sends, carrying the same "rest" value) and "Not yet" (removes the
-  // box: the form is as it was). Points are worked out here only when the table's options
-  // make that plain (hearts 1, Q-spades 13, no bonus card, no partners, no moon).
+  // box: the form is as it was); the box is app.js's companionConfirm, the words are here.
+  // Points are worked out here only when the table's options make that plain (hearts 1,
+  // Q-spades 13, no bonus card, no partners, no moon).
   function faces(form, cards) {
     return cards.map(function (c) {
       var b = form.querySelector(".hcard[data-card='" + c + "'] .face");
@@ -196,63 +197,12 @@
 
   function fillConfirm(form, box, value) {
     var lines = form.getAttribute("data-grid") === "all" ? confirmAll(form, parseInt(value, 10)) : confirmMine(form);
-    var text = box.querySelector("[data-confirm-text]");
-    text.innerHTML = "";
-    lines.forEach(function (line, i) {
-      var p = document.createElement("p");
-      p.className = i ? "confirm-score" : "confirm-what";
-      p.textContent = line;
-      text.appendChild(p);
-    });
+    window.companionConfirm.fill(box, lines);
   }
-
-  function closeConfirm(form) {
-    var box = form.querySelector("[data-confirm]");
-    if (!box) { return null; }
-    var was = box.getAttribute("data-was-unsent");
-    if (was === null) { form.removeAttribute("data-unsent"); }
-    form.querySelectorAll("button.rest[aria-expanded]").forEach(function (b) { b.removeAttribute("aria-expanded"); });
-    box.remove();
-    return box.getAttribute("data-confirm");
-  }
-
-  function openConfirm(form, restButton) {
-    var value = restButton.value;
-    var wasUnsent = form.hasAttribute("data-unsent");
-    closeConfirm(form);
-    var box = document.createElement("div");
-    box.className = "confirm-rest";
-    box.setAttribute("data-confirm", value);
-    box.setAttribute("role", "group");
-    box.setAttribute("aria-label", "Check before recording");
-    if (wasUnsent) { box.setAttribute("data-was-unsent", "1"); }
-    var text = document.createElement("div");
-    text.setAttribute("data-confirm-text", "");
-    text.setAttribute("role", "status");
-    box.appendChild(text);
-    var row = document.createElement("div");
-    row.className = "two";
-    var record = document.createElement("button");
-    record.type = "submit";
-    record.className = "button primary";
-    record.name = "rest";
-    record.value = value;
-    record.setAttribute("data-confirm-record", "");
-    record.textContent = "Record it";
-    var cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "button";
-    cancel.setAttribute("data-confirm-cancel", "");
-    cancel.textContent = "Not yet";
-    row.appendChild(record);
-    row.appendChild(cancel);
-    box.appendChild(row);
-    var place = restButton.closest(".seat-row, .two") || restButton;
-    place.parentNode.insertBefore(box, place.nextSibling);
-    restButton.setAttribute("aria-expanded", "true");
-    form.setAttribute("data-unsent", "1");  // a live redraw must not swap the form away now
-    fillConfirm(form, box, value);
-    box.scrollIntoView({ block: "nearest" });
+  function openConfirm(form, restButton) {  // the box itself is app.js's (companionConfirm)
+    var lines = form.getAttribute("data-grid") === "all" ?
+      confirmAll(form, parseInt(restButton.value, 10)) : confirmMine(form);
+    window.companionConfirm.open(form, restButton, lines);
   }
 
   function tapCard(form, card) {
@@ -294,13 +244,7 @@
       openConfirm(form, rest);
       return;
     }
-    var cancel = event.target.closest("[data-confirm-cancel]");
-    if (cancel) {
-      var value = closeConfirm(form);
-      var back = form.querySelector("button.rest[value='" + value + "']");
-      if (back) { back.focus(); }
-      return;
-    }
+    if (event.target.closest("[data-confirm-cancel]")) { return; }  // app.js closes the box
     var card = event.target.closest(".hcard");
     var tab = event.target.closest(".seat-tab");
     if (card) { tapCard(form, card.getAttribute("data-card")); }

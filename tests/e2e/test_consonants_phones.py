@@ -77,6 +77,8 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
     taps("host", host.locator("#taken-form [data-seat-link='3']"))
     expect(host.locator("#taken-form h2")).to_contain_text("the cards Dee took")
     taps("host", host.get_by_role("button", name="Add all the rest"))
+    expect(host.locator("#taken-form .confirm-what")).to_contain_text("Give Dee every card")
+    taps("host", host.get_by_role("button", name="Record it"))
 
     # Flying by Night: the choice is on Ann's phone only, the hand waits for it
     expect(ben.locator("#fly-waiting")).to_contain_text("Waiting for Ann to choose")
@@ -181,6 +183,8 @@ def test_a_half_typed_word_survives_another_phones_update(phone):
     host.locator("#taken-form [data-seat-link='3']").click()
     expect(host.locator("#taken-form h2")).to_contain_text("the cards Dee took")
     host.get_by_role("button", name="Add all the rest").click()
+    expect(host.locator("#taken-form .confirm-what")).to_contain_text("Give Dee every card")
+    host.get_by_role("button", name="Record it").click()
     for p in (host, ben):  # every card is in: the hand waits for words
         expect(p.locator("#close-form")).to_be_visible(timeout=LIVE_MS)
 
