@@ -3,6 +3,16 @@
   "use strict";
   var pollTimer = null;
 
+  // A button built in script (no inline script or style): type, classes, words, one data flag.
+  function makeButton(type, className, text, flag) {
+    var button = document.createElement("button");
+    button.type = type;
+    button.className = className;
+    button.textContent = text;
+    if (flag) { button.setAttribute(flag, ""); }
+    return button;
+  }
+
   function poll() {
     document.querySelectorAll("[hx-trigger*='poll']").forEach(function (el) {
       if (window.htmx) { window.htmx.trigger(el, "poll"); }
@@ -152,11 +162,8 @@
     title.textContent = "That did not work.";
     words.appendChild(title);
     words.appendChild(document.createTextNode(" " + text));
-    var close = document.createElement("button");
-    close.type = "button";
-    close.className = "button small refusal-close";
+    var close = makeButton("button", "button small refusal-close", "Dismiss");
     close.setAttribute("data-close", "refusal");
-    close.textContent = "Dismiss";
     box.appendChild(words);
     box.appendChild(close);
     area.replaceChildren(box);
@@ -221,11 +228,7 @@
     var text = document.createElement("p");
     text.textContent = "The table changed on another phone. What you entered is kept; " +
       "sending it checks it against the latest.";
-    var show = document.createElement("button");
-    show.type = "button";
-    show.className = "button small";
-    show.setAttribute("data-show-latest", "");
-    show.textContent = "Show the latest";
+    var show = makeButton("button", "button small", "Show the latest", "data-show-latest");
     note.appendChild(text);
     note.appendChild(show);
     box.insertBefore(note, box.firstChild);
@@ -255,22 +258,22 @@
   document.addEventListener("click", function (event) {
     var box = document.getElementById("entry-box");
     if (!box || !(event.target.closest && event.target.closest("[data-show-latest]"))) { return; }
+    if (!showHeld(box)) { box.querySelector("#entry-held").remove(); }
+  });
+  function showHeld(box) {
+    if (heldEntry === null || !window.htmx) { return false; }
     var html = heldEntry;
     heldEntry = null;
-    if (html === null || !window.htmx) { box.querySelector("#entry-held").remove(); return; }
     window.htmx.swap(box, html, { swapStyle: "innerHTML", settleDelay: 0, ignoreTitle: true });
-  });
+    return true;
+  }
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt, xhr = event.detail.xhr;
     if (!(form && form.hasAttribute && xhr && xhr.status < 300)) { return; }
     form.removeAttribute("data-unsent");
     // what was held back while this form was being sent can come in now that it is saved
     var box = document.getElementById("entry-box");
-    if (heldEntry !== null && box && box.contains(form) && window.htmx) {
-      var html = heldEntry;
-      heldEntry = null;
-      window.htmx.swap(box, html, { swapStyle: "innerHTML", settleDelay: 0, ignoreTitle: true });
-    }
+    if (box && box.contains(form)) { showHeld(box); }
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var box = event.detail && event.detail.target;
@@ -329,18 +332,10 @@
     box.appendChild(text);
     var row = document.createElement("div");
     row.className = "two";
-    var record = document.createElement("button");
-    record.type = "submit";
-    record.className = "button primary";
+    var record = makeButton("submit", "button primary", "Record it", "data-confirm-record");
     record.name = button.name;
     record.value = button.value;
-    record.setAttribute("data-confirm-record", "");
-    record.textContent = "Record it";
-    var cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "button";
-    cancel.setAttribute("data-confirm-cancel", "");
-    cancel.textContent = "Not yet";
+    var cancel = makeButton("button", "button", "Not yet", "data-confirm-cancel");
     row.appendChild(record);
     row.appendChild(cancel);
     box.appendChild(row);

@@ -73,6 +73,12 @@ class Actor:
     host: bool = False
     phones: frozenset[int] = frozenset()
 
+    def owns(self, event: Event) -> bool:
+        """Is ``event`` this actor's own change (entered by its seat, or about its seat)?
+        A seat may undo its own changes; the host may undo any."""
+        return self.seat is not None and self.seat in (event.actor_seat,
+                                                        event.payload.get("seat"))  # fmt: skip
+
     def may_act_for(self, seat: int, host_ok: bool = True) -> bool:
         """Seat ``seat``'s own phone, or the host (when ``host_ok``)."""
         return self.seat == seat or (self.host and host_ok)

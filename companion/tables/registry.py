@@ -6,7 +6,7 @@ rewrite old games), and the game's stored events into a ``Sheet``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,12 +21,12 @@ from companion.tables.store import effective
 class GameType:
     """How a game plugs into the table shell.
 
-    ``parse_options`` reads the new-table form (or an import) into an options value with
-    ``players`` and ``to_dict()``; ``load_options`` reads the stored dict back; ``sheet`` turns
-    the game's stored events into the scoresheet. Templates: ``options_template`` is the
-    game's part of the new-table form, ``entry_template`` what a phone enters each round,
-    ``rules_template`` the table's rules page. ``entry_key`` names the state the entry box
-    shows, so a live update re-renders it only when that changed (typing is never lost).
+    ``table`` is the game's table protocol (``companion.games.protocol``): every action goes
+    through it (``companion.tables.service``, the pages and the Table API alike), and
+    ``parse_options``, ``load_options`` and ``sheet`` are read from it. Templates:
+    ``options_template`` is the game's part of the new-table form, ``entry_template`` what a
+    phone enters each round, ``rules_template`` the table's rules page. ``entry_key`` names the
+    state the entry box shows, so a live update re-renders it only when that changed.
     A game's own routes live in a blueprint under ``companion/web/games/``. ``replayed``: the
     event kinds an export carries and an import replays; ``undoable``: the kinds "undo the last
     change" may take back; ``assets``: extra static files (``.css``/``.js``) for its pages.
@@ -35,19 +35,15 @@ class GameType:
     their reveal). ``cell_link(v, round, seat)`` is where tapping a sheet cell leads (None: no
     link; unset: the shell's number editor). ``status_template`` adds the game's own status
     (e.g. the next pass) to the live sheet every phone, share link and TV view shows.
-    ``table``: the game's table protocol (``companion.games.protocol``); a game that has one
-    takes its actions through ``companion.tables.service`` and the Table API.
     """
 
     key: str
     name: str
     min_players: int
     max_players: int
-    parse_options: Callable[[Mapping[str, Any]], Any]
-    load_options: Callable[[dict[str, Any]], Any]
-    sheet: Callable[[Any, list[Event]], scoresheet.Sheet]
     dealer: Callable[[Any, int], int]
     descriptions: Mapping[str, str]
+    table: Any  # the game's table protocol (companion.games.protocol.TableGame)
     summary: str = ""
     options_template: str = "custom/_options.html"
     entry_template: str = "_entry.html"
@@ -60,19 +56,20 @@ class GameType:
     exportable: Callable[[list[Event]], list[Event]] | None = None
     cell_link: Callable[[Any, int, int], str | None] | None = None
     status_template: str | None = None
-    table: Any = None  # the game's table protocol (companion.games.protocol.TableGame)
 
+    def parse_options(self, data: Mapping[str, Any]) -> Any:
+        return self.table.parse_options(data)
 
-def folded_sheet(table: Any) -> Callable[[Any, list[Event]], scoresheet.Sheet]:
-    """A protocol game's sheet from a list of stored events (exports, imports, old games)."""
+    def load_options(self, data: Mapping[str, Any]) -> Any:
+        return self.table.load_options(data)
 
-    def sheet(options: Any, rows: list[Event]) -> scoresheet.Sheet:
-        state = table.initial(options, options.players)
+    def sheet(self, options: Any, rows: Sequence[Event]) -> scoresheet.Sheet:
+        """The sheet from a list of stored events (exports, imports, old games): the
+        events still in force, folded one at a time."""
+        state = self.table.initial(options, options.players)
         for event in effective(rows):
-            state = table.fold(state, event)
-        return table.sheet(state)  # type: ignore[no-any-return]
-
-    return sheet
+            state = self.table.fold(state, event)
+        return self.table.sheet(state)  # type: ignore[no-any-return]
 
 
 CUSTOM = GameType(
@@ -80,9 +77,6 @@ CUSTOM = GameType(
     name="Custom scoresheet",
     min_players=custom.MIN_PLAYERS,
     max_players=custom.MAX_PLAYERS,
-    parse_options=custom.parse_options,
-    load_options=lambda data: custom.Options(**data),
-    sheet=folded_sheet(custom_table.GAME),
     dealer=custom.dealer,
     descriptions=custom.DESCRIPTIONS,
     summary="Keep score of any game: 2 to 10 players, you set how it ends.",

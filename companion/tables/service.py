@@ -56,8 +56,6 @@ def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done
     """Apply ``actions`` for ``actor`` and store their events, all or nothing."""
     players = len(tbl.seats)
     table = game_type(game.kind).table
-    if table is None:
-        raise Forbidden("This game takes its entries on its own pages.")
     store.lock_game(game.id)
     snap = snapshot.load(game, players)
     batch = secrets.token_hex(6) if len(actions) > 1 else None
@@ -112,11 +110,12 @@ def _commit(game: Game, players: int, actions: Sequence[Action]) -> None:
         ) from None  # fmt: skip
 
 
-def undo(game: Game, players: int, actor: Actor, seen: int | None, undoable: frozenset[str],
-         concerns: Any) -> list[Event]:  # fmt: skip
+def undo(
+    game: Game, players: int, actor: Actor, seen: int | None, undoable: frozenset[str]
+) -> list[Event]:
     """Take back the newest change still in force (its whole batch), if ``actor`` may:
-    the host, or the phone whose change it was (``concerns(actor, event)``). ``seen``: the
-    table version the phone saw (None: not checked)."""
+    the host, or the phone whose change it was (``Actor.owns``). ``seen``: the table version
+    the phone saw (None: not checked)."""
     store.lock_game(game.id)
     snap = snapshot.load(game, players)
     if seen is not None and seen != snap.last_id:
@@ -126,7 +125,7 @@ def undo(game: Game, players: int, actor: Actor, seen: int | None, undoable: fro
     if not targets:
         db.session.rollback()
         raise Forbidden("There is nothing to undo yet.")
-    if not actor.host and not all(concerns(actor, e) for e in targets):
+    if not actor.host and not all(actor.owns(e) for e in targets):
         db.session.rollback()
         raise NotAllowed(
             "Only the host, or the phone whose change it was, can undo the last change."

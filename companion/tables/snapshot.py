@@ -66,10 +66,7 @@ class Snapshot:
     @cached_property
     def sheet(self) -> Any:
         """The scoresheet, worked out once per snapshot."""
-        kind = game_type(self.kind)
-        if kind.table is not None:
-            return kind.table.sheet(self.state)
-        return kind.sheet(self.options, list(self.events))
+        return game_type(self.kind).table.sheet(self.state)
 
     def version(self, slot: str) -> int:
         return self.versions.get(slot, 0)
@@ -92,8 +89,6 @@ class Snapshot:
 
     def _fold(self, rows: list[Event], events: tuple[Event, ...], undone: frozenset[int]) -> Any:
         table = game_type(self.kind).table
-        if table is None:
-            return None
         if any(e.kind == "undo" for e in rows):  # rare: fold again what is still in force
             state = table.initial(self.options, self.players)
             rows = [e for e in events if e.kind != "undo" and e.id not in undone]
@@ -107,7 +102,7 @@ class Snapshot:
 def empty(game: Game, players: int) -> Snapshot:
     kind = game_type(game.kind)
     options = kind.load_options(game.options)
-    state = kind.table.initial(options, players) if kind.table is not None else None
+    state = kind.table.initial(options, players)
     return Snapshot(game.id, game.kind, options, players, state=state)
 
 

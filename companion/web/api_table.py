@@ -156,9 +156,8 @@ def _sheet(v: TableView) -> dict[str, Any]:
 def read() -> Any:
     v = _holder()
     seat = v.my_seat.position if v.my_seat is not None else None
-    table_game = v.kind.table
     snap = v.snapshot
-    state = table_game.view(snap.state, seat, snap.versions) if table_game is not None else {}
+    state = v.kind.table.view(snap.state, seat, snap.versions)
     seats = [{"seat": s.position, "name": v.names[s.position], "taken": s.phone is not None}
              for s in v.seats]  # fmt: skip
     return _answer({"game": v.game.kind, "version": snap.last_id,
@@ -184,8 +183,6 @@ def _action(data: Mapping[str, Any]) -> Action:
 def act() -> Any:
     v = _holder()
     action = _action(_body())
-    if v.kind.table is None:
-        raise Forbidden(f"{v.kind.name} does not take actions through the Table API yet.")
     done = service.act(v.table, v.game, [action], _actor(v))
     publish(v.table, done.version)
     return _answer({"version": done.version, "target_version": done.target_versions[0]})
@@ -204,9 +201,7 @@ def undo() -> Any:
     seen = _body().get("version")
     if isinstance(seen, bool) or not isinstance(seen, int):
         raise Unreadable("'version' must be the table version you saw.", "version")
-    from companion.web.table import concerns
-
-    undone = service.undo(v.game, len(v.seats), _actor(v), seen, v.kind.undoable, concerns)
+    undone = service.undo(v.game, len(v.seats), _actor(v), seen, v.kind.undoable)
     publish(v.table)
     return _answer({"version": store.table_version(v.table), "undone": len(undone)})
 

@@ -48,11 +48,7 @@ def _op(
 def actions_text() -> str:
     lines = []
     for key, kind in GAMES.items():
-        table = kind.table
-        if table is None:
-            lines.append(f"- {key}: not through the Table API yet (its pages only).")
-            continue
-        for name, words in table.actions.items():
+        for name, words in kind.table.actions.items():
             lines.append(f"- {key} `{name}`: {words}")
     return "\n".join(lines)
 

@@ -18,7 +18,7 @@ from flask import (
 
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.games.custom import parse_points
-from companion.games.protocol import Action, Actor, Event
+from companion.games.protocol import Action
 from companion.tables import service, store
 from companion.tables.models import Game
 from companion.web.live import publish
@@ -212,8 +212,8 @@ def undo(token: str) -> Any:
     # "seen": the table version the phone saw ("Take it back" sends it, so it takes back
     # that entry only); a refusal goes to the phone's notice area through the one handler
     raw = str(request.form.get("seen", "")).strip()
-    seen = int(raw) if raw.isdigit() else None
-    undone = service.undo(v.game, len(v.seats), v.who, seen, v.kind.undoable, concerns)
+    seen = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+    undone = service.undo(v.game, len(v.seats), v.who, seen, v.kind.undoable)
     publish(v.table)
     what = "change" if len(undone) == 1 else f"{len(undone)} entries saved together"
     if htmx():
@@ -241,11 +241,6 @@ def _cell_base(v: TableView) -> str:
     if "cell_base" not in v.__dict__:
         v.__dict__["cell_base"] = url_for("table.page", token=v.table.token) + "/cell/"
     return str(v.__dict__["cell_base"])
-
-
-def concerns(actor: Actor, event: Event) -> bool:
-    """Is ``event`` this actor's own change (entered by its seat, or about its seat)?"""
-    return actor.seat is not None and actor.seat in (event.actor_seat, event.payload.get("seat"))
 
 
 @bp.post("/t/<token>/new-game")

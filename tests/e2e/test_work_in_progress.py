@@ -18,6 +18,9 @@ from playwright.sync_api import Locator, Page, expect
 from .helpers import cell, join_link, settle, start_table, still_marked, wait_sse_open
 from .helpers import mark as mark_page
 from .helpers import sit as sit_custom
+from .test_fta_phones import _sit, _start
+from .test_hearts_phones import sit as sit_hearts
+from .test_hearts_phones import start_hearts
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -46,23 +49,6 @@ def live_phone(page: Page) -> None:
 # ---- Follow the Author: a half-made suit choice ----
 
 
-def fta_start(page: Page) -> str:
-    page.goto("/new/follow-the-author")
-    form = page.locator("#new-table")
-    form.locator("input[name=name-0]").fill("Ann")
-    form.locator("input[name=name-1]").fill("Ben")
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    return page.url
-
-
-def fta_sit(page: Page, join_url: str, seat: str) -> None:
-    page.goto(join_url)
-    page.get_by_role("button", name=f"Sit as {seat}").click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#fta-entry")).to_be_visible()
-
-
 def suit(page: Page, kind: str, name: str) -> Locator:
     return page.locator(f'#fta-seal-form label.fta-suit:has(input[name={kind}][value="{name}"])')
 
@@ -73,11 +59,11 @@ def suit_input(page: Page, kind: str, name: str) -> Locator:
 
 def test_fta_half_made_suit_choice_survives_the_other_players_seal(phone):
     ann = phone(**NARROW)
-    fta_start(ann)
+    _start(ann)
     join_url = join_link(ann)
-    fta_sit(ann, join_url, "Ann")
+    _sit(ann, join_url, "Ann")
     ben = phone(**NARROW)
-    fta_sit(ben, join_url, "Ben")
+    _sit(ben, join_url, "Ben")
     settle(ann)
     alpha = ann.locator("#fta-points-alpha")
     alpha.locator("input[name=points-0]").fill("2")
@@ -134,25 +120,6 @@ def test_fta_half_made_suit_choice_survives_the_other_players_seal(phone):
 # ---- Hearts: a referee's half-entered trick ----
 
 
-def hearts_start(page: Page, names: list[str]) -> None:
-    page.goto("/new/hearts")
-    form = page.locator("#new-table")
-    form.locator("input[name=players]").fill(str(len(names)))
-    for seat, name in enumerate(names):
-        form.locator(f"input[name=name-{seat}]").fill(name)
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#hand-panel")).to_be_visible()
-
-
-def hearts_sit(page: Page, host: Page, name: str, seat_label: str) -> None:
-    page.goto(join_link(host))
-    page.locator("input[name=name]").fill(name)
-    page.get_by_role("button", name=f"Sit as {seat_label}").click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#hand-panel")).to_be_visible()
-
-
 def hcard(page: Page, form: str, name: str) -> Locator:
     return page.locator(f"{form} .hcard[data-card='{name}']")
 
@@ -168,9 +135,9 @@ def test_hearts_referees_half_entered_trick_survives_a_claim_and_a_trick_from_an
     phone,
 ):
     ann = phone(**NARROW)  # the host, refereeing trick by trick
-    hearts_start(ann, ["Ann", "", "Cy", "Dee"])
+    start_hearts(ann, ["Ann", "", "Cy", "Dee"])
     ben = phone(**NARROW)
-    hearts_sit(ben, ann, "Ben", "Seat 2")
+    sit_hearts(ben, ann, "Ben", "Seat 2")
     for p in (ann, ben):
         wait_sse_open(p)
     mark_page(ann)

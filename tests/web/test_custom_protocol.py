@@ -110,3 +110,22 @@ def test_an_entry_costs_a_handful_of_queries_however_long_the_game(app, client):
     late = _statements(app, lambda: entry(31, 0))
     assert early == late
     assert late <= 10
+
+
+def test_an_undo_naming_a_version_too_long_to_read_is_taken_as_unnamed(app, client):
+    table = new_table(client)
+    assert enter(client, table, 1, {0: 5}).status_code == 303
+    data = {"csrf_token": csrf(client, table), "seen": "9" * 5000}
+    answer = client.post(f"{table}/undo", data=data, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    assert totals(client, table) == ["0", "0", "0"]
+
+
+def test_an_undo_naming_an_old_version_is_refused_and_undoes_nothing(app, client):
+    table = new_table(client)
+    assert enter(client, table, 1, {0: 5}).status_code == 303
+    assert enter(client, table, 1, {1: 7}).status_code == 303
+    data = {"csrf_token": csrf(client, table), "seen": "1"}
+    answer = client.post(f"{table}/undo", data=data, headers={"HX-Request": "true"})
+    assert answer.status_code == 409
+    assert totals(client, table) == ["5", "7", "0"]

@@ -16,7 +16,8 @@ from companion.errors import CompanionError
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.tableopts import first_player
-from companion.games.alphagrams.tablestate import KINDS, Judging, State
+from companion.games.alphagrams.tablestate import KINDS, State
+from companion.games.challenges import fold_judge
 from companion.games.protocol import Event
 
 Engine = engine.AlphaGramsState
@@ -27,7 +28,7 @@ def fold_event(state: State, e: Event) -> State:
     if e.kind == "alpha-deck":
         return _deck(state, e.payload)
     if e.kind.startswith("judge-"):
-        return _judge(state, e)
+        return fold_judge(state, e)
     if e.kind not in KINDS:
         return state
     try:
@@ -44,21 +45,6 @@ def _deck(state: State, payload: Payload) -> State:
         return replace(state, deck=Deck.from_dict(dict(payload)))
     except CompanionError:
         return state
-
-
-def _judge(state: State, e: Event) -> State:
-    p = e.payload
-    try:
-        n = int(p.get("n", 0))
-        if e.kind == "judge-open":
-            judging = Judging(n, int(p["player"]), int(p["challenger"]))
-            return replace(state, challenges=max(state.challenges, n), judging=judging)
-    except (KeyError, TypeError, ValueError):
-        return state
-    ended = e.kind in ("judge-verdict", "judge-cancel")
-    if ended and state.judging is not None and state.judging.n == n:
-        return replace(state, judging=None)
-    return state
 
 
 def _start(state: State, p: Payload) -> State:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from companion.cards.alpha import DEFAULT_DECK, Deck
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.tableopts import TableOptions
+from companion.games.challenges import Judging
 from companion.games.protocol import Actor
 
 SLOT = "ag"
@@ -14,15 +15,6 @@ KINDS = frozenset({"ag-start", "ag-flip", "ag-word", "ag-pass", "ag-end", "ag-ch
 UNDOABLE = frozenset({"ag-start", "ag-flip", "ag-word", "ag-pass", "ag-end"})
 OVERRULABLE = ("inflection", "not-a-word")
 Engine = engine.AlphaGramsState
-
-
-@dataclass(frozen=True)
-class Judging:
-    """A challenge being judged: its number, the word's player and the challenger."""
-
-    n: int
-    player: int
-    challenger: int
 
 
 @dataclass(frozen=True)

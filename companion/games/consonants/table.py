@@ -37,10 +37,11 @@ from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
 from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
 from companion.games import consonants as engine
 from companion.games import scoresheet
+from companion.games.challenges import fold_judge
 from companion.games.consonants import table_options, table_view, table_words
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
-from companion.games.consonants.table_state import Hand, Judging, State, Verdict
+from companion.games.consonants.table_state import Hand, State, Verdict
 from companion.games.protocol import Action, Actor, Event, NewEvent
 from companion.games.trickgame import read
 from companion.games.trickgame.table import TrickTable, trick_payload
@@ -116,7 +117,7 @@ class ConsonantsTable(TrickTable):
         if event.kind == "alpha-deck":
             return _deck(state, event)
         if event.kind.startswith("judge-"):
-            return _judge(state, event)
+            return fold_judge(state, event)
         if event.kind == "cons-challenge" and event.round:
             return _verdict(state, event)
         return super().fold(state, event)
@@ -260,21 +261,6 @@ def _deck(state: State, event: Event) -> State:
     except CompanionError:  # a stored deck that no longer reads is skipped
         return state
     return ts.rebuild(replace(state, rules=replace(state.rules, deck=deck), hands=()), 1)
-
-
-def _judge(state: State, event: Event) -> State:
-    p = event.payload
-    try:
-        n = int(p.get("n", 0))
-        if event.kind == "judge-open":
-            judging = Judging(n, int(p["player"]), int(p["challenger"]))
-            return replace(state, challenges=max(state.challenges, n), judging=judging)
-    except (KeyError, TypeError, ValueError):
-        return state
-    ended = event.kind in ("judge-verdict", "judge-cancel")
-    if ended and state.judging is not None and state.judging.n == n:
-        return replace(state, judging=None)
-    return state
 
 
 def _verdict(state: State, event: Event) -> State:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, Deck, PlayedAlpha
 from companion.games import consonants as engine
+from companion.games.challenges import Judging
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table_options import TableOptions
 from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
@@ -41,15 +42,6 @@ class Verdict:
     word: str
     challenger: int
     valid: bool
-
-
-@dataclass(frozen=True)
-class Judging:
-    """A challenge the word judge is judging now."""
-
-    n: int
-    player: int
-    challenger: int
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
 from companion.games.protocol import Action, Event
 from companion.tables import service, snapshot, store
-from companion.tables.registry import GameType, folded_sheet, register
+from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
 from companion.web.errors import status_for
 from companion.web.games import deck as deck_page
@@ -73,9 +73,6 @@ GAME = GameType(
     name="AlphaGrams",
     min_players=2,
     max_players=5,
-    parse_options=TABLE.parse_options,
-    load_options=tableopts.load_options,
-    sheet=folded_sheet(TABLE),
     dealer=tableopts.dealer,
     descriptions={},
     summary="Anagrams with Alpha cards, 2 to 5 players: words as tiles, steals checked, a judge.",

@@ -26,7 +26,7 @@ from companion.games.consonants.table_display import WAYS, Display
 from companion.games.hearts.table_words import named
 from companion.games.protocol import Action, Event
 from companion.tables import service, store
-from companion.tables.registry import GameType, folded_sheet, register
+from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
 from companion.web.errors import status_for
 from companion.web.games.deck import describe as deck_describe
@@ -92,9 +92,6 @@ GAME = GameType(
     name="Consonants",
     min_players=3,
     max_players=6,
-    parse_options=TABLE.parse_options,
-    load_options=TABLE.load_options,
-    sheet=folded_sheet(TABLE),
     dealer=table_options.dealer,
     descriptions={"players": "3 to 6 players."},
     summary="Hearts with Alpha letter cards, 3 to 6 players: the app passes, counts the "

@@ -21,11 +21,11 @@ from companion.games import follow_the_author as fta
 from companion.games.follow_the_author import tablesheet, tablewords
 from companion.games.follow_the_author.events import HANDS, KINDS, UNDOABLE
 from companion.games.follow_the_author.table import FtaTable
-from companion.games.follow_the_author.tableoptions import dealer, load_options, parse_options
+from companion.games.follow_the_author.tableoptions import dealer
 from companion.games.follow_the_author.tablepanels import Panels
 from companion.games.protocol import Action
 from companion.tables import service
-from companion.tables.registry import GameType, folded_sheet, register
+from companion.tables.registry import GameType, register
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -51,9 +51,6 @@ GAME = GameType(
     name="Follow the Author",
     min_players=2,
     max_players=2,
-    parse_options=parse_options,
-    load_options=load_options,
-    sheet=folded_sheet(TABLE),
     dealer=dealer,
     descriptions={},
     summary="Two players, an extended Decktet: sealed suits, plays checked, every category scored.",

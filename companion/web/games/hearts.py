@@ -18,11 +18,10 @@ from companion.errors import CompanionError, Unreadable
 from companion.games.hearts import table_form, table_state
 from companion.games.hearts.table import GAME, KINDS
 from companion.games.hearts.table_display import WAYS, Display
-from companion.games.hearts.table_options import load_options, parse_options
 from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
 from companion.tables import service
-from companion.tables.registry import GameType, folded_sheet, register
+from companion.tables.registry import GameType, register
 from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
@@ -62,9 +61,6 @@ HEARTS = GameType(
     name="Hearts",
     min_players=3,
     max_players=6,
-    parse_options=parse_options,
-    load_options=load_options,
-    sheet=folded_sheet(GAME),
     dealer=table_state.dealer,
     descriptions=table_form.DESCRIPTIONS,
     summary="3 to 6 players. Tap the cards each player took, or enter every trick; "

@@ -91,3 +91,13 @@ def test_view_lists_each_cell_with_its_version():
     view = GAME.view(state, 0, {"r1s0": 2})
     assert view["cells"] == [{"round": 1, "seat": 0, "points": 5, "version": 2}]
     assert view["round"] == 1 and view["missing"] == [1, 2]
+
+
+def test_an_actor_owns_the_changes_its_seat_made_or_that_are_about_its_seat():
+    mine = score(1, 1, 0, 5)
+    by_host_for_ann = Event(2, "score", actor_seat=None, payload={"seat": 0, "points": 1})
+    bens = Event(3, "score", actor_seat=1, payload={"seat": 1, "points": 1})
+    ann = Actor("Ann", 0)
+    assert ann.owns(mine) and ann.owns(by_host_for_ann)
+    assert not ann.owns(bens)
+    assert not HOST.owns(mine)  # the host may undo anything, but owns nothing by seat
