@@ -129,3 +129,34 @@ def test_an_undo_naming_an_old_version_is_refused_and_undoes_nothing(app, client
     answer = client.post(f"{table}/undo", data=data, headers={"HX-Request": "true"})
     assert answer.status_code == 409
     assert totals(client, table) == ["5", "7", "0"]
+
+
+def test_two_undos_from_the_same_sheet_undo_one_change_not_two(app, client):
+    """Both taps name the table version their sheet shows (#table-version): the second is
+    told the table changed, and only the newest change is taken back."""
+    import re
+    import threading
+
+    table = new_table(client)
+    assert enter(client, table, 1, {0: 5}).status_code == 303
+    assert enter(client, table, 1, {1: 7}).status_code == 303
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    seen = re.search(r'id="table-version" name="seen" value="(\d+)"', live)
+    assert seen, "the live sheet carries the version it shows"
+    token = csrf(client, table)
+    gate = threading.Barrier(2)
+    codes: list[int] = []
+
+    def tap() -> None:
+        gate.wait()
+        data = {"csrf_token": token, "seen": seen.group(1)}
+        codes.append(client.post(f"{table}/undo", data=data, headers={"HX-Request": "true"})
+                     .status_code)  # fmt: skip
+
+    threads = [threading.Thread(target=tap) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [200, 409]
+    assert totals(client, table) == ["5", "0", "0"]
