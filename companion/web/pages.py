@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from markupsafe import Markup
 
 from companion.tables.live import InProcessBroker, PostgresBroker
 from companion.web import (
@@ -13,6 +14,7 @@ from companion.web import (
     home,
     join,
     live,
+    livesheet,
     openapi,
     security,
     table,
@@ -29,6 +31,9 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["entry_key"] = table.entry_key
     app.jinja_env.globals["cell_link"] = table.cell_link
     app.jinja_env.globals["can_classes"] = table.can_classes
+    app.jinja_env.globals["live_sheet"] = lambda v, readonly, tv=False: Markup(
+        livesheet.whole(v, readonly, tv)
+    )
     app.jinja_env.globals["chart_for"] = lambda v: chart.build(v.sheet, v.names, v.colours)
 
 

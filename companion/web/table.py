@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
@@ -21,6 +19,7 @@ from companion.games.custom import parse_points
 from companion.games.protocol import Action
 from companion.tables import service, store
 from companion.tables.models import Game
+from companion.web import livesheet
 from companion.web.live import publish
 from companion.web.security import phone_id
 from companion.web.tableview import TableView, load
@@ -60,48 +59,28 @@ def old_game(token: str, number: int) -> Any:
 
 @bp.get("/t/<token>/live")
 def live(token: str) -> Any:
-    """The live sheet; with ``key`` (the entry box's state) it also sends, out of band, a new
-    entry box when that changed, so one request per phone follows each update."""
+    """The live sheet: only what changed since the version the phone shows (``seen``) when
+    this process can tell, else the whole sheet; with ``key`` (the entry box's state) it also
+    sends, out of band, a new entry box when that changed, so one request per phone follows
+    each update."""
     v = view_for(token)
-    html = live_html(v, readonly=False)
+    html, headers = live_answer(v, readonly=False)
     key = request.args.get("key")
     if key is not None and v.is_current and key != entry_key(v):
         html += render_template("_entry_oob.html", v=v, values={}, errors={})
-    return html, 200, {"Vary": "HX-Request"}
+    return html, 200, headers
 
 
-def live_html(v: TableView, readonly: bool, tv: bool = False) -> str:
-    """The sheet fragment, rendered once per table version and viewer kind, then reused by
-    every phone of the table (the sheet itself does not depend on who looks, see
-    ``cell_link``; a game's own status may, so then the seat is part of the key)."""
-    cache = current_app.extensions.setdefault("live_cache", LiveCache())
-    seat = v.my_seat.position if v.my_seat is not None and v.kind.status_template else None
-    version = v.rows[-1].id if v.rows else 0
-    key = (v.table.token, v.game.number, version, seat, readonly, tv)
-    html = cache.get(key)
-    if html is None:
-        html = render_template("_live.html", v=v, readonly=readonly, tv=tv)
-        cache.put(key, html)
-    return html
-
-
-class LiveCache:
-    """A small bounded map of rendered sheets (per process; versions only grow)."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._items: dict[tuple[Any, ...], str] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> str | None:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: tuple[Any, ...], html: str) -> None:
-        with self._lock:
-            if len(self._items) >= self.size:
-                self._items.pop(next(iter(self._items)))
-            self._items[key] = html
+def live_answer(v: TableView, readonly: bool, tv: bool = False) -> tuple[str, dict[str, str]]:
+    """The answer to a live redraw and its headers: a delta leaves ``#live`` as it is and
+    swaps only its out-of-band parts."""
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
+    raw = request.args.get("seen", "")
+    if raw.isascii() and raw.isdigit() and len(raw) <= 18:
+        html = livesheet.delta(v, int(raw), readonly, tv)
+        if html is not None:
+            return html, {**headers, "HX-Reswap": "none"}
+    return livesheet.whole(v, readonly, tv), headers
 
 
 @bp.get("/t/<token>/entry")

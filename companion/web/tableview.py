@@ -136,9 +136,13 @@ class TableView:
 
     @cached_property
     def history(self) -> list[str]:
+        return self.history_since(0)
+
+    def history_since(self, count: int) -> list[str]:
+        """The history lines of the events after the first ``count``, newest first."""
         own = self.kind.describe
         lines = []
-        for e in reversed(self.rows):
+        for e in reversed(self.snapshot.events[count:]):
             line = own(e, self.names) if own is not None else None
             lines.append(line if line is not None else describe(e, self.names))
         return lines

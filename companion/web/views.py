@@ -46,9 +46,9 @@ def share(token: str) -> Any:
 
 @bp.get("/s/<token>/live")
 def share_live(token: str) -> Any:
-    from companion.web.table import live_html
+    from companion.web.table import live_answer
 
-    return live_html(_shared(token), readonly=True, tv=request.args.get("tv") == "1")
+    return live_answer(_shared(token), readonly=True, tv=request.args.get("tv") == "1")
 
 
 @bp.get("/tv/<token>")

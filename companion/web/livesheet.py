@@ -1,0 +1,141 @@
+"""The live sheet a phone shows, whole or as only what changed since the version it shows.
+
+Every live update used to send each phone the whole sheet (485 KiB at 500 rounds). Now the
+phone names the table version its sheet shows (``seen``, from ``#table-version``) and, when
+this process remembers what the sheet looked like at that version, gets only the difference
+as htmx out-of-band swaps (``_live_delta.html``): the status lines, the rows that differ, new
+and removed rows, the totals, the chart and the new history lines. Otherwise (a version this
+process never drew, or one so old that many rows changed) it gets the whole sheet.
+
+What a sheet showed is kept as its rows' values (``Shown``): a row is drawn from its values,
+its round and the seat names only (``cell_link`` answers by round and seat alone), so two
+rows with equal values draw the same. Everything rendered is shared by every phone of the
+table and kept in one cache bounded in bytes (``LIVE_CACHE_BYTES``).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from cachetools import LRUCache
+from flask import current_app, render_template
+
+from companion.web.tableview import TableView
+
+DEFAULT_BYTES = 32 * 1024 * 1024
+# more changed or new rows than this and the whole sheet is sent (an import, a long gap)
+MAX_ROWS = 24
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a game's sheet showed at one version: enough to tell which rows changed."""
+
+    rows: tuple[Any, ...]
+    names: tuple[str, ...]
+    events: int  # history lines (one per stored event)
+
+    def nbytes(self) -> int:
+        cells = sum(sys.getsizeof(r) for r in self.rows[:1]) * len(self.rows)
+        return sys.getsizeof(self.rows) + cells + 64 * len(self.names) + 200
+
+
+def _size(value: Any) -> int:
+    return value.nbytes() if isinstance(value, Shown) else sys.getsizeof(value)
+
+
+class ByteCache:
+    """A least-recently-used map whose limit is the bytes of what it holds (thread-safe)."""
+
+    def __init__(self, limit: int) -> None:
+        self._items: LRUCache[tuple[Any, ...], Any] = LRUCache(maxsize=limit, getsizeof=_size)
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> Any:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
+        with self._lock:
+            try:
+                self._items[key] = value
+            except ValueError:  # larger than the whole cache: not kept
+                pass
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._items.currsize)
+
+    @property
+    def limit(self) -> int:
+        return int(self._items.maxsize)
+
+
+def cache() -> ByteCache:
+    found = current_app.extensions.get("live_cache")
+    if found is None:
+        limit = int(current_app.config.get("LIVE_CACHE_BYTES") or DEFAULT_BYTES)
+        found = current_app.extensions.setdefault("live_cache", ByteCache(limit))
+    return found  # type: ignore[no-any-return]
+
+
+def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[Any, ...]:
+    """Who looks, as far as the drawing differs: a game's own status may depend on the seat."""
+    seat = v.my_seat.position if v.my_seat is not None and v.kind.status_template else None
+    return (v.table.token, v.game.number, seat, readonly, tv)
+
+
+def remember(v: TableView) -> None:
+    shown = Shown(tuple(v.sheet.rows), tuple(v.names), len(v.rows))
+    cache().put(("shown", v.game.id, v.snapshot.last_id), shown)
+
+
+def whole(v: TableView, readonly: bool, tv: bool = False) -> str:
+    """The whole live sheet, drawn once per table version and viewer kind."""
+    key = ("whole", v.snapshot.last_id, *_viewer(v, readonly, tv))
+    html = cache().get(key)
+    if html is None:
+        html = render_template("_live.html", v=v, readonly=readonly, tv=tv)
+        cache().put(key, html)
+    if cache().get(("shown", v.game.id, v.snapshot.last_id)) is None:
+        remember(v)
+    return str(html)
+
+
+def delta(v: TableView, seen: int, readonly: bool, tv: bool = False) -> str | None:
+    """What changed since version ``seen`` as out-of-band swaps ("" when nothing did), or
+    None when the whole sheet must go."""
+    version = v.snapshot.last_id
+    if seen == version:
+        return ""
+    key = ("delta", seen, version, *_viewer(v, readonly, tv))
+    html = cache().get(key)
+    if html is None:
+        html = _draw_delta(v, seen, readonly, tv)
+        if html is None:
+            return None
+        cache().put(key, html)
+    return str(html)
+
+
+def _draw_delta(v: TableView, seen: int, readonly: bool, tv: bool) -> str | None:
+    shown = cache().get(("shown", v.game.id, seen))
+    if not isinstance(shown, Shown) or shown.names != tuple(v.names):
+        return None
+    rows, events = v.sheet.rows, len(v.rows)
+    if shown.events > events:
+        return None
+    both = min(len(rows), len(shown.rows))
+    changed = [r for r in range(1, both + 1) if rows[r - 1] != shown.rows[r - 1]]
+    added = list(range(both + 1, len(rows) + 1))
+    if len(changed) + len(added) > MAX_ROWS:
+        return None
+    removed = list(range(both + 1, len(shown.rows) + 1))
+    lines = [] if readonly else v.history_since(shown.events)
+    html = render_template("_live_delta.html", v=v, readonly=readonly, tv=tv, changed=changed,
+                           added=added, removed=removed, lines=lines)  # fmt: skip
+    remember(v)
+    return html
