@@ -47,7 +47,7 @@ def build(sheet: Sheet, names: list[str], colours: list[str]) -> Chart | None:
     lines = []
     for seat in range(sheet.players):
         coords = [(round(PAD + i * step, 1), y(running[i][seat])) for i in shown]
-        text = " ".join(f"{x},{yy}" for x, yy in coords)
+        text = " ".join(f"{x:.0f},{yy:.0f}" for x, yy in coords)  # 1 px is fine enough
         lines.append(Line(colours[seat], names[seat], text, coords[-1]))
     return Chart(WIDTH, HEIGHT, tuple(lines), y(0), low, high, len(running) - 1)
 

@@ -36,6 +36,7 @@ class Shown:
 
     rows: tuple[Any, ...]
     names: tuple[str, ...]
+    leaders: tuple[int, ...]
     events: int  # history lines (one per stored event)
 
     def nbytes(self) -> int:
@@ -89,7 +90,7 @@ def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[Any, ...]:
 
 
 def remember(v: TableView) -> None:
-    shown = Shown(tuple(v.sheet.rows), tuple(v.names), len(v.rows))
+    shown = Shown(tuple(v.sheet.rows), tuple(v.names), tuple(v.sheet.leaders), len(v.rows))
     cache().put(("shown", v.game.id, v.snapshot.last_id), shown)
 
 
@@ -135,7 +136,8 @@ def _draw_delta(v: TableView, seen: int, readonly: bool, tv: bool) -> str | None
         return None
     removed = list(range(both + 1, len(shown.rows) + 1))
     lines = [] if readonly else v.history_since(shown.events)
+    leaders = tuple(v.sheet.leaders) != shown.leaders
     html = render_template("_live_delta.html", v=v, readonly=readonly, tv=tv, changed=changed,
-                           added=added, removed=removed, lines=lines)  # fmt: skip
+                           added=added, removed=removed, lines=lines, leaders=leaders)  # fmt: skip
     remember(v)
     return html
