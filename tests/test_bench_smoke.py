@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import bench_live, bench_table
+from bench import bench_live, bench_table, bench_updates
 from bench._common import percentile
 
 
@@ -39,6 +39,13 @@ def test_bench_live_every_phone_hears_every_entry(
     assert result.reader_errors == 0 and result.rss_connected > 0
     out = capsys.readouterr().out
     assert "missed updates" in out and "event" in out
+
+
+def test_bench_updates_prints_bytes_before_and_after(capsys: pytest.CaptureFixture[str]) -> None:
+    results = bench_updates.main(["--sizes", "3", "--entries", "2"])
+    for r in results.values():
+        assert len(r["watcher"]) == 2 and max(r["watcher"]) < min(r["whole"])
+    assert "after p50 B" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,7 @@ class Shown:
     rows: tuple[Any, ...]
     names: tuple[str, ...]
     leaders: tuple[int, ...]
+    charted: bool  # a chart was drawn (its legend is not sent again)
     events: int  # history lines (one per stored event)
 
     def nbytes(self) -> int:
@@ -90,7 +91,9 @@ def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[Any, ...]:
 
 
 def remember(v: TableView) -> None:
-    shown = Shown(tuple(v.sheet.rows), tuple(v.names), tuple(v.sheet.leaders), len(v.rows))
+    sheet = v.sheet
+    shown = Shown(tuple(sheet.rows), tuple(v.names), tuple(sheet.leaders), bool(sheet.running),
+                  len(v.rows))  # fmt: skip
     cache().put(("shown", v.game.id, v.snapshot.last_id), shown)
 
 
@@ -136,8 +139,9 @@ def _draw_delta(v: TableView, seen: int, readonly: bool, tv: bool) -> str | None
         return None
     removed = list(range(both + 1, len(shown.rows) + 1))
     lines = [] if readonly else v.history_since(shown.events)
-    leaders = tuple(v.sheet.leaders) != shown.leaders
-    html = render_template("_live_delta.html", v=v, readonly=readonly, tv=tv, changed=changed,
-                           added=added, removed=removed, lines=lines, leaders=leaders)  # fmt: skip
+    html = render_template(
+        "_live_delta.html", v=v, readonly=readonly, tv=tv, changed=changed, added=added,
+        removed=removed, lines=lines, leaders=tuple(v.sheet.leaders) != shown.leaders,
+        charted=shown.charted and bool(v.sheet.running))  # fmt: skip
     remember(v)
     return html

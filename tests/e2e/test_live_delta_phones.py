@@ -85,3 +85,10 @@ def test_phone_b_gets_only_the_new_row_and_totals(phone, server, monkeypatch):
     c.goto(table_url)
     assert _sheet_text(b) == _sheet_text(c)
     assert b.locator("#status").inner_text() == c.locator("#status").inner_text()
+    lines = "#chart-lines polyline"
+    expect(b.locator(lines)).to_have_count(3)
+    assert [p.get_attribute("points") for p in b.locator(lines).all()] == [
+        p.get_attribute("points") for p in c.locator(lines).all()
+    ]
+    first = b.locator("#history-lines li").first.text_content() or ""
+    assert first.endswith("round 501, Cy 9"), first
