@@ -108,12 +108,16 @@ class Reader:
         """As a phone does: the sheet, sending the entry box's key (a changed entry box comes
         back out of band with the sheet)."""
         key = getattr(self, "entry_key", "")
-        answer = fetcher.get(f"/t/{self.token}/live?key={quote(key)}", htmx=True)
+        seen = getattr(self, "seen", "")  # the version its sheet shows: only what changed comes
+        answer = fetcher.get(f"/t/{self.token}/live?key={quote(key)}&seen={seen}", htmx=True)
         if answer.status == 200:
             self.sheets.append(time.perf_counter())
             found = ENTRY_KEY.search(answer.body)
             if found:
                 self.entry_key = html.unescape(found.group(1))
+            version = TABLE_VERSION.search(answer.body)
+            if version:
+                self.seen = version.group(1)
         else:
             self.errors.append(f"GET live answered {answer.status}")
 
@@ -128,6 +132,7 @@ class Reader:
 
 
 ENTRY_KEY = re.compile(r'id="entry-key" name="key" value="([^"]*)"')
+TABLE_VERSION = re.compile(r'id="table-version" name="seen" value="(\d+)"')
 
 
 @dataclass

@@ -15,6 +15,7 @@ table and kept in one cache bounded in bytes (``LIVE_CACHE_BYTES``).
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from dataclasses import dataclass
@@ -76,10 +77,20 @@ class ByteCache:
         return int(self._items.maxsize)
 
 
+def cache_limit() -> int:
+    """``LIVE_CACHE_BYTES`` in the app's config, else ``COMPANION_LIVE_CACHE_MB`` (MiB), else
+    32 MiB per process."""
+    configured = current_app.config.get("LIVE_CACHE_BYTES")
+    if configured:
+        return int(configured)
+    mib = os.environ.get("COMPANION_LIVE_CACHE_MB", "").strip()
+    return int(float(mib) * 1024 * 1024) if mib.replace(".", "", 1).isdigit() else DEFAULT_BYTES
+
+
 def cache() -> ByteCache:
     found = current_app.extensions.get("live_cache")
     if found is None:
-        limit = int(current_app.config.get("LIVE_CACHE_BYTES") or DEFAULT_BYTES)
+        limit = cache_limit()
         found = current_app.extensions.setdefault("live_cache", ByteCache(limit))
     return found  # type: ignore[no-any-return]
 

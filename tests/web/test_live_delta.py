@@ -147,3 +147,11 @@ def test_rendered_sheets_are_bounded_in_bytes(app, client):
         kept = livesheet.cache()
         assert kept.limit == 3_000_000
         assert 1_000_000 < kept.nbytes <= 3_000_000
+
+
+def test_the_cache_limit_can_be_set_in_mib_from_the_environment(app, monkeypatch):
+    monkeypatch.setenv("COMPANION_LIVE_CACHE_MB", "2")
+    app.config["LIVE_CACHE_BYTES"] = None
+    app.extensions.pop("live_cache", None)
+    with app.app_context():
+        assert livesheet.cache().limit == 2 * 1024 * 1024
