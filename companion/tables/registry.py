@@ -33,8 +33,10 @@ class GameType:
     ``describe`` words a history line for the game's own event kinds (None: the shell's
     words); ``exportable`` filters the events an export may show (e.g. sealed choices before
     their reveal). ``cell_link(v, round, seat)`` is where tapping a sheet cell leads (None: no
-    link; unset: the shell's number editor). ``status_template`` adds the game's own status
-    (e.g. the next pass) to the live sheet every phone, share link and TV view shows.
+    link; unset: the shell's number editor); it must depend on the round and seat only, since
+    a live update redraws only the rows whose values changed (``companion.web.livesheet``).
+    ``status_template`` adds the game's own status (e.g. the next pass) to the live sheet every
+    phone, share link and TV view shows; it is sent again with every update.
     """
 
     key: str
