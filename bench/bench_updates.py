@@ -4,9 +4,10 @@ after = the update a phone gets now, sending the version its sheet shows.
 
 In process, through Flask's test client on a real SQLite file, like ``bench_rounds`` (whose
 tables it reuses: 4 seats, rounds stored directly as events). After each measured entry (a
-Table API action, one cell or one Hearts hand) three phones fetch: a watcher (not seated: the
-sheet only), the host (who also gets the entry box out of band when its target changed) and,
-for the before figure, a phone asking for the whole sheet. Sizes are uncompressed bodies::
+Table API action, one cell or one Hearts hand) four phones fetch: a watcher (not seated: the
+sheet only), seat 2's phone and the host (both also get their entry box out of band when its
+target changed) and, for the before figure, a phone asking for the whole sheet. Sizes are
+uncompressed bodies::
 
     .venv/bin/python -m bench.bench_updates [--sizes 10,500] [--entries 20]
 """
@@ -27,6 +28,46 @@ from bench.bench_rounds import make_app as _make_app
 HX = {"HX-Request": "true"}
 VERSION = re.compile(r'id="table-version" name="seen" value="(\d+)"')
 KEY = re.compile(r'id="entry-key" name="key" value="([^"]*)"')
+JOIN = re.compile(r'href="(/j/[A-Za-z0-9_-]+)"')
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def seated(app: Any, host: Any, token: str, seat: int) -> Any:
+    """A phone that took seat ``seat`` (keeping its name) through the join page."""
+    phone = app.test_client()
+    join = JOIN.findall(host.get(f"/t/{token}").get_data(as_text=True))[0]
+    csrf = CSRF.findall(phone.get(join).get_data(as_text=True))[0]
+    answer = phone.post(f"{join}/seat", data={"seat": seat, "name": f"P{seat}", "csrf_token": csrf})
+    assert answer.status_code == 303, answer.status_code
+    return phone
+
+
+def hosted(app: Any, t: dict[str, Any]) -> dict[str, Any]:
+    """The table's client becomes the host's phone (as ``filled_table`` does for custom)."""
+    from companion.tables import store
+
+    with app.app_context():
+        table = store.table_by("token", t["token"])
+        assert table is not None
+        host_phone = table.host_phone
+    with t["client"].session_transaction() as sess:
+        sess["phone"] = host_phone
+    return t
+
+
+class Phone:
+    """A phone as the page behaves: it sends the version its sheet shows and its entry key."""
+
+    def __init__(self, client: Any, token: str) -> None:
+        self.client, self.live = client, f"/t/{token}/live"
+        page = client.get(f"/t/{token}").get_data(as_text=True)
+        self.seen, self.key = VERSION.findall(page)[0], (KEY.findall(page) or [""])[0]
+
+    def update(self) -> int:
+        body = _fetch(self.client, f"{self.live}?seen={self.seen}&key={quote(self.key)}")
+        self.seen = VERSION.findall(body)[0]
+        self.key = (KEY.findall(body) or [self.key])[0]
+        return len(body.encode())
 
 
 def _fetch(client: Any, url: str) -> str:
@@ -38,26 +79,20 @@ def _fetch(client: Any, url: str) -> str:
 def measure(game: str, size: int, entries: int) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         app = _make_app(folder)
-        t = filled_table(app, size) if game == "custom" else filled_hearts(app, size)
-        host, watcher, whole = t["client"], app.test_client(), app.test_client()
-        live = f"/t/{t['token']}/live"
-        page = host.get(f"/t/{t['token']}").get_data(as_text=True)
-        seen = {"watcher": VERSION.findall(page)[0], "host": VERSION.findall(page)[0]}
-        key = KEY.findall(page)[0]
-        out: dict[str, list[float]] = {k: [] for k in ("whole", "watcher", "host")}
+        t = filled_table(app, size) if game == "custom" else hosted(app, filled_hearts(app, size))
+        phones = {"host": Phone(t["client"], t["token"]),
+                  "seat": Phone(seated(app, t["client"], t["token"], 1), t["token"]),
+                  "watcher": Phone(app.test_client(), t["token"])}  # fmt: skip
+        whole = app.test_client()
+        out: dict[str, list[float]] = {k: [] for k in ("whole", *phones)}
         for i in range(entries):
             if game == "custom":
                 api_entry(t, size + 1 + i // PLAYERS, i % PLAYERS)
             else:
                 hearts_entry(t, size + 1 + i)
-            body = _fetch(watcher, f"{live}?seen={seen['watcher']}")
-            out["watcher"].append(len(body.encode()))
-            seen["watcher"] = VERSION.findall(body)[0]
-            body = _fetch(host, f"{live}?seen={seen['host']}&key={quote(key)}")
-            out["host"].append(len(body.encode()))
-            seen["host"] = VERSION.findall(body)[0]
-            key = (KEY.findall(body) or [key])[0]
-            out["whole"].append(len(_fetch(whole, live).encode()))
+            for name, phone in phones.items():
+                out[name].append(phone.update())
+            out["whole"].append(len(_fetch(whole, f"/t/{t['token']}/live").encode()))
         return out
 
 
@@ -71,15 +106,18 @@ def main(argv: Sequence[str] | None = None) -> dict[tuple[str, int], dict[str, l
     rows = []
     for (game, size), r in results.items():
         before = percentile(r["whole"], 50)
-        rows.append([game, size, len(r["watcher"]), f"{before:,.0f}",
-                     f"{percentile(r['watcher'], 50):,.0f}", f"{max(r['watcher']):,.0f}",
-                     f"{percentile(r['host'], 50):,.0f}", f"{max(r['host']):,.0f}",
-                     f"/{before / percentile(r['watcher'], 50):.0f}"])  # fmt: skip
+        row: list[object] = [game, size, len(r["watcher"]), f"{before:,.0f}"]
+        for name in ("watcher", "seat", "host"):
+            row += [f"{percentile(r[name], 50):,.0f}", f"{max(r[name]):,.0f}"]
+        rows.append([*row, f"/{before / percentile(r['seat'], 50):.0f}"])
     print(f"\nBytes per phone per update (uncompressed body), in process, SQLite, {PLAYERS} seats;")
-    print(f"{machine()}. before: the whole sheet; after: what a phone fetches now (watcher: the")
-    print("sheet; host: also the entry box when its target changed)")
-    print_table(["game", "rounds", "n", "before B", "after p50 B", "after max B", "host p50 B",
-                 "host max B", "p50 ratio"], rows)  # fmt: skip
+    print(f"{machine()}.\nbefore: the whole sheet; after: what a phone fetches now (watcher: not")
+    print("seated; seat: seat 2's phone; host: enters for every seat; seat and host also get their")
+    print("entry box when its target changed); ratio: before / seat p50")
+    heads = ["game", "rounds", "n", "before B"]
+    for name in ("watcher", "seat", "host"):
+        heads += [f"{name} p50", f"{name} max"]
+    print_table([*heads, "ratio"], rows)
     return results
 
 

@@ -155,3 +155,19 @@ def test_the_cache_limit_can_be_set_in_mib_from_the_environment(app, monkeypatch
     app.extensions.pop("live_cache", None)
     with app.app_context():
         assert livesheet.cache().limit == 2 * 1024 * 1024
+
+
+def test_hearts_offers_the_last_hands_to_change_not_all_500(app, client):
+    """The entry box comes again with updates: its list of hands to change stays short (older
+    hands: their row on the sheet links to the same page)."""
+    table = _grown(app, client, "hearts", 500, target=10000)
+    with app.app_context():
+        t = store.table_by("token", table.removeprefix("/t/"))
+        assert t is not None
+        host = t.host_phone
+    with client.session_transaction() as sess:
+        sess["phone"] = host
+    box = client.get(f"{table}/entry").get_data(as_text=True)
+    assert "Hand 500</a>" in box and "Hand 493</a>" in box and "Hand 492</a>" not in box
+    assert "For an older hand, tap its row on the sheet." in box
+    assert f'href="{table}/hearts/1/edit"' in whole_sheet(client, f"{table}/live")
