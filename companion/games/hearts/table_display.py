@@ -10,6 +10,7 @@ from functools import cached_property
 
 from companion.cards.standard import Card
 from companion.games import hearts
+from companion.games.hearts import numbers
 from companion.games.hearts import table as hearts_table
 from companion.games.hearts import table_state as ts
 from companion.games.hearts import table_words as words
@@ -17,7 +18,8 @@ from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
 
-WAYS = {"mine": "My cards", "all": "Score for all", "tricks": "Trick by trick"}
+WAYS = {"mine": "My cards", "all": "Score for all", "numbers": "Numbers",
+        "tricks": "Trick by trick"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -114,8 +116,24 @@ class Display(DisplayParts[TableOptions, Hand]):
             return ""
         return " ".join(str(c) for c in hand.claims.get(self.seat, []))
 
+    @property
+    def hand_total(self) -> int:
+        return numbers.hand_total(self.options.rules)
+
+    def points_prefill(self, hand: Hand) -> dict[int, str]:
+        """The numbers form's starting point: the points a scored hand's seats took."""
+        if hand.report is None or hand.scores is None:
+            return {}
+        return {seat: str(p) for seat, p in hand.report.points.items()}
+
+    def points_now(self, hand: Hand, seat: int) -> str:
+        return self.points_prefill(hand).get(seat, "nothing")
+
     def prefill(self, hand: Hand) -> dict[int, str]:
-        """The scorer form's starting point: the hand's cards (first claimant on a double)."""
+        """The scorer form's starting point: the hand's cards (first claimant on a double);
+        nothing for a hand entered as points (its cards were never told)."""
+        if hand.source == "points":
+            return {}
         given: set[Card] = set()
         out = {}
         wanted = set(self.penalty_cards)
@@ -126,6 +144,8 @@ class Display(DisplayParts[TableOptions, Hand]):
         return out
 
     def taken_now(self, hand: Hand, seat: int) -> str:
+        if hand.source == "points":
+            return f"{self.points_now(hand, seat)} points"
         wanted = set(self.penalty_cards)
         cards = [c for c in hand.taken.get(seat, []) if c in wanted]
         return " ".join(words.face(c) for c in cards) or "nothing"

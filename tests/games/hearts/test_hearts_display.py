@@ -108,7 +108,7 @@ def test_the_way_follows_the_phone_its_choice_and_the_tricks():
     assert display(t).way == "all" and display(t, ANN).way == "mine"
     assert display(t, ANN, chosen="all").way == "all"
     assert display(t, HOST, chosen="mine").way == "all"  # no seat: no cards of its own
-    assert list(display(t).ways()) == ["all", "tricks"]
+    assert list(display(t).ways()) == ["all", "numbers", "tricks"]
     assert display(Table(entry="tricks"), ANN).way == "tricks"
     t.act(*trick(1, 0, 0, ["2C", "3C", "4C", "5C"]))
     assert display(t, ANN, chosen="mine").way == "tricks"
