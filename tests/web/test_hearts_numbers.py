@@ -78,3 +78,11 @@ def test_the_moon_button_scores_a_moon(client):
     assert numbers(client, table, 1, "", "", "", "", moon=2).status_code == 303
     assert totals(client, table) == ["26", "26", "0", "26"]
     assert "Cy shot the moon" in client.get(f"{table}/live").get_data(as_text=True)
+
+
+def test_the_moon_choice_shows_what_each_option_does(client):
+    table = hearts_table(client, preset="omnibus")  # the shooter chooses
+    assert numbers(client, table, 1, "", "", "", "", moon=1, bonus=0).status_code == 303
+    text = words(client.get(f"{table}/entry"))
+    assert "Totals then: Ann -10, Ben -26, Cy 0, Dee 0. The game goes on." in text
+    assert "Totals then: Ann 16, Ben 0, Cy 26, Dee 26. The game goes on." in text

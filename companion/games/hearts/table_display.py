@@ -5,7 +5,7 @@ template global ``hearts_view`` builds one per request (``companion.web.games.he
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from companion.cards.standard import Card
@@ -17,6 +17,7 @@ from companion.games.hearts import table_words as words
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
+from companion.games.trickgame.entries import EMPTY, Entry
 
 WAYS = {"mine": "My cards", "all": "Score for all", "numbers": "Numbers",
         "tricks": "Trick by trick"}  # fmt: skip
@@ -149,6 +150,25 @@ class Display(DisplayParts[TableOptions, Hand]):
         wanted = set(self.penalty_cards)
         cards = [c for c in hand.taken.get(seat, []) if c in wanted]
         return " ".join(words.face(c) for c in cards) or "nothing"
+
+    def consequence(self, hand: Hand, choice: str) -> str:
+        """What ``choice`` does to the totals, in words: each total after it, and whether the
+        game ends there (and who wins) or goes on."""
+        entries = self.game.entries.get(hand.number, EMPTY)
+        entries = replace(entries, choice=Entry({"choice": choice}))
+        scores = ts.build_hand(self.options, hand.number, entries, hand.totals_before).scores or {}
+        rules = self.options.rules
+        after = hearts.add_hand(hand.totals_before, scores, rules)
+        line = ", ".join(f"{self.names[s]} {after[s]}" for s in sorted(after))
+        if not hearts.game_over(after, rules):
+            return f"Totals then: {line}. The game goes on."
+        top = max(after, key=lambda s: after[s])
+        won = hearts.winners(after, rules)
+        who = " and ".join("you" if s == self.seat else self.names[s] for s in won)
+        return (
+            f"Totals then: {line}. {self.names[top]} reaches {after[top]} and the game "
+            f"ends: {who} win{'s' if len(won) == 1 and won[0] != self.seat else ''}."
+        )
 
     def may_choose(self, hand: Hand) -> bool:
         """This phone makes the moon's choice (only in the game being played now)."""
