@@ -339,7 +339,7 @@
     row.appendChild(record);
     row.appendChild(cancel);
     box.appendChild(row);
-    var place = button.closest(".seat-row, .two") || button;
+    var place = button.closest(".seat-row, .two, .moon-buttons") || button;
     place.parentNode.insertBefore(box, place.nextSibling);
     button.setAttribute("aria-expanded", "true");
     button.setAttribute("data-asks", "");

@@ -257,6 +257,35 @@
     var form = event.target.closest && event.target.closest("form[data-grid]");
     if (form) { save(form); render(form); }
   });
+  // ---- Numbers: the running sum, and the moon/sun buttons ask first ----
+  function pointsSum(form) {
+    var total = 0, bad = false;
+    form.querySelectorAll(".points-box").forEach(function (box) {
+      var text = box.value.trim();
+      if (text === "") { return; }
+      if (!/^-?[0-9]+$/.test(text)) { bad = true; return; }
+      total += parseInt(text, 10);
+    });
+    var want = parseInt(form.getAttribute("data-total"), 10);
+    var out = form.querySelector("[data-points-sum]");
+    if (!out) { return; }
+    out.textContent = bad ? "Whole numbers only." :
+      (total === want ? "Adds up to " + want + "." : "Adds up to " + total + " of " + want + ".");
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form.points-form");
+    if (form) { pointsSum(form); }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".moon-buttons button[name]");
+    if (!button || button.hasAttribute("data-confirm-record")) { return; }
+    event.preventDefault();
+    var form = button.closest("form");
+    var who = button.textContent.replace(/ (shot the moon|took every trick)$/, "");
+    var line = button.name === "sun" ? who + " took every trick this hand." :
+      who + " took every penalty card: a moon for " + who + ".";
+    window.companionConfirm.open(form, button, [line]);
+  });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("htmx:oobAfterSwap", function (event) { init(event.detail.target); });

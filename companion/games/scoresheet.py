@@ -44,6 +44,13 @@ class Sheet:
         return self.complete_rounds + 1
 
 
+def reached(totals: Mapping[int, int], target: int) -> str:
+    """Who ended the game by reaching the target, highest first: ``Seat 2 reached 105``
+    (the pages put the players' names in)."""
+    over = sorted((-t, s) for s, t in totals.items() if t >= target)
+    return "; ".join(f"Seat {s + 1} reached {-t}" for t, s in over) or f"a total reached {target}"
+
+
 def best(totals: Sequence[int], high_wins: bool) -> tuple[int, ...]:
     """Every seat sharing the best total."""
     if not totals:

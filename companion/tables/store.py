@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import event as sa_event
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -249,3 +249,15 @@ def new_game(table: Table, actor: str, actor_seat: int | None) -> Game:
     append(game, "new-game", actor, actor_seat, {"after": old.number})
     db.session.commit()
     return game
+
+
+def tables_of(phone: str, limit: int = 12) -> list[tuple[Table, Seat | None]]:
+    """The tables this phone hosts or sits at, newest first, with its seat there (if any)."""
+    seated = select(Seat.table_id).where(Seat.phone == phone)
+    rows = db.session.scalars(
+        select(Table)
+        .where(or_(Table.host_phone == phone, Table.id.in_(seated)))
+        .order_by(Table.id.desc())
+        .limit(limit)
+    ).all()
+    return [(t, next((s for s in t.seats if s.phone == phone), None)) for t in rows]

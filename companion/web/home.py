@@ -5,7 +5,16 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 from companion.errors import Unreadable
 from companion.tables import store, tokens
@@ -24,9 +33,33 @@ def clean_name(raw: str, label: str) -> str:
     return text
 
 
+def your_tables() -> list[dict[str, Any]]:
+    """The tables this phone hosts or sits at (none for a phone the app has not met)."""
+    phone = session.get("phone")
+    if not phone:
+        return []
+    mine = []
+    for table, seat in store.tables_of(str(phone)):
+        kind = GAMES.get(table.game.kind)
+        host = table.host_phone == phone
+        role = "You host"
+        if seat is not None:
+            role = f"You are {seat.name or 'a player'}, seat {seat.position + 1}"
+            role += " (and the host)" if host else ""
+        mine.append(
+            {
+                "url": url_for("table.page", token=table.token),
+                "role": role,
+                "game": kind.name if kind else table.game.kind,
+                "names": ", ".join(s.name or f"seat {s.position + 1}" for s in table.seats),
+            }
+        )
+    return mine
+
+
 @bp.get("/")
 def index() -> Any:
-    return render_template("home.html", games=GAMES, errors={})
+    return render_template("home.html", games=GAMES, errors={}, mine=your_tables())
 
 
 @bp.get("/new/<key>")

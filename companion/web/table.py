@@ -16,6 +16,7 @@ from flask import (
 
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.games.custom import parse_points
+from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
 from companion.tables import service, store
 from companion.tables.models import Game
@@ -25,6 +26,12 @@ from companion.web.security import phone_id
 from companion.web.tableview import TableView, load
 
 bp = Blueprint("table", __name__)
+
+
+@bp.app_template_filter("seat_names")
+def seat_names(text: str, names: list[str]) -> str:
+    """The games' ``Seat 2`` in a sheet's words as the player's name at this table."""
+    return named(text, names)
 
 
 def view_for(token: str, number: int | None = None) -> TableView:

@@ -147,6 +147,24 @@ class TableView:
             lines.append(line if line is not None else describe(e, self.names))
         return lines
 
+    @cached_property
+    def undo_label(self) -> str | None:
+        """What "Undo" would take back, in words ("Ann's change: round 3, Bob 12"), or None
+        when nothing can be undone."""
+        live = [e for e in self.snapshot.effective if e.kind in self.kind.undoable]
+        if not live:
+            return None
+        newest = live[-1]
+        who = newest.actor or "Someone"
+        batch = newest.payload.get("batch")
+        if batch and sum(1 for e in live if e.payload.get("batch") == batch) > 1:
+            return f"{who}'s save of round {newest.round}"
+        own = self.kind.describe
+        line = own(newest, self.names) if own is not None else None
+        line = line or describe(newest, self.names)
+        what = line.split(f"{who}: ", 1)[-1] if f"{who}: " in line else line
+        return f"{who}'s change: {what}"
+
     @property
     def who(self) -> Actor:
         """This phone as the table protocol sees it."""

@@ -367,7 +367,7 @@ def test_game_ends_at_the_target_without_tie_play(client):
     table = hearts_table(client, target="13", tie_continues="no")
     score(client, table, 1, {0: "QS"}, rest=1)
     live = words(client.get(f"{table}/live"))
-    assert "Shared win: Cy, Dee" in live
+    assert "Shared win: Cy, Dee with 0; Ann reached 13; Ben reached 13." in live
 
 
 # trick by trick

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -126,6 +127,17 @@ def test_undo_takes_back_the_last_change_as_a_new_event(client):
     history = client.get(f"{table}/live").get_data(as_text=True)
     assert "undid round 1, Ann: 50 back to 5" in history
     assert "round 1, Ann 50 (was 5)" in history  # nothing deleted
+
+
+def test_the_undo_button_names_what_it_would_take_back(client):
+    table = new_table(client)
+    assert "Takes back" not in client.get(table).get_data(as_text=True)  # nothing yet
+    enter(client, table, 1, {0: 5, 1: 7, 2: 3})
+    page = html.unescape(client.get(table).get_data(as_text=True))
+    assert "Takes back Host's save of round 1" in page
+    enter(client, table, 1, {0: 50}, **{"version-0": 1, "edit": 1})
+    page = html.unescape(client.get(table).get_data(as_text=True))
+    assert "Takes back Host's change: round 1, Ann 50 (was 5)" in page
 
 
 def test_game_ends_at_target_and_play_again_keeps_seats(client):

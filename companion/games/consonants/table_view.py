@@ -93,5 +93,5 @@ def sheet(state: State) -> scoresheet.Sheet:
         finished=state.finished,
         winners=low if state.finished else (),
         complete_rounds=len(scores),
-        reason=f"a total reached {state.rules.target}" if state.finished else "",
+        reason=scoresheet.reached(state.totals, state.rules.target) if state.finished else "",
     )

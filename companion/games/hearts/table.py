@@ -9,6 +9,10 @@ Actions, each naming its target (never "what is open now"):
   seat s's phone, or the host for a seat with no phone. The open hand only.
 - ``trick`` ``{"hand": h, "trick": i}`` (0-based): ``{"leader", "cards"}``; the next trick of
   the open hand or a correction of one entered.
+- ``points`` ``{"hand": h}``: each seat's points for the hand, for tables that do not track
+  cards: ``{"points": {"0": 15, ...}}`` adding up to the hand's total, or ``{"moon": seat,
+  "bonus"?: seat}`` (the moon button), or ``{"sun": seat}``. It shares the scorer's slot
+  (``h3``) with ``taken``: the newest of the two counts (``numbers``).
 - ``moon`` ``{"hand": h}``: ``{"choice": "add" | "subtract"}``; the shooter, or the host when
   the shooter has no phone, while the open hand waits for it.
 - ``revoke`` ``{"hand": h}``: ``{"seat"}``; records a revoke the trick entry shows.
@@ -28,7 +32,7 @@ from typing import Any
 from companion.cards.standard import Card
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import hearts, scoresheet
-from companion.games.hearts import table_options, table_view, table_words
+from companion.games.hearts import numbers, table_options, table_view, table_words
 from companion.games.hearts import table_state as ts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
@@ -40,9 +44,11 @@ from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
 
 PARTS = {"taken": "taken", "claim": "claim", "trick": "trick", "moon": "choice",
-         "revoke": "revoke"}  # fmt: skip
-KINDS = {part: f"hearts-{'moon' if kind == 'moon' else kind}" for kind, part in PARTS.items()}
-EVENT_PARTS = {kind: part for part, kind in KINDS.items()}
+         "revoke": "revoke", "points": "taken"}  # fmt: skip
+KINDS = {part: f"hearts-{'moon' if kind == 'moon' else kind}" for kind, part in PARTS.items()
+         if kind != "points"}  # fmt: skip
+EVENT_PARTS = {kind: part for part, kind in KINDS.items()} | {"hearts-points": "taken"}
+ACTION_KINDS = {**KINDS, "points": "hearts-points"}  # an action kind's event kind
 
 
 def _problems(report: hearts.HandReport) -> str:
@@ -97,6 +103,7 @@ class HeartsTable(TrickTable):
         "trick": "Enter the next trick of the open hand, or correct an entered one.",
         "moon": "The shooter's choice: add 26 to the others or subtract 26 from themselves.",
         "revoke": "Record a revoke the entered tricks show.",
+        "points": "Enter or correct a hand as each seat's points (no cards), or its moon.",
     }
 
     def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
@@ -137,8 +144,11 @@ class HeartsTable(TrickTable):
         part, number, index = self.target(state, action)
         decide = {"taken": self._taken, "claim": self._claim, "trick": self._trick,
                   "choice": self._moon, "revoke": self._revoke}[part]  # fmt: skip
+        if action.kind == "points":
+            decide = self._points
         payload = decide(state, number, index, action.data, actor)
-        return [NewEvent(KINDS[part], payload, round=number)]
+        kind = ACTION_KINDS.get(action.kind, KINDS[part])
+        return [NewEvent(kind, payload, round=number)]
 
     def _taken(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
         _need_player(actor)
@@ -151,6 +161,33 @@ class HeartsTable(TrickTable):
             raise Forbidden(_problems(report), "penalty-cards")
         return {"taken": {str(s): [str(c) for c in cards] for s, cards in taken.items()},
                 "sun": sun}  # fmt: skip
+
+    def _points(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
+        _need_player(actor)
+        hand = _hand_open(state, number, correction_ok=True)
+        options, names = state.options, ts.seat_words(state.options.players)
+        rules, players = options.rules, options.players
+        moon = read.optional_seat(data.get("moon"), players, "moon")
+        sun = read.optional_seat(data.get("sun"), players, "sun")
+        points: dict[int, int] = {}
+        if sun is not None:
+            taken = {s: list(ts.penalty_cards(options)) if s == sun else [] for s in range(players)}
+        elif moon is not None:
+            bonus = read.optional_seat(data.get("bonus"), players, "bonus")
+            taken = numbers.cards_for_moon(rules, moon, bonus, names)
+        else:
+            points = numbers.read_points(data.get("points", {}), names)
+            taken = numbers.cards_for_points(rules, points)
+        report = hearts.score_taken(rules, taken, ts.sun_tricks(options, sun), hand.totals_before,
+                                    None, names)  # fmt: skip
+        if report.violations:  # never: the deal is made to fit
+            raise Forbidden(_problems(report), "penalty-cards")
+        return {
+            "points": {str(s): p for s, p in (points or report.points).items()},
+            "moon": moon,
+            "sun": sun,
+            "taken": {str(s): [str(c) for c in cards] for s, cards in taken.items()},
+        }
 
     def _claim(self, state: State, number: int, seat: Any, data: Mapping, actor: Actor) -> dict:
         names = ts.seat_words(state.options.players)

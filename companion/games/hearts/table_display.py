@@ -5,19 +5,22 @@ template global ``hearts_view`` builds one per request (``companion.web.games.he
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from companion.cards.standard import Card
 from companion.games import hearts
+from companion.games.hearts import numbers
 from companion.games.hearts import table as hearts_table
 from companion.games.hearts import table_state as ts
 from companion.games.hearts import table_words as words
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
+from companion.games.trickgame.entries import EMPTY, Entry
 
-WAYS = {"mine": "My cards", "all": "Score for all", "tricks": "Trick by trick"}
+WAYS = {"mine": "My cards", "all": "Score for all", "numbers": "Numbers",
+        "tricks": "Trick by trick"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -114,8 +117,24 @@ class Display(DisplayParts[TableOptions, Hand]):
             return ""
         return " ".join(str(c) for c in hand.claims.get(self.seat, []))
 
+    @property
+    def hand_total(self) -> int:
+        return numbers.hand_total(self.options.rules)
+
+    def points_prefill(self, hand: Hand) -> dict[int, str]:
+        """The numbers form's starting point: the points a scored hand's seats took."""
+        if hand.report is None or hand.scores is None:
+            return {}
+        return {seat: str(p) for seat, p in hand.report.points.items()}
+
+    def points_now(self, hand: Hand, seat: int) -> str:
+        return self.points_prefill(hand).get(seat, "nothing")
+
     def prefill(self, hand: Hand) -> dict[int, str]:
-        """The scorer form's starting point: the hand's cards (first claimant on a double)."""
+        """The scorer form's starting point: the hand's cards (first claimant on a double);
+        nothing for a hand entered as points (its cards were never told)."""
+        if hand.source == "points":
+            return {}
         given: set[Card] = set()
         out = {}
         wanted = set(self.penalty_cards)
@@ -126,9 +145,30 @@ class Display(DisplayParts[TableOptions, Hand]):
         return out
 
     def taken_now(self, hand: Hand, seat: int) -> str:
+        if hand.source == "points":
+            return f"{self.points_now(hand, seat)} points"
         wanted = set(self.penalty_cards)
         cards = [c for c in hand.taken.get(seat, []) if c in wanted]
         return " ".join(words.face(c) for c in cards) or "nothing"
+
+    def consequence(self, hand: Hand, choice: str) -> str:
+        """What ``choice`` does to the totals, in words: each total after it, and whether the
+        game ends there (and who wins) or goes on."""
+        entries = self.game.entries.get(hand.number, EMPTY)
+        entries = replace(entries, choice=Entry({"choice": choice}))
+        scores = ts.build_hand(self.options, hand.number, entries, hand.totals_before).scores or {}
+        rules = self.options.rules
+        after = hearts.add_hand(hand.totals_before, scores, rules)
+        line = ", ".join(f"{self.names[s]} {after[s]}" for s in sorted(after))
+        if not hearts.game_over(after, rules):
+            return f"Totals then: {line}. The game goes on."
+        top = max(after, key=lambda s: after[s])
+        won = hearts.winners(after, rules)
+        who = " and ".join("you" if s == self.seat else self.names[s] for s in won)
+        return (
+            f"Totals then: {line}. {self.names[top]} reaches {after[top]} and the game "
+            f"ends: {who} win{'s' if len(won) == 1 and won[0] != self.seat else ''}."
+        )
 
     def may_choose(self, hand: Hand) -> bool:
         """This phone makes the moon's choice (only in the game being played now)."""

@@ -35,7 +35,7 @@ class Hand:
     """One hand: what was entered, the engine's report and, once complete, its scores."""
 
     number: int
-    source: str  # "taken", "tricks", "claims" or "" (nothing entered yet)
+    source: str  # "taken", "points", "tricks", "claims" or "" (nothing entered yet)
     taken: dict[int, list[Card]]
     claims: dict[int, list[Card]] = field(default_factory=dict)
     sun: int | None = None
@@ -108,7 +108,8 @@ def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scor
         sun = entries.taken.payload.get("sun")
         report = hearts.score_taken(rules, taken, sun_tricks(options, sun), totals, moon, names)
         scores = report.hand_scores if not report.violations else None
-        return Hand(n, "taken", taken, sun=sun, report=report, scores=scores,
+        source = "points" if "points" in entries.taken.payload else "taken"
+        return Hand(n, source, taken, sun=sun, report=report, scores=scores,
                     scorer_seat=entries.taken.seat, **base)  # fmt: skip
     if tricks:
         return _trick_hand(options, n, base)

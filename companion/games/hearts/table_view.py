@@ -86,7 +86,7 @@ def sheet(state: State) -> scoresheet.Sheet:
 def _reason(state: State) -> str:
     rules = state.options.rules
     if state.finished:
-        return f"a total reached {rules.target}"
+        return scoresheet.reached(state.totals, rules.target)
     if state.done and max(state.totals.values()) >= rules.target:
         return "tied for lowest: play another hand"
     return ""

@@ -33,7 +33,8 @@ ARROWS = {
     "hold": "\u270b",
 }
 UNDONE = {"hearts-taken": "the cards taken", "hearts-claim": "a claim", "hearts-trick": "a trick",
-          "hearts-moon": "the moon choice", "hearts-revoke": "the revoke"}  # fmt: skip
+          "hearts-moon": "the moon choice", "hearts-revoke": "the revoke",
+          "hearts-points": "a hand's points"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,15 @@ def _taken_words(payload: Mapping, names: Sequence[str]) -> str:
     return "; ".join(parts) or "no cards"
 
 
+def _points_words(n: int | None, payload: Mapping, names: Sequence[str]) -> str:
+    """``hand 3 by points: Ann 15, Bob 4, ...`` (or who shot the moon or the sun)."""
+    for key, what in (("sun", "took every trick"), ("moon", "shot the moon")):
+        if payload.get(key) is not None:
+            return f"hand {n} by points: {_name(names, payload[key])} {what}"
+    points = sorted(payload.get("points", {}).items(), key=lambda i: int(i[0]))
+    return f"hand {n} by points: " + ", ".join(f"{_name(names, s)} {p}" for s, p in points)
+
+
 def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
     """What an event of ``kind`` (one of the game's own) did to hand ``n``."""
     lines = {
@@ -126,6 +136,7 @@ def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
             + ("the shooter subtracts" if p.get("choice") == "subtract" else "added to the others")
         ),
         "hearts-trick": lambda: trick_line(n, p, names),
+        "hearts-points": lambda: _points_words(n, p, names),
         "hearts-revoke": lambda: (
             f"hand {n}, recorded a revoke by {_name(names, p.get('seat'))} "
             f"on trick {int(p.get('trick', 0)) + 1}"

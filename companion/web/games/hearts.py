@@ -16,7 +16,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, sessi
 
 from companion.errors import CompanionError, Unreadable
 from companion.games.hearts import table_form, table_state
-from companion.games.hearts.table import GAME, KINDS
+from companion.games.hearts.table import ACTION_KINDS, GAME
 from companion.games.hearts.table_display import WAYS, Display
 from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
@@ -29,8 +29,8 @@ from companion.web.tableview import TableView
 
 bp = Blueprint("hearts", __name__)
 
-EVENT_KINDS = frozenset(KINDS.values())
-WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks"}
+EVENT_KINDS = frozenset(ACTION_KINDS.values())
+WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks", "points": "numbers"}
 
 bp.add_app_template_global(table_form.form, "hearts_form")
 
@@ -169,6 +169,18 @@ def _taken_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
 @bp.post("/t/<token>/hearts/<int:number>/taken")
 def taken(token: str, number: int) -> Any:
     return _act(token, "taken", number, _taken_data, f"Hand {number} saved; totals updated.")
+
+
+def _points_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
+    form = request.form
+    return {"points": {str(s): form.get(f"points-{s}", "") for s in range(len(v.seats))},
+            "moon": form.get("moon") or None, "sun": form.get("sun") or None,
+            "bonus": form.get("bonus") or None}  # fmt: skip
+
+
+@bp.post("/t/<token>/hearts/<int:number>/points")
+def points(token: str, number: int) -> Any:
+    return _act(token, "points", number, _points_data, f"Hand {number} saved; totals updated.")
 
 
 def _claim_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:

@@ -108,7 +108,7 @@ def test_the_way_follows_the_phone_its_choice_and_the_tricks():
     assert display(t).way == "all" and display(t, ANN).way == "mine"
     assert display(t, ANN, chosen="all").way == "all"
     assert display(t, HOST, chosen="mine").way == "all"  # no seat: no cards of its own
-    assert list(display(t).ways()) == ["all", "tricks"]
+    assert list(display(t).ways()) == ["all", "numbers", "tricks"]
     assert display(Table(entry="tricks"), ANN).way == "tricks"
     t.act(*trick(1, 0, 0, ["2C", "3C", "4C", "5C"]))
     assert display(t, ANN, chosen="mine").way == "tricks"
@@ -159,3 +159,20 @@ def test_the_moon_choice_is_offered_to_the_shooter_in_the_current_game_only():
     hand = t.state.current
     assert display(t, ANN).may_choose(hand) and not display(t, BEN).may_choose(hand)
     assert not display(t, ANN, current=False).may_choose(hand)
+
+
+def test_the_moon_choice_says_what_each_option_does_to_the_totals_and_the_end():
+    t = Table(preset="omnibus")  # the shooter chooses; JD -10; game to 100
+    for hand in (1, 2, 3):
+        t.act("points", {"hand": hand}, {"points": {"0": -10, "1": 25, "2": 1, "3": 0}})
+    t.act("points", {"hand": 4}, {"moon": 2, "bonus": 0})  # Cy shot the moon; Ann has the JD
+    hand = t.state.hands[3]
+    assert hand.choice_required and dict(hand.totals_before) == {0: -30, 1: 75, 2: 3, 3: 0}
+    add = display(t, ANN).consequence(hand, "add")
+    assert add == ("Totals then: Ann -14, Ben 101, Cy 3, Di 26. Ben reaches 101 and the game "
+                   "ends: you win.")  # fmt: skip
+    assert display(t, BEN).consequence(hand, "add").endswith("ends: Ann wins.")
+    assert display(t, ANN).consequence(hand, "subtract") == (
+        "Totals then: Ann -40, Ben 75, Cy -23, Di 0. The game goes on."
+    )
+    assert hand.choice_required  # saying what a choice would do chooses nothing
