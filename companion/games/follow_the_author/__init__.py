@@ -53,7 +53,13 @@ from companion.games.follow_the_author.play import (
 from companion.games.follow_the_author.reveal import reveal_due, waiting_for
 from companion.games.follow_the_author.rounds import alpha_dealer, dealer, descending, first_leader
 from companion.games.follow_the_author.scoring import CATEGORIES, RoundScore
-from companion.games.follow_the_author.seal import seal, verify_seal
+from companion.games.follow_the_author.seal import (
+    commitment,
+    normal_code,
+    seal,
+    verify_commitment,
+    verify_seal,
+)
 from companion.games.follow_the_author.stores import StoreIssue, check_stores
 
 __all__ = [
@@ -72,6 +78,7 @@ __all__ = [
     "alpha_dealer",
     "check_hand",
     "check_stores",
+    "commitment",
     "dealer",
     "descending",
     "first_leader",
@@ -80,11 +87,13 @@ __all__ = [
     "legal_next",
     "options_from",
     "must_hold_non_ace",
+    "normal_code",
     "points_by_seat",
     "reveal_due",
     "score_round",
     "seal",
     "standing",
+    "verify_commitment",
     "verify_seal",
     "waiting_for",
 ]

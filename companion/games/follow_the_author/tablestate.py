@@ -20,6 +20,7 @@ from companion.games.follow_the_author.events import (
     KINDS,
     aside_slot,
     hand_slot,
+    open_slot,
     seal_slot,
     store_slot,
 )
@@ -84,13 +85,29 @@ class HandState:
 
 @dataclass(frozen=True)
 class Seal:
+    """A seat's sealed choice. ``kind`` "commit": only ``fingerprint`` (the commitment) is
+    known until the seal is opened (``scoring``/``danger`` None before, ``nonce`` then the
+    recovery code); "legacy": an older seal that stored the choice and its nonce."""
+
     seat: int
     fingerprint: str
     label: str
-    scoring: str
-    danger: str
+    scoring: str | None
+    danger: str | None
     nonce: str
     version: int
+    kind: str = "legacy"
+    lock: str = ""
+    by: str = "phone"
+    proven: bool = True
+
+    @property
+    def opened(self) -> bool:
+        return self.scoring is not None and self.danger is not None
+
+    @property
+    def short(self) -> str:
+        return self.fingerprint[:16]
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,7 @@ class RoundState:
     omega: HandState
     seals: tuple[Seal | None, Seal | None] = (None, None)
     seal_versions: tuple[int, int] = (0, 0)
+    open_versions: tuple[int, int] = (0, 0)
     revealed: bool = False
     agreed: frozenset[int] = frozenset()  # seats that said the omega hand is over
     stores: tuple[tuple[DecktetCard, ...] | None, tuple[DecktetCard, ...] | None] = (None, None)
@@ -116,6 +134,11 @@ class RoundState:
         return all(s is not None for s in self.seals)
 
     @property
+    def opened(self) -> bool:
+        """The omega hand is over and both choices are known (opened, or older seals)."""
+        return self.revealed and all(s is not None and s.opened for s in self.seals)
+
+    @property
     def stores_in(self) -> bool:
         return all(s is not None for s in self.stores) and self.aside is not None
 
@@ -129,15 +152,15 @@ class RoundState:
     def score(self) -> fta.RoundScore | None:
         """The round-end points, once both hands are in, the choices revealed and the stores
         add up."""
-        if not (self.revealed and self.sealed and self.stores_in) or self.issues:
+        if not (self.opened and self.stores_in) or self.issues:
             return None
         if not (self.alpha.complete and self.omega.complete):
             return None
-        seals = [s for s in self.seals if s is not None]
+        a, b = (s for s in self.seals if s is not None and s.scoring and s.danger)
         return fta.score_round(
             [s or () for s in self.stores],
-            [seals[0].scoring, seals[1].scoring],
-            [seals[1].danger, seals[0].danger],  # each seat's danger suit is the other's pick
+            [str(a.scoring), str(b.scoring)],
+            [str(b.danger), str(a.danger)],  # each seat's danger suit is the other's pick
             names=self.names,
         )
 
@@ -199,12 +222,9 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
     aside: tuple[DecktetCard, ...] | None = None
     for e in mine:
         p = e.payload
-        if e.kind == "fta-seal":
+        if e.kind in ("fta-seal", "fta-commit", "fta-open"):
             seat = int(p["seat"])
-            seals[seat] = Seal(
-                seat, str(p["fingerprint"]), str(p["label"]), str(p["scoring"]),
-                str(p["danger"]), str(p["nonce"]), e.slot_version or 0,
-            )  # fmt: skip
+            seals[seat] = _seal(e, seals[seat])
         elif e.kind == "fta-store":
             stores[int(p["seat"])] = _cards(p["cards"])
         elif e.kind == "fta-aside":
@@ -219,6 +239,26 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
         stores=(stores[0], stores[1]),
         aside=aside,
     )
+
+
+def _seal(e: Event, before: Seal | None) -> Seal | None:
+    """The seat's seal after one seal event: an older seal, a commitment, or its opening."""
+    p = e.payload
+    seat = int(p["seat"])
+    if e.kind == "fta-open":
+        if before is None:
+            return None
+        code, proven = str(p.get("code") or ""), bool(p.get("proven", True))
+        return replace(before, scoring=str(p["scoring"]), danger=str(p["danger"]), nonce=code,
+                       proven=proven)  # fmt: skip
+    if e.kind == "fta-commit":
+        return Seal(seat, str(p["commitment"]), str(p["label"]), None, None, "",
+                    e.slot_version or 0, "commit", str(p.get("lock") or ""),
+                    str(p.get("by") or "phone"))  # fmt: skip
+    return Seal(
+        seat, str(p["fingerprint"]), str(p["label"]), str(p["scoring"]),
+        str(p["danger"]), str(p["nonce"]), e.slot_version or 0,
+    )  # fmt: skip
 
 
 def _agreed(events: Sequence[Event]) -> frozenset[int]:
@@ -241,6 +281,7 @@ def with_versions(r: RoundState, versions: Mapping[str, int]) -> RoundState:
         alpha=replace(r.alpha, version=versions.get(hand_slot(n, "alpha"), 0)),
         omega=replace(r.omega, version=versions.get(hand_slot(n, "omega"), 0)),
         seal_versions=(versions.get(seal_slot(n, 0), 0), versions.get(seal_slot(n, 1), 0)),
+        open_versions=(versions.get(open_slot(n, 0), 0), versions.get(open_slot(n, 1), 0)),
         store_versions=(versions.get(store_slot(n, 0), 0), versions.get(store_slot(n, 1), 0)),
         aside_version=versions.get(aside_slot(n), 0),
     )

@@ -9,7 +9,6 @@ nonce is made here: the pure game makes none.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +31,7 @@ from companion.web.tableview import TableView
 
 KEY = "follow-the-author"
 ENTRY = "follow_the_author/_entry.html"
-TABLE = FtaTable(nonce=lambda: secrets.token_hex(16))  # the seal's secret: made here only
+TABLE = FtaTable()
 
 bp = Blueprint("follow_the_author", __name__)
 
