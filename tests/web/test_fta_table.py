@@ -394,6 +394,7 @@ def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
         assert "Ben's danger suit is 🪢 <strong>Knots</strong>" in page
         assert "(the same as Ann's scoring suit, so Ann has no danger suit)" in page
         assert page.count('fta-ok">matches the seal') == 2 and before in page
+        assert "recovery code <code>K7QF-2MXA-9PRT-10</code>" in page  # as written down
     assert "opened Ann's sealed choice: scores Wyrms, Ben's danger suit Knots" in _history(t)
     exported = json.loads(t.page(t.ben, "/games/1/export.json"))
     assert [e["kind"] for e in exported["events"]].count("fta-open") == 2

@@ -2,9 +2,9 @@
 folded state, the slots' versions, the seats' names, who is looking (``Actor``) and whether
 this is the table's current game.
 
-A sealed choice is shown after the reveal, and before it only to its own seat's phone
-(``shows_choice``); only that phone seals and says the omega hand is over (the host, for a
-seat no phone sits in).
+A sealed choice is shown once opened (``shows_choice``); before that only the phone holding
+its key can show it (tap to peek, from that phone's own storage: ``holds_key``). Only a seat's
+own phone seals and says the omega hand is over (the host, for a seat no phone sits in).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Follow the Author at a table, read back: the scoresheet, what one seat may see, a target's
 value now, history lines, and what an export may show (pure).
 
-A sealed choice (its suits and its secret) appears only in its own seat's view until the
-reveal, never in the host's, another seat's, a history line or an export.
+A commitment's suits are not known here until the choice is opened (after the reveal); an
+older seal's suits appear only in its own seat's view until the reveal, never in the host's,
+another seat's, a history line or an export.
 """
 
 from __future__ import annotations

@@ -109,6 +109,11 @@ class Seal:
     def short(self) -> str:
         return self.fingerprint[:16]
 
+    @property
+    def code(self) -> str:
+        """An opened commitment's recovery code as players write it (``K7QF-2MXA-9PRT``)."""
+        return "-".join(self.nonce[i : i + 4] for i in range(0, len(self.nonce), 4))
+
 
 @dataclass(frozen=True)
 class RoundState:
