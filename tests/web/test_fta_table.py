@@ -853,3 +853,33 @@ def test_an_ace_lead_shown_illegal_by_a_later_play_is_flagged(app):
     flag = 'data-rule="ace-lead">Play 5, Ben: Ace of Moons was led while other cards were in hand.'
     assert flag in body
     assert flag.split(">", 1)[1] in t.page(t.watcher, "/fta/round/1")
+
+
+def test_an_old_game_with_plaintext_seals_keeps_reading_and_scoring(t):
+    """Games sealed before commitments stored the suits and a nonce (``fta-seal``): they fold,
+    reveal with their fingerprint checked, and score as before."""
+    from companion.extensions import db
+    from companion.games.follow_the_author import seal
+    from companion.tables import store
+    from companion.tables.models import Table as Row
+
+    ok(t.points(1, "alpha", 3, 1))
+    with t.app.app_context():
+        game = db.session.query(Row).filter_by(token=t.path.rsplit("/", 1)[1]).one().game
+        for seat, name, (scoring, danger) in ((0, "Ann", ("Moons", "Waves")),
+                                              (1, "Ben", ("Suns", "Knots"))):  # fmt: skip
+            label, nonce = f"round 1 seat {seat + 1}", "0123456789abcdef"
+            made = seal(f"{scoring} {danger}", nonce, label)
+            payload = {"seat": seat, "label": label, "scoring": scoring, "danger": danger,
+                       "nonce": nonce, "fingerprint": made}  # fmt: skip
+            store.append(game, "fta-seal", name, seat, payload, 1, (f"r1seal{seat}", 1))
+        db.session.commit()
+    assert "Moons" not in t.page(t.ben).split('id="fta-seal"')[1].split("fta-seal-pick")[0]
+    ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
+    page = t.page(t.watcher)
+    assert page.count("✓ matches") == 2 and "<strong>Ann</strong> scores 🌙" in page
+    for r, cards in ((0, ANN_STORE), (1, BEN_STORE)):
+        ok(t.store(1, r, cards))
+    ok(t.aside(1, ASIDE))
+    assert t.totals() == ["-3", "3"]
