@@ -26,6 +26,7 @@ from companion.games.follow_the_author.events import (
 )
 from companion.games.follow_the_author.inplay import Kind
 from companion.games.follow_the_author.rounds import TO_PLAY, Hand
+from companion.games.follow_the_author.sealstate import Seal, fold_seal
 from companion.games.follow_the_author.tableoptions import TableOptions
 from companion.games.protocol import Event
 
@@ -81,38 +82,6 @@ class HandState:
 
     def cards(self) -> set[DecktetCard]:
         return {p.card for p in self.plays}
-
-
-@dataclass(frozen=True)
-class Seal:
-    """A seat's sealed choice. ``kind`` "commit": only ``fingerprint`` (the commitment) is
-    known until the seal is opened (``scoring``/``danger`` None before, ``nonce`` then the
-    recovery code); "legacy": an older seal that stored the choice and its nonce."""
-
-    seat: int
-    fingerprint: str
-    label: str
-    scoring: str | None
-    danger: str | None
-    nonce: str
-    version: int
-    kind: str = "legacy"
-    lock: str = ""
-    by: str = "phone"
-    proven: bool = True
-
-    @property
-    def opened(self) -> bool:
-        return self.scoring is not None and self.danger is not None
-
-    @property
-    def short(self) -> str:
-        return self.fingerprint[:16]
-
-    @property
-    def code(self) -> str:
-        """An opened commitment's recovery code as players write it (``K7QF-2MXA-9PRT``)."""
-        return "-".join(self.nonce[i : i + 4] for i in range(0, len(self.nonce), 4))
 
 
 @dataclass(frozen=True)
@@ -229,7 +198,7 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
         p = e.payload
         if e.kind in ("fta-seal", "fta-commit", "fta-open"):
             seat = int(p["seat"])
-            seals[seat] = _seal(e, seals[seat])
+            seals[seat] = fold_seal(e, seals[seat])
         elif e.kind == "fta-store":
             stores[int(p["seat"])] = _cards(p["cards"])
         elif e.kind == "fta-aside":
@@ -244,26 +213,6 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
         stores=(stores[0], stores[1]),
         aside=aside,
     )
-
-
-def _seal(e: Event, before: Seal | None) -> Seal | None:
-    """The seat's seal after one seal event: an older seal, a commitment, or its opening."""
-    p = e.payload
-    seat = int(p["seat"])
-    if e.kind == "fta-open":
-        if before is None:
-            return None
-        code, proven = str(p.get("code") or ""), bool(p.get("proven", True))
-        return replace(before, scoring=str(p["scoring"]), danger=str(p["danger"]), nonce=code,
-                       proven=proven)  # fmt: skip
-    if e.kind == "fta-commit":
-        return Seal(seat, str(p["commitment"]), str(p["label"]), None, None, "",
-                    e.slot_version or 0, "commit", str(p.get("lock") or ""),
-                    str(p.get("by") or "phone"))  # fmt: skip
-    return Seal(
-        seat, str(p["fingerprint"]), str(p["label"]), str(p["scoring"]),
-        str(p["danger"]), str(p["nonce"]), e.slot_version or 0,
-    )  # fmt: skip
 
 
 def _agreed(events: Sequence[Event]) -> frozenset[int]:
