@@ -6,6 +6,8 @@ out across processes (PostgreSQL LISTEN/NOTIFY) implements the same two methods.
 
 from __future__ import annotations
 
+import select
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -55,25 +57,49 @@ def sse_stream(
     last_seen: int | None,
     duration: float,
     keepalive: float = 15.0,
+    gone: Callable[[], bool] = lambda: False,
+    check: float = 2.0,
 ):
     """Yield server-sent events: ``update`` with the new version as its id.
 
     On connect the phone is told at once if it missed a change (``Last-Event-ID`` older than
-    the table). The stream ends after ``duration`` seconds; EventSource reconnects by itself
-    after ``retry`` ms, so no worker is held for ever.
+    the table). Every ``check`` seconds without news the stream asks ``gone()`` whether the
+    phone hung up and ends if so; a comment goes out every ``keepalive`` seconds (proxies
+    close silent connections). The stream ends after ``duration`` seconds; EventSource
+    reconnects by itself after ``retry`` ms.
     """
     version = current()
     yield f"retry: 1000\nid: {version}\n\n"
     if last_seen is not None and last_seen < version:
         yield f"event: update\nid: {version}\ndata: {version}\n\n"
-    deadline = time.monotonic() + duration
+    now = time.monotonic()
+    deadline, quiet_until = now + duration, now + keepalive
     while (left := deadline - time.monotonic()) > 0:
-        newer = wait(version, min(keepalive, left))
-        if newer is None:
+        newer = wait(version, min(check, left))
+        if newer is not None:
+            version = max(newer, version)
+            quiet_until = time.monotonic() + keepalive
+            yield f"event: update\nid: {version}\ndata: {version}\n\n"
+        elif gone():
+            return
+        elif time.monotonic() >= quiet_until:
+            quiet_until = time.monotonic() + keepalive
             yield ": keep-alive\n\n"
-            continue
-        version = max(newer, version)
-        yield f"event: update\nid: {version}\ndata: {version}\n\n"
+
+
+def hung_up(sock: socket.socket | None) -> bool:
+    """True when the peer of ``sock`` has closed it (EOF waiting to be read).
+
+    A phone sends nothing on an event stream after its request, so a readable socket means it
+    hung up (or sent stray bytes, which are left unread). Never blocks.
+    """
+    if sock is None:
+        return False
+    try:
+        readable, _, _ = select.select([sock], [], [], 0)
+        return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):  # reset, or already closed
+        return True
 
 
 CHANNEL = "companion_tables"
