@@ -346,6 +346,13 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str
     return text
 
 
+def worker_label(args) -> str:  # type: ignore[no-untyped-def]
+    """How the server under test serves: the worker class (and threads for gthread)."""
+    if args.worker_class == "gthread":
+        return f"gthread, {args.threads} threads per worker"
+    return f"{args.worker_class} workers"
+
+
 def machine() -> str:
     cpus = os.cpu_count() or 0
     return f"{cpus} cores, Python {sys.version.split()[0]}, loopback (client and server share them)"
