@@ -3,6 +3,7 @@ a real server on a real port, raw sockets as phones."""
 
 from __future__ import annotations
 
+import os
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -101,6 +102,18 @@ def test_hung_up_sees_the_peer_close_and_ignores_a_live_peer() -> None:
     theirs.close()
     assert hung_up(ours) is True
     ours.close()
+
+
+def test_hung_up_works_on_descriptors_above_1023() -> None:
+    ours, theirs = socket.socketpair()
+    high = socket.socket(fileno=os.dup2(ours.fileno(), 1500))  # a server with 1,000+ streams
+    try:
+        assert hung_up(high) is False
+        theirs.close()
+        assert hung_up(high) is True
+    finally:
+        high.close()
+        ours.close()
 
 
 def test_a_stream_ends_when_its_phone_is_gone() -> None:

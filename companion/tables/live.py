@@ -6,7 +6,7 @@ out across processes (PostgreSQL LISTEN/NOTIFY) implements the same two methods.
 
 from __future__ import annotations
 
-import select
+import _socket
 import socket
 import threading
 import time
@@ -90,16 +90,24 @@ def sse_stream(
 def hung_up(sock: socket.socket | None) -> bool:
     """True when the peer of ``sock`` has closed it (EOF waiting to be read).
 
-    A phone sends nothing on an event stream after its request, so a readable socket means it
-    hung up (or sent stray bytes, which are left unread). Never blocks.
+    A phone sends nothing on an event stream after its request, so EOF means it hung up (stray
+    bytes are left unread). One non-blocking peek on the bare file descriptor: no ``select``
+    (it fails above descriptor 1023, and under gevent it would wait on the hub).
     """
     if sock is None:
         return False
     try:
-        readable, _, _ = select.select([sock], [], [], 0)
-        return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""
-    except (OSError, ValueError):  # reset, or already closed
+        bare = _socket.socket(fileno=sock.fileno())
+    except (OSError, ValueError):  # already closed
         return True
+    try:
+        return bare.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:  # nothing to read: still there
+        return False
+    except OSError:  # reset by the peer
+        return True
+    finally:
+        bare.detach()  # the descriptor stays the server's
 
 
 CHANNEL = "companion_tables"
