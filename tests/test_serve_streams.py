@@ -123,3 +123,17 @@ def test_a_stream_ends_when_its_phone_is_gone() -> None:
     )
     assert next(events).startswith("retry:")
     assert list(events) == []  # two quiet checks, then the phone was gone: the stream ended
+
+
+def test_bench_streams_runs_every_phase_without_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import bench_streams
+
+    args = ["--levels", "0,3", "--slow", "2", "--tables", "2", "--clients", "1"]
+    args += ["--requests", "2", "--vanish", "2", "--settle", "0", "--worker-classes", "gevent"]
+    phases = bench_streams.main(args)
+    assert [(p.streams, p.slow) for p in phases] == [(0, 0), (0, 2), (3, 0), (3, 2)]
+    for p in phases:
+        assert (p.errors, len(p.page), len(p.entry)) == (0, 2, 2), p.first_error
+    assert phases[2].open_seen == 3
+    out = capsys.readouterr().out
+    assert "entry p95 ms" in out and "2 streams hung up, server count back after" in out
