@@ -37,6 +37,7 @@ from bench._common import (
     running,
     scratch_postgres,
     start_table,
+    worker_label,
 )
 
 # One phone's i-th request: (phone, its table, i) -> answer.
@@ -153,13 +154,13 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
     workers = args.sqlite_workers if backend == "sqlite" else args.pg_workers
     n, w, r = args.clients, args.warmup, args.requests
     phases = []
-    with running(Server("bare", workers, args.threads)) as bare:
+    with running(Server("bare", workers, args.threads, worker_class=args.worker_class)) as bare:
         phones = [(Phone(bare.port), None) for _ in range(n)]
         phases.append(run_phase(Phase(backend, "bare GET", 200), phones, bare_get, w, r))
         phases.append(run_phase(Phase(backend, "bare POST", 200), phones, bare_post, w, r))
         for phone, _ in phones:
             phone.close()
-    with running(Server("companion", workers, args.threads, db_url)) as app:
+    with running(Server("companion", workers, args.threads, db_url, args.worker_class)) as app:
         phones_t = [(p, start_table(p)) for p in (Phone(app.port) for _ in range(n))]
         pairs: list[tuple[Phone, StartedTable | None]] = list(phones_t)
         phases.append(run_phase(Phase(backend, "enter round", 200), pairs, enter_step, w, r))
@@ -189,7 +190,7 @@ def report(phases: list[Phase], args: argparse.Namespace) -> str:
             + [ratio]
         )
     print(f"\n{args.clients} clients, {args.requests} requests each (+{args.warmup} warm-up), "
-          f"{args.threads} threads per worker; {machine()}")  # fmt: skip
+          f"{worker_label(args)}; {machine()}")  # fmt: skip
     headers = ["db", "workers", "what", "n", "errors", "req/s", "p50 ms", "p95 ms", "p99 ms"]
     text = print_table([*headers, "vs bare: p50 / req/s"], rows)
     for p in phases:
@@ -203,7 +204,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--clients", type=int, default=50, help="concurrent phones (default 50)")
     ap.add_argument("--requests", type=int, default=40, help="measured requests per phone")
     ap.add_argument("--warmup", type=int, default=2, help="unmeasured requests per phone first")
-    ap.add_argument("--threads", type=int, default=64, help="gunicorn threads per worker")
+    ap.add_argument("--threads", type=int, default=64, help="gthread threads per worker")
+    ap.add_argument("--worker-class", default="gevent", help="gevent or gthread")
     ap.add_argument("--sqlite-workers", type=int, default=1)
     ap.add_argument("--pg-workers", type=int, default=2)
     ap.add_argument("--backends", default="sqlite,pg", help="comma list of sqlite, pg")
