@@ -41,6 +41,16 @@ from bench._common import (
 CHROMIUM = "/usr/bin/chromium"
 STATIC_REF = re.compile(r'(?:src|href)="(/static/[^"]+)"')
 SHARE = re.compile(r'href="(/s/[A-Za-z0-9_-]+)"')
+# Playwright's "Pixel 7" (its device list needs a running Playwright, so it is copied here)
+PIXEL_7 = {
+    "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko)"
+    " Chrome/159.0.8154.6 Mobile Safari/537.36",
+    "viewport": {"width": 412, "height": 839},
+    "device_scale_factor": 2.625,
+    "is_mobile": True,
+    "has_touch": True,
+    "screen": {"width": 412, "height": 915},
+}
 
 
 class DefaultServer(Server):
@@ -120,28 +130,38 @@ def _visit(page: Any, url: str) -> tuple[int, int, int]:
     return len(counted), len(fetched), transferred
 
 
-def measure(port: int, pages: dict[str, str]) -> list[Visit]:
+def measure(port: int, pages: dict[str, str], browser: Any = None) -> list[Visit]:
+    """Open each page twice in its own phone; ``browser``: a Chromium already running (the
+    e2e tests pass theirs), else one is started here."""
+    if browser is not None:
+        return _measure(browser, port, pages)
     from playwright.sync_api import sync_playwright
 
-    visits = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
+        chromium = pw.chromium.launch(
             executable_path=CHROMIUM, args=["--headless", "--no-sandbox"], headless=True
         )
-        for name, path in pages.items():
-            context = browser.new_context(
-                **pw.devices["Pixel 7"], base_url=f"http://{HOST}:{port}", service_workers="block"
-            )
-            page = context.new_page()
-            for visit in ("first", "repeat"):
-                requests, static, size = _visit(page, path)
-                visits.append(Visit(name, visit, requests, static, size))
-            context.close()
-        browser.close()
+        try:
+            return _measure(chromium, port, pages)
+        finally:
+            chromium.close()
+
+
+def _measure(browser: Any, port: int, pages: dict[str, str]) -> list[Visit]:
+    visits = []
+    for name, path in pages.items():
+        context = browser.new_context(
+            **PIXEL_7, base_url=f"http://{HOST}:{port}", service_workers="block"
+        )
+        page = context.new_page()
+        for visit in ("first", "repeat"):
+            requests, static, size = _visit(page, path)
+            visits.append(Visit(name, visit, requests, static, size))
+        context.close()
     return visits
 
 
-def main(argv: Sequence[str] | None = None) -> list[Visit]:
+def main(argv: Sequence[str] | None = None, browser: Any = None) -> list[Visit]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--players", type=int, default=4)
@@ -160,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> list[Visit]:
             raise RuntimeError("the table page shows no share link")
         pages = {"table": f"/t/{table.token}", "share": share.group(1)}
         host.close()
-        visits = measure(server.port, pages)
+        visits = measure(server.port, pages, browser)
         before = {name: before_bytes(server.port, path) for name, path in pages.items()}
         extra = install_bytes(server.port)
     print(f"\n{args.players} seats, {args.rounds} rounds; default companion serve; Chromium")

@@ -445,10 +445,13 @@
     markUp();
   });
   document.addEventListener("htmx:sseMessage", markUp);
-  document.addEventListener("htmx:sseError", function () {
+  document.addEventListener("htmx:sseError", function (event) {
     if (open) { lastContact = Date.now(); }
     open = false;
-    sawError = true;
+    // a stream the browser reopens itself sends Last-Event-ID, and the server catches it up;
+    // one that was given up is opened afresh without it, so that one asks for the version
+    var source = event.detail && event.detail.source;
+    if (!source || source.readyState === 2) { sawError = true; }
     markDown(false);
   });
   document.addEventListener("htmx:afterRequest", function (event) {

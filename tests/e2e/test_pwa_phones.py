@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
-from .helpers import cell, enter_all, mark, start_table, still_marked
+from .helpers import cell, enter_all, join_link, mark, settle, sit, start_table, still_marked
 
 pytestmark = pytest.mark.e2e
 STATIC = re.compile(r"/static/")
@@ -63,6 +63,27 @@ def test_a_phone_cut_off_says_so_and_catches_up_at_once_without_a_reload(phone, 
     expect(cell(watcher, 1, 1)).to_have_text("7", timeout=2000)
     expect(banner).to_be_hidden()
     assert still_marked(watcher), "the page was reloaded"
+
+
+def test_catching_up_keeps_what_the_player_is_typing(phone, quick_stale_server):
+    base = quick_stale_server.base_url
+    host = phone(base_url=base)
+    start_table(host, ["Ann", "Bob"])
+    ann = phone(base_url=base)
+    sit(ann, join_link(host), "Ann", "Ann")
+    wait_stream(ann)
+    settle(ann)
+    mark(ann)
+    ann.locator("#points-0").fill("9")  # typed for round 1, not sent
+    ann.context.set_offline(True)
+    expect(ann.locator("#connection")).to_contain_text("Reconnecting...")
+    enter_all(host, 1, [5, 7])  # meanwhile the host saves the whole round
+    ann.context.set_offline(False)
+    expect(cell(ann, 1, 0)).to_have_text("5", timeout=2000)
+    expect(ann.locator("#connection")).to_be_hidden()
+    expect(ann.locator("#entry-held")).to_contain_text("What you entered is kept")
+    expect(ann.locator("#points-0")).to_have_value("9")
+    assert still_marked(ann)
 
 
 def test_a_phone_that_wakes_checks_the_version_and_redraws(phone, server):

@@ -6,10 +6,13 @@ import pytest
 
 from bench import bench_pages
 
+pytestmark = pytest.mark.e2e
 
-@pytest.mark.e2e
-def test_bench_pages_measures_both_pages_and_both_visits(capsys: pytest.CaptureFixture[str]):
-    visits = bench_pages.main(["--rounds", "1", "--players", "2"])
+
+def test_bench_pages_measures_both_pages_and_both_visits(
+    capsys: pytest.CaptureFixture[str], browser
+):
+    visits = bench_pages.main(["--rounds", "1", "--players", "2"], browser=browser)
     assert [(v.page, v.visit) for v in visits] == [
         ("table", "first"),
         ("table", "repeat"),
