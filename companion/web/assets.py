@@ -7,8 +7,9 @@
   year-long ``immutable`` cache, and ``url_for('static', ...)`` hands out that name. A changed
   file gets a new name, so a phone never runs an old script, and a repeat visit asks for no
   static file at all. WhiteNoise serves them (in front of Flask) from a build folder made once
-  per static content, with brotli and gzip copies made ahead; the plain names still work
-  through Flask's own static route.
+  per static content (``instance/static-build/<digest>``, or ``COMPANION_STATIC_BUILD``), with
+  brotli and gzip copies made ahead; the plain names still work through Flask's own static
+  route.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from flask import Flask
@@ -76,7 +78,17 @@ def build(static: Path, names: dict[str, str], root: Path) -> Path:
         work.rename(folder)
     except OSError:  # another process made it first: same content, keep theirs
         shutil.rmtree(work, ignore_errors=True)
+    _prune(root, keep=folder)
     return folder
+
+
+def _prune(root: Path, keep: Path, age: float = 24 * 3600) -> None:
+    """Drop builds of older static content a day after they were made (a server still
+    running the old version over a restart keeps its files that long)."""
+    now = time.time()
+    for old in root.iterdir():
+        if old.is_dir() and old != keep and now - old.stat().st_mtime > age:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def _static_headers(headers, path: str, url: str) -> None:  # type: ignore[no-untyped-def]
@@ -90,9 +102,8 @@ def init_app(app: Flask) -> None:
     Compress(app)
     static = Path(app.static_folder or "static")
     names = manifest(static)
-    default_root = Path(tempfile.gettempdir()) / f"companion-static-{os.getuid()}"
     configured = app.config.get("STATIC_BUILD_DIR") or os.environ.get("COMPANION_STATIC_BUILD")
-    root = Path(configured or default_root)
+    root = Path(configured or Path(app.instance_path) / "static-build")
     folder = build(static, names, root)
     app.extensions["static_names"] = names
     app.wsgi_app = WhiteNoise(  # type: ignore[method-assign]

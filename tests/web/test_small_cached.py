@@ -203,3 +203,20 @@ def test_version_check_names_the_tables_version(client) -> None:
     assert f'id="table-version" name="seen" value="{version}"' in page
     missing = client.get("/t/nosuchtable/version")
     assert missing.status_code == 404
+
+
+def test_builds_of_old_static_content_are_dropped_a_day_later(tmp_path: Path) -> None:
+    import os
+
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "a.css").write_text("a { color: red }\n")
+    old = assets.build(static, assets.manifest(static), tmp_path / "build")
+    (static / "a.css").write_text("a { color: blue }\n")
+    recent = assets.build(static, assets.manifest(static), tmp_path / "build")
+    assert old.is_dir() and recent.is_dir()  # an old server may still be serving it
+    two_days_ago = old.stat().st_mtime - 2 * 24 * 3600
+    os.utime(old, (two_days_ago, two_days_ago))
+    (static / "a.css").write_text("a { color: green }\n")
+    newest = assets.build(static, assets.manifest(static), tmp_path / "build")
+    assert not old.exists() and recent.is_dir() and newest.is_dir()
