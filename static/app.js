@@ -372,7 +372,7 @@
   if (!stream) { return; }
   var GRACE = 2000, RETRY = 5000;
   var lastContact = Date.now(), down = false, open = false, sawError = false;
-  var showTimer = null, tickTimer = null;
+  var downSince = 0, loud = false, tickTimer = null;
 
   function staleAfter() {
     var meta = document.querySelector("meta[name=companion-stale-after]");
@@ -389,7 +389,11 @@
   function renderBanner() {
     var banner = document.getElementById("connection");
     if (!banner) { return; }
-    if (!down) { banner.hidden = true; banner.textContent = ""; return; }
+    if (!down || (!loud && Date.now() - downSince < GRACE)) {
+      banner.hidden = true;
+      banner.textContent = "";
+      return;
+    }
     var gap = Date.now() - lastContact;
     var text = navigator.onLine === false ? "No network. Reconnecting..." : "Reconnecting...";
     if (gap >= staleAfter()) { text += " Last update " + ago(gap) + "."; }
@@ -400,18 +404,24 @@
     lastContact = Date.now();
     if (!down) { return; }
     down = false;
-    window.clearTimeout(showTimer);
+    loud = false;
     window.clearInterval(tickTimer);
     renderBanner();
   }
+  // now: say so at once (the browser says it is offline, or the server did not answer);
+  // otherwise only once the trouble outlasts a stream's routine reconnect
   function markDown(now) {
     if (!down) {
       down = true;
-      window.clearInterval(tickTimer);
-      tickTimer = window.setInterval(function () { renderBanner(); retry(); }, 1000);
+      downSince = Date.now();
+      tickTimer = window.setInterval(tick, 1000);
     }
-    window.clearTimeout(showTimer);
-    if (now) { renderBanner(); } else { showTimer = window.setTimeout(renderBanner, GRACE); }
+    loud = loud || now;
+    renderBanner();
+  }
+  function tick() {
+    renderBanner();
+    if (Date.now() - downSince >= GRACE) { retry(); }
   }
   var lastTry = 0;
   function retry() {
