@@ -7,19 +7,21 @@ made it; the loser gets ``Conflict`` with the latest values.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy import Connection, bindparam, func, insert, select
 from sqlalchemy import event as sa_event
-from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
+from companion.games.protocol import Event as Plain
 from companion.tables import tokens
-from companion.tables.models import Event, Game, Seat, Table
+from companion.tables.models import Event, Game, Seat, Table, now
 
 T = TypeVar("T", bound=Any)
 
@@ -62,15 +64,33 @@ def free_code() -> str:
             return code
 
 
+_LOCK = select(Game.id).where(Game.id == bindparam("game")).with_for_update()
+EVENTS = Event.__table__
+_INSERT = insert(EVENTS).returning(EVENTS.c.id, sort_by_parameter_order=True)
+
+
 def lock_game(game_id: int) -> None:
-    """Lock the game's row until this transaction ends (PostgreSQL; SQLite has one writer
-    at a time anyway), so a game's event ids are given out in commit order and a reader's
-    "events newer than id N" never skips one (see ``snapshot``)."""
+    """Hold the game's writes until this transaction ends, so a game's event ids are given
+    out in commit order and nobody else appends between this transaction's read of the
+    events and its commit (see ``snapshot``). PostgreSQL: the game's row, FOR UPDATE.
+    SQLite: ``BEGIN IMMEDIATE``, the database's one write lock, taken before the read."""
     locked = db.session.info.setdefault("locked_games", set())
     if game_id in locked:
         return
-    db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
+    conn = db.session.connection()
+    if conn.dialect.name == "sqlite":
+        _begin_immediate(conn)
+    else:
+        conn.execute(_LOCK, {"game": game_id})
     locked.add(game_id)
+
+
+def _begin_immediate(conn: Connection) -> None:
+    """The driver opens a transaction only before its first write; one open already has
+    written, so it holds the write lock."""
+    raw = conn.connection.dbapi_connection
+    if raw is not None and not raw.in_transaction:  # type: ignore[attr-defined]
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 @sa_event.listens_for(Session, "after_commit")
@@ -103,6 +123,22 @@ def append(
     )
     db.session.add(event)
     return event
+
+
+def insert_events(game_id: int, rows: Sequence[dict[str, Any]]) -> list[Plain]:
+    """Store new events of a locked game in one statement, without ORM objects; answer them
+    as plain values with their ids, the payload as the database gives it back (JSON)."""
+    at = now()
+    params = [{**r, "game_id": game_id, "created_at": at} for r in rows]
+    conn = db.session.connection()
+    ids = conn.execute(_INSERT, params).scalars().all()
+    plain = [
+        Plain(id=i, kind=r["kind"], actor=r["actor"], actor_seat=r["actor_seat"],
+              round=r["round"], slot=r["slot"], slot_version=r["slot_version"],
+              payload=json.loads(json.dumps(r["payload"])), created_at=at)
+        for i, r in zip(ids, rows, strict=True)
+    ]  # fmt: skip
+    return sorted(plain, key=lambda e: e.id)
 
 
 def cell_slot(round_: int, seat: int) -> str:
