@@ -11,6 +11,7 @@ from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db
 from companion.games.protocol import Actor
+from companion.tables import store
 from companion.tables.models import ApiKey, Game, Seat, Table
 
 
@@ -81,12 +82,20 @@ _HOLDER = (
 )  # fmt: skip
 
 
-def holder(key_hash: str) -> Holder | None:
-    """The key whose hash is ``key_hash``, or None."""
-    rows = db.session.connection().execute(_HOLDER, {"key_hash": key_hash}).all()
+_LOCKED = _HOLDER.with_for_update(of=Game.__table__)
+
+
+def holder(key_hash: str, for_change: bool = False) -> Holder | None:
+    """The key whose hash is ``key_hash``, or None. ``for_change``: also lock its game for
+    this transaction (``store.lock_game``) in the same query."""
+    conn = db.session.connection()
+    locked = for_change and not store.begin_immediate(conn)
+    rows = conn.execute(_LOCKED if locked else _HOLDER, {"key_hash": key_hash}).all()
     if not rows:
         return None
     phone, table_id, token, host_phone, game_id, kind, options = rows[0][:7]
+    if for_change:
+        store.held(game_id)
     seats = tuple(SeatRef(r[7], r[8], r[9]) for r in rows)
     game = GameRef(game_id, kind, options)
     return Holder(phone, table_id, token, host_phone, game, seats)

@@ -74,23 +74,30 @@ def lock_game(game_id: int) -> None:
     out in commit order and nobody else appends between this transaction's read of the
     events and its commit (see ``snapshot``). PostgreSQL: the game's row, FOR UPDATE.
     SQLite: ``BEGIN IMMEDIATE``, the database's one write lock, taken before the read."""
-    locked = db.session.info.setdefault("locked_games", set())
-    if game_id in locked:
+    if game_id in db.session.info.get("locked_games", ()):
         return
     conn = db.session.connection()
-    if conn.dialect.name == "sqlite":
-        _begin_immediate(conn)
-    else:
+    if not begin_immediate(conn):
         conn.execute(_LOCK, {"game": game_id})
-    locked.add(game_id)
+    held(game_id)
 
 
-def _begin_immediate(conn: Connection) -> None:
-    """The driver opens a transaction only before its first write; one open already has
-    written, so it holds the write lock."""
+def held(game_id: int) -> None:
+    """Note that this transaction holds the game's lock (taken by ``lock_game``, or by a
+    query of the caller's own: FOR UPDATE, or ``begin_immediate``)."""
+    db.session.info.setdefault("locked_games", set()).add(game_id)
+
+
+def begin_immediate(conn: Connection) -> bool:
+    """On SQLite, take the write lock now, before reading (True); elsewhere do nothing
+    (False). The driver opens a transaction only before its first write, so one already
+    open has written and holds the lock."""
+    if conn.dialect.name != "sqlite":
+        return False
     raw = conn.connection.dbapi_connection
     if raw is not None and not raw.in_transaction:  # type: ignore[attr-defined]
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+    return True
 
 
 @sa_event.listens_for(Session, "after_commit")

@@ -72,9 +72,10 @@ def _key_hash() -> str:
     return _hash(key)
 
 
-def _held() -> holders.Holder:
-    """The phone the request's key stands for, as plain values (one query), or 401."""
-    found = holders.holder(_key_hash())
+def _held(for_change: bool = False) -> holders.Holder:
+    """The phone the request's key stands for, as plain values (one query), or 401.
+    ``for_change``: its game locked for this request's change in the same query."""
+    found = holders.holder(_key_hash(), for_change)
     if found is None:
         raise NoKey("Send a table key as 'Authorization: Bearer <key>'.")
     if not found.is_host and found.my_seat is None:
@@ -195,8 +196,8 @@ def _action(data: Mapping[str, Any]) -> Action:
 
 @bp.post("/table/actions")
 def act() -> Any:
-    h = _held()
     action = _action(_body())
+    h = _held(for_change=True)
     done = service.act(h, h.game, [action], h.actor)
     broker().publish(h.token, done.version)
     return _answer({"version": done.version, "target_version": done.target_versions[0]})
