@@ -60,8 +60,11 @@ def _what(action: Action) -> str:
     return ", ".join(words)
 
 
-def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor) -> Done:
-    """Apply ``actions`` for ``actor`` and store their events, all or nothing."""
+def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
+        notify: str | None = None) -> Done:  # fmt: skip
+    """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
+    the table's token, to tell other processes' streams with the commit itself
+    (``store.notify``); the caller still wakes this process's own."""
     players = len(tbl.seats)
     table = game_type(game.kind).table
     store.lock_game(game.id)
@@ -80,7 +83,7 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor) -> 
             )  # fmt: skip
         plans.append((slot, table.apply(snap.state, action, actor)))
     versions, rows = _rows(snap, plans, actor, batch)
-    stored = _commit(game, players, actions, rows)
+    stored = _commit(game, players, actions, rows, notify)
     after = snapshot.stored(snap, stored)
     return Done(after.last_id, versions, after)
 
@@ -104,12 +107,13 @@ def _rows(snap: snapshot.Snapshot, plans: list, actor: Actor,
     return tuple(versions), rows
 
 
-def _commit(
-    game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]]
-) -> list[Event]:
+def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],
+            notify: str | None) -> list[Event]:  # fmt: skip
     """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
         stored = store.insert_events(game.id, rows)
+        if notify is not None:
+            store.notify(notify, stored[-1].id)
         db.session.commit()
         return stored
     except IntegrityError:

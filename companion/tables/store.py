@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, bindparam, func, insert, select
+from sqlalchemy import Connection, bindparam, func, insert, select, text
 from sqlalchemy import event as sa_event
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -21,6 +21,7 @@ from companion.errors import Conflict, Forbidden
 from companion.extensions import db
 from companion.games.protocol import Event as Plain
 from companion.tables import tokens
+from companion.tables.live import CHANNEL
 from companion.tables.models import Event, Game, Seat, Table, now
 
 T = TypeVar("T", bound=Any)
@@ -146,6 +147,18 @@ def insert_events(game_id: int, rows: Sequence[dict[str, Any]]) -> list[Plain]:
         for i, r in zip(ids, rows, strict=True)
     ]  # fmt: skip
     return sorted(plain, key=lambda e: e.id)
+
+
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+def notify(token: str, version: int) -> None:
+    """PostgreSQL: tell every process's streams of the table's new version when this
+    transaction commits (NOTIFY waits for the commit, and is dropped with a rollback), in
+    the same round trips as the change. SQLite: nothing (one process)."""
+    conn = db.session.connection()
+    if conn.dialect.name != "sqlite":
+        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{token}:{version}"})
 
 
 def cell_slot(round_: int, seat: int) -> str:

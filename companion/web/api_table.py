@@ -14,6 +14,7 @@ from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Un
 from companion.extensions import db
 from companion.games.protocol import Action, Actor
 from companion.tables import holders, service, snapshot, store, tokens
+from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
 from companion.web.errors import status_for
@@ -198,8 +199,9 @@ def _action(data: Mapping[str, Any]) -> Action:
 def act() -> Any:
     action = _action(_body())
     h = _held(for_change=True)
-    done = service.act(h, h.game, [action], h.actor)
-    broker().publish(h.token, done.version)
+    done = service.act(h, h.game, [action], h.actor, notify=h.token)
+    # the NOTIFY went out with the commit: only this process's own streams are left to wake
+    InProcessBroker.publish(broker(), h.token, done.version)
     return _answer({"version": done.version, "target_version": done.target_versions[0]})
 
 
