@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, bindparam, func, insert, select, text
 from sqlalchemy import event as sa_event
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
@@ -277,7 +277,10 @@ def table_by(column: str, value: str) -> Table | None:
     long, or with a NUL byte, which PostgreSQL refuses to compare at all)."""
     if not value or len(value) > 64 or "\x00" in value:
         return None
-    return db.session.scalar(select(Table).where(getattr(Table, column) == value))
+    stmt = select(Table).where(getattr(Table, column) == value)
+    # every page reads the seats and the games: loaded with the table (2 queries, not 3)
+    stmt = stmt.options(joinedload(Table.seats), selectinload(Table.games))
+    return db.session.scalars(stmt).unique().first()
 
 
 def table_version(table: Table) -> int:
