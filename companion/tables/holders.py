@@ -16,14 +16,14 @@ from companion.tables.models import ApiKey, Game, Seat, Table
 
 
 @dataclass(frozen=True)
-class SeatRef:
+class PlainSeat:
     position: int
     name: str
     phone: str | None
 
 
 @dataclass(frozen=True)
-class GameRef:
+class PlainGame:
     id: int
     kind: str
     options: dict[str, Any]
@@ -37,15 +37,15 @@ class Holder:
     table_id: int
     token: str
     host_phone: str
-    game: GameRef
-    seats: tuple[SeatRef, ...]
+    game: PlainGame
+    seats: tuple[PlainSeat, ...]
 
     @property
     def is_host(self) -> bool:
         return self.host_phone == self.phone
 
     @property
-    def my_seat(self) -> SeatRef | None:
+    def my_seat(self) -> PlainSeat | None:
         return next((s for s in self.seats if s.phone == self.phone), None)
 
     @property
@@ -96,6 +96,6 @@ def holder(key_hash: str, for_change: bool = False) -> Holder | None:
     phone, table_id, token, host_phone, game_id, kind, options = rows[0][:7]
     if for_change:
         store.held(game_id)
-    seats = tuple(SeatRef(r[7], r[8], r[9]) for r in rows)
-    game = GameRef(game_id, kind, options)
+    seats = tuple(PlainSeat(r[7], r[8], r[9]) for r in rows)
+    game = PlainGame(game_id, kind, options)
     return Holder(phone, table_id, token, host_phone, game, seats)

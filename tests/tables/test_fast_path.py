@@ -9,7 +9,7 @@ from flask import Flask
 
 from companion.extensions import db
 from companion.tables import snapshot
-from companion.tables.holders import GameRef
+from companion.tables.holders import PlainGame
 from companion.tables.live import PostgresBroker
 from companion.tables.models import Event, Game
 
@@ -38,7 +38,7 @@ def test_the_snapshot_after_an_action_is_what_a_fresh_read_folds(app: Flask, cli
         assert kept is not None
         app.extensions["snapshots"] = snapshot.SnapshotCache()  # as a new process would
         options = db.session.get(Game, game_id).options
-        fresh = snapshot.load(GameRef(game_id, kept.kind, options), kept.players)
+        fresh = snapshot.load(PlainGame(game_id, kept.kind, options), kept.players)
     assert [e.id for e in fresh.events] == [e.id for e in kept.events]
     assert [(e.kind, e.slot, e.slot_version, e.payload) for e in fresh.events] == [
         (e.kind, e.slot, e.slot_version, e.payload) for e in kept.events
