@@ -1,7 +1,7 @@
 """Shared parts of the benchmarks: servers on loopback, phones with cookies, figures.
 
-Everything here talks to 127.0.0.1 only. A server is started as a child process (gunicorn
-gthread through ``companion serve``, or the bare Flask baseline through the very same
+Everything here talks to 127.0.0.1 only. A server is started as a child process (gunicorn,
+gevent by default, through ``companion serve``, or the bare Flask baseline through the very same
 ``companion.server.run``), on a free port, and stopped when the benchmark ends.
 """
 
@@ -44,7 +44,7 @@ def free_port() -> int:
 BARE_RUN = (
     "import sys; from bench import _bare; import companion.server as s; "
     "s.create_app = lambda: _bare.app; "
-    "s.run('127.0.0.1', int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))"
+    "s.run('127.0.0.1', int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])"
 )
 APP_RUN = "from companion.cli import main; main()"
 
@@ -57,6 +57,8 @@ class Server:
     workers: int
     threads: int
     database_url: str | None = None
+    worker_class: str = "gevent"
+    env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     tmp: str = ""
@@ -64,13 +66,14 @@ class Server:
     def command(self) -> list[str]:
         size = [str(self.port), str(self.workers), str(self.threads)]
         if self.kind == "bare":
-            return [sys.executable, "-c", BARE_RUN, *size]
+            return [sys.executable, "-c", BARE_RUN, *size, self.worker_class]
         flags = ["--host", HOST, "--port", size[0], "--no-qr", "--workers", size[1]]
+        flags += ["--worker-class", self.worker_class]
         return [sys.executable, "-c", APP_RUN, "serve", *flags, "--threads", size[2]]
 
     def start(self, timeout: float = 60.0) -> Server:
         self.tmp = tempfile.mkdtemp(prefix="companion-bench-")
-        env = dict(os.environ, COMPANION_INSTANCE=self.tmp, PYTHONPATH=str(ROOT))
+        env = dict(os.environ, COMPANION_INSTANCE=self.tmp, PYTHONPATH=str(ROOT), **self.env)
         env.pop("DATABASE_URL", None)
         if self.database_url:
             env["DATABASE_URL"] = self.database_url
@@ -341,6 +344,13 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str
     text = "\n".join(lines)
     print(text, flush=True)
     return text
+
+
+def worker_label(args) -> str:  # type: ignore[no-untyped-def]
+    """How the server under test serves: the worker class (and threads for gthread)."""
+    if args.worker_class == "gthread":
+        return f"gthread, {args.threads} threads per worker"
+    return f"{args.worker_class} workers"
 
 
 def machine() -> str:

@@ -46,6 +46,7 @@ from bench._common import (
     running,
     scratch_postgres,
     start_table,
+    worker_label,
 )
 
 
@@ -215,7 +216,7 @@ def sample_memory(server: Server, res: Result, stop: threading.Event) -> None:
 def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) -> Result:
     workers = args.sqlite_workers if backend == "sqlite" else args.pg_workers
     res = Result(backend, workers)
-    with running(Server("companion", workers, args.threads, db_url)) as server:
+    with running(Server("companion", workers, args.threads, db_url, args.worker_class)) as server:
         hosts = [Phone(server.port) for _ in range(args.tables)]
         tables = [start_table(host, args.players) for host in hosts]
         res.rss_idle = server.rss_mib()
@@ -257,7 +258,7 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
 def report(results: list[Result], args: argparse.Namespace) -> str:
     phones = args.tables * args.phones
     print(f"\n{phones} phones on {args.tables} tables ({args.phones} each), one writer at "
-          f"{args.rate}/s for {args.seconds} s, {args.threads} threads per worker; "
+          f"{args.rate}/s for {args.seconds} s, {worker_label(args)}; "
           f"{machine()}")  # fmt: skip
     rows = []
     for r in results:
@@ -294,7 +295,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--seconds", type=float, default=20.0, help="how long the writer writes")
     ap.add_argument("--writers", type=int, default=8, help="entries in flight at most")
     ap.add_argument("--grace", type=float, default=2.0, help="wait for late updates (s)")
-    ap.add_argument("--threads", type=int, default=256, help="gunicorn threads per worker")
+    ap.add_argument("--threads", type=int, default=256, help="gthread threads per worker")
+    ap.add_argument("--worker-class", default="gevent", help="gevent or gthread")
     ap.add_argument("--sqlite-workers", type=int, default=1)
     ap.add_argument("--pg-workers", type=int, default=2)
     ap.add_argument("--backends", default="sqlite", help="comma list of sqlite, pg")

@@ -8,7 +8,9 @@ Phases, each with ``--clients`` concurrent phones on keep-alive connections, eac
 - ``bare GET`` / ``bare POST``: the same shapes against a trivial Flask app.
 
 Each phone has its own table. Run for SQLite (1 worker) and PostgreSQL (2 workers, a scratch
-database created and dropped here) unless ``--backends`` says otherwise::
+database created and dropped here) unless ``--backends`` says otherwise. ``--rounds N`` runs the
+five phases N times in turn, both servers up throughout, and adds each phase's rounds together,
+so a change in the machine's other load falls on the app and the bare app alike::
 
     .venv/bin/python -m bench.bench_table [--clients 50] [--requests 40] [--backends sqlite,pg]
 """
@@ -37,6 +39,7 @@ from bench._common import (
     running,
     scratch_postgres,
     start_table,
+    worker_label,
 )
 
 # One phone's i-th request: (phone, its table, i) -> answer.
@@ -75,8 +78,11 @@ def run_phase(
     step: Step,
     warmup: int,
     requests: int,
+    start_at: int = 0,
 ) -> Phase:
-    """Every phone warms up, waits for the others, then sends its measured requests."""
+    """Every phone warms up, waits for the others, then sends its measured requests (its
+    ``start_at``-th request first, so a later round enters new rounds). A phase run again
+    adds to its figures."""
     lock = threading.Lock()
     gate = threading.Barrier(len(phones) + 1, timeout=120)
 
@@ -87,7 +93,7 @@ def run_phase(
             if i == warmup:
                 wait(gate)
             try:
-                answer = step(phone, table, i)
+                answer = step(phone, table, start_at + i)
             except (OSError, http.client.HTTPException) as exc:
                 errors, first = errors + 1, first or f"{exc.__class__.__name__}: {exc}"
                 continue
@@ -107,7 +113,7 @@ def run_phase(
     start = time.perf_counter()
     for t in threads:
         t.join(timeout=600)
-    phase.seconds = time.perf_counter() - start
+    phase.seconds += time.perf_counter() - start
     return phase
 
 
@@ -152,23 +158,28 @@ def bare_post(phone: Phone, table: StartedTable | None, i: int) -> Answer:
 def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) -> list[Phase]:
     workers = args.sqlite_workers if backend == "sqlite" else args.pg_workers
     n, w, r = args.clients, args.warmup, args.requests
-    phases = []
-    with running(Server("bare", workers, args.threads)) as bare:
-        phones = [(Phone(bare.port), None) for _ in range(n)]
-        phases.append(run_phase(Phase(backend, "bare GET", 200), phones, bare_get, w, r))
-        phases.append(run_phase(Phase(backend, "bare POST", 200), phones, bare_post, w, r))
-        for phone, _ in phones:
-            phone.close()
-    with running(Server("companion", workers, args.threads, db_url)) as app:
-        phones_t = [(p, start_table(p)) for p in (Phone(app.port) for _ in range(n))]
-        pairs: list[tuple[Phone, StartedTable | None]] = list(phones_t)
-        phases.append(run_phase(Phase(backend, "enter round", 200), pairs, enter_step, w, r))
-        phases.append(run_phase(Phase(backend, "read sheet", 200), pairs, read_step, w, r))
+    names = ("bare GET", "bare POST", "enter round", "read sheet", "API action")
+    phases = {name: Phase(backend, name, 200) for name in names}
+    bare_server = Server("bare", workers, args.threads, worker_class=args.worker_class)
+    app_server = Server("companion", workers, args.threads, db_url, args.worker_class)
+    with running(bare_server) as bare, running(app_server) as app:
+        bare_phones: list[tuple[Phone, StartedTable | None]] = [
+            (Phone(bare.port), None) for _ in range(n)
+        ]
+        pairs: list[tuple[Phone, StartedTable | None]] = [
+            (p, start_table(p)) for p in (Phone(app.port) for _ in range(n))
+        ]
         api_pairs: list[tuple[Phone, StartedTable | None]] = [(p, api_table(p)) for p, _ in pairs]
-        phases.append(run_phase(Phase(backend, "API action", 200), api_pairs, api_step, w, r))
-        for phone, _ in pairs:
+        for round_ in range(args.rounds):
+            at = round_ * (w + r)
+            run_phase(phases["bare GET"], bare_phones, bare_get, w, r, at)
+            run_phase(phases["bare POST"], bare_phones, bare_post, w, r, at)
+            run_phase(phases["enter round"], pairs, enter_step, w, r, at)
+            run_phase(phases["read sheet"], pairs, read_step, w, r, at)
+            run_phase(phases["API action"], api_pairs, api_step, w, r, at)
+        for phone, _ in bare_phones + pairs:
             phone.close()
-    return phases
+    return list(phases.values())
 
 
 def report(phases: list[Phase], args: argparse.Namespace) -> str:
@@ -188,8 +199,9 @@ def report(phases: list[Phase], args: argparse.Namespace) -> str:
             + [ms(p.p(q)) for q in (50, 95, 99)]
             + [ratio]
         )
-    print(f"\n{args.clients} clients, {args.requests} requests each (+{args.warmup} warm-up), "
-          f"{args.threads} threads per worker; {machine()}")  # fmt: skip
+    rounds = f" in each of {args.rounds} rounds" if args.rounds > 1 else ""
+    print(f"\n{args.clients} clients, {args.requests} requests each (+{args.warmup} warm-up)"
+          f"{rounds}, {worker_label(args)}; {machine()}")  # fmt: skip
     headers = ["db", "workers", "what", "n", "errors", "req/s", "p50 ms", "p95 ms", "p99 ms"]
     text = print_table([*headers, "vs bare: p50 / req/s"], rows)
     for p in phases:
@@ -203,7 +215,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--clients", type=int, default=50, help="concurrent phones (default 50)")
     ap.add_argument("--requests", type=int, default=40, help="measured requests per phone")
     ap.add_argument("--warmup", type=int, default=2, help="unmeasured requests per phone first")
-    ap.add_argument("--threads", type=int, default=64, help="gunicorn threads per worker")
+    ap.add_argument("--rounds", type=int, default=1, help="run the phases this many times in turn")
+    ap.add_argument("--threads", type=int, default=64, help="gthread threads per worker")
+    ap.add_argument("--worker-class", default="gevent", help="gevent or gthread")
     ap.add_argument("--sqlite-workers", type=int, default=1)
     ap.add_argument("--pg-workers", type=int, default=2)
     ap.add_argument("--backends", default="sqlite,pg", help="comma list of sqlite, pg")

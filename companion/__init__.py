@@ -72,6 +72,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # how long a word judge's verdict stays on screen (tests set both short)
         STREAM_SECONDS=_seconds("COMPANION_STREAM_SECONDS", 55.0),
         JUDGE_VERDICT_SECONDS=_seconds("COMPANION_JUDGE_VERDICT_SECONDS", 10.0),
+        # a phone cut off from the server this long says when it last heard from it
+        STALE_SECONDS=_seconds("COMPANION_STALE_SECONDS", 30.0),
     )
     # Flask defines these keys already (SameSite unset, 31 days), so setdefault would not do
     app.config.update(COOKIE_DEFAULTS)

@@ -10,6 +10,8 @@ import qrcode
 
 from companion.netinfo import lan_address
 
+WORKER_CLASSES = ("gevent", "gthread")  # companion.server checks the same names
+
 
 @click.group()
 def main() -> None:
@@ -34,10 +36,38 @@ def print_qr(url: str) -> None:
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--public-url", default=None, help="The address phones should open, if not ours.")
 @click.option("--workers", default=1, show_default=True, type=int, help="Worker processes.")
-@click.option("--threads", default=64, show_default=True, type=int, help="Threads per worker.")
+@click.option(
+    "--worker-class",
+    type=click.Choice(WORKER_CLASSES),
+    default="gevent",
+    show_default=True,
+    help="gevent: a connection costs no thread (streams by the thousand); gthread: a thread "
+    "per connection being served (the old model).",
+)
+@click.option(
+    "--connections",
+    default=4000,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Open connections per worker, event streams included.",
+)
+@click.option(
+    "--threads",
+    default=64,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="gthread only: threads per worker (gevent needs none).",
+)
 @click.option("--no-qr", is_flag=True, help="Do not draw the QR code.")
 def serve(
-    host: str, port: int, public_url: str | None, workers: int, threads: int, no_qr: bool
+    host: str,
+    port: int,
+    public_url: str | None,
+    workers: int,
+    worker_class: str,
+    connections: int,
+    threads: int,
+    no_qr: bool,
 ) -> None:
     """Serve Companion with gunicorn (a production WSGI server)."""
     from companion.server import run
@@ -47,7 +77,7 @@ def serve(
     click.echo(f"Companion is at {url}  (phones on the same network can open it)")
     if not no_qr:
         print_qr(url)
-    run(host, port, workers, threads)
+    run(host, port, workers, threads, worker_class, connections)
 
 
 def _add_word_commands() -> None:

@@ -1,16 +1,33 @@
 """Gunicorn, embedded: ``companion serve`` runs the app with a production WSGI server.
 
-Worker class ``gthread``: each server-sent event stream holds one thread for at most
-``STREAM_SECONDS`` (then the browser reconnects), so ordinary requests keep free threads.
+Worker class ``gevent`` (the default): every connection is a greenlet, so an open event stream
+costs a socket and a little memory, not a thread; thousands fit in one process. gunicorn's
+gevent worker patches the standard library (sockets, locks, ``time.sleep``) as the worker
+starts, before it imports the app; psycopg 3 sees the patch and waits cooperatively.
+A request's headers must arrive within ``keepalive`` seconds, so a client that sends nothing,
+or half a request line, is closed then instead of holding anything.
+
+Worker class ``gthread`` (the old model, kept for comparison): one thread per connection being
+served, so each open stream holds a thread.
 """
 
 from __future__ import annotations
 
+import os
+import resource
+import sys
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
 from companion import create_app
+
+WORKER_CLASSES = ("gevent", "gthread")
+# seconds a client has to send its request headers (and that an idle keep-alive connection
+# stays open): gunicorn's gevent worker closes the connection when they run out
+HEADER_SECONDS = 5
+# file descriptors a worker keeps for itself besides its clients (database, logs, listener)
+SPARE_FILES = 64
 
 
 class _Gunicorn(BaseApplication):  # type: ignore[misc]
@@ -27,22 +44,72 @@ class _Gunicorn(BaseApplication):  # type: ignore[misc]
         return create_app()
 
 
-def run(host: str, port: int, workers: int, threads: int) -> None:
-    create_app()  # migrate once, before any worker starts
-    _Gunicorn(
-        {
-            "bind": f"{host}:{port}",
-            "workers": workers,
-            "worker_class": "gthread",
-            "threads": threads,
-            # gthread accepts at most this many connections at once (default 1000): open
-            # event streams count, so allow well above the threads
-            "worker_connections": max(1000, threads * 2 + 100),
-            "timeout": 120,
-            "graceful_timeout": 5,
-            "keepalive": 5,
-            "accesslog": "-",
-            "control_socket_disable": True,  # one shared ~/.gunicorn socket would collide
-            "errorlog": "-",
-        }
-    ).run()
+def raise_file_limit(wanted: int) -> int:
+    """Raise the soft limit on open files towards ``wanted`` (at most the hard limit);
+    returns the soft limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        soft = new
+    return int(soft) if soft != resource.RLIM_INFINITY else wanted
+
+
+def migrate_once() -> None:
+    """Build the app (which migrates the database) once, before any worker starts, in a forked
+    child: the master then never imports the database drivers, so each gevent worker patches
+    the standard library before psycopg and SQLAlchemy are first imported in it."""
+    pid = os.fork()
+    if pid == 0:
+        code = 0
+        try:
+            create_app()
+        except BaseException:  # shown to the operator, then the start is refused below
+            import traceback
+
+            traceback.print_exc()
+            code = 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit("companion: the database could not be prepared (see above)")
+
+
+def options(
+    host: str, port: int, workers: int, threads: int, worker_class: str, connections: int
+) -> dict[str, Any]:
+    if worker_class not in WORKER_CLASSES:
+        raise ValueError(f"worker class must be one of {', '.join(WORKER_CLASSES)}")
+    if worker_class == "gthread":
+        # gthread accepts at most this many connections at once: open event streams count
+        connections = max(connections, threads * 2 + 100)
+    files = raise_file_limit(connections + SPARE_FILES)
+    return {
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "worker_class": worker_class,
+        "threads": threads,
+        "worker_connections": max(1, min(connections, files - SPARE_FILES)),
+        "timeout": 120,
+        "graceful_timeout": 5,
+        "keepalive": HEADER_SECONDS,
+        "accesslog": "-",
+        "control_socket_disable": True,  # one shared ~/.gunicorn socket would collide
+        "errorlog": "-",
+    }
+
+
+def run(
+    host: str,
+    port: int,
+    workers: int,
+    threads: int,
+    worker_class: str = "gevent",
+    connections: int = 4000,
+) -> None:
+    settings = options(host, port, workers, threads, worker_class, connections)
+    migrate_once()
+    _Gunicorn(settings).run()

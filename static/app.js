@@ -358,3 +358,134 @@
     if (button) { button.focus(); }
   });
 })();
+
+// ---- Never silently stale (issue 11, items 4 and 5) ----
+// A phone whose stream comes back, that wakes (visibilitychange) or comes back online asks the
+// server for the table's version at once and, when it is not the one on screen
+// (#table-version), redraws the live parts through #live's own request, so an entry being
+// typed stays held back as above. While the server cannot be reached a banner says
+// "Reconnecting..." and, once that has lasted <meta name=companion-stale-after> seconds, when
+// this phone last heard from it. Routine stream reconnects stay quiet (a short grace).
+(function neverStale() {
+  "use strict";
+  var stream = document.querySelector("[sse-connect]");
+  if (!stream) { return; }
+  var GRACE = 2000, RETRY = 5000;
+  var lastContact = Date.now(), down = false, open = false, sawError = false;
+  var downSince = 0, loud = false, tickTimer = null;
+
+  function staleAfter() {
+    var meta = document.querySelector("meta[name=companion-stale-after]");
+    var seconds = meta ? parseFloat(meta.getAttribute("content")) : NaN;
+    return (seconds > 0 ? seconds : 30) * 1000;
+  }
+  function ago(ms) {
+    var minutes = Math.floor(ms / 60000);
+    if (minutes < 1) { return "less than a minute ago"; }
+    if (minutes < 60) { return minutes + " min ago"; }
+    var hours = Math.floor(minutes / 60);
+    return hours + (hours === 1 ? " hour ago" : " hours ago");
+  }
+  function renderBanner() {
+    var banner = document.getElementById("connection");
+    if (!banner) { return; }
+    if (!down || (!loud && Date.now() - downSince < GRACE)) {
+      banner.hidden = true;
+      banner.textContent = "";
+      return;
+    }
+    var gap = Date.now() - lastContact;
+    var text = navigator.onLine === false ? "No network. Reconnecting..." : "Reconnecting...";
+    if (gap >= staleAfter()) { text += " Last update " + ago(gap) + "."; }
+    banner.textContent = text;
+    banner.hidden = false;
+  }
+  function markUp() {
+    lastContact = Date.now();
+    if (!down) { return; }
+    down = false;
+    loud = false;
+    window.clearInterval(tickTimer);
+    renderBanner();
+  }
+  // now: say so at once (the browser says it is offline, or the server did not answer);
+  // otherwise only once the trouble outlasts a stream's routine reconnect
+  function markDown(now) {
+    if (!down) {
+      down = true;
+      downSince = Date.now();
+      tickTimer = window.setInterval(tick, 1000);
+    }
+    loud = loud || now;
+    renderBanner();
+  }
+  function tick() {
+    renderBanner();
+    if (Date.now() - downSince >= GRACE) { retry(); }
+  }
+  var lastTry = 0;
+  function retry() {
+    if (Date.now() - lastTry >= RETRY) { catchUp(); }
+  }
+  function refreshLive() {
+    var live = document.getElementById("live");
+    if (live && live.getAttribute("hx-get") && window.htmx) { window.htmx.trigger(live, "poll"); }
+  }
+  function catchUp() {
+    var url = stream.getAttribute("data-version-url");
+    lastTry = Date.now();
+    if (!url || !window.fetch) { refreshLive(); return; }
+    window.fetch(url, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (r.status >= 500) { throw new Error("server trouble"); }
+      return r.ok ? r.json() : null;
+    }).then(function (data) {
+      markUp();
+      var shown = document.getElementById("table-version");
+      if (data && (!shown || String(data.version) !== shown.value)) { refreshLive(); }
+    }).catch(function () { markDown(true); });
+  }
+  // while the stream is open this phone is up to date: keep the clock of last contact moving
+  // (a frozen, sleeping page runs no timer, so the clock stops where the phone stopped)
+  window.setInterval(function () { if (open && !down) { lastContact = Date.now(); } }, 5000);
+
+  document.addEventListener("htmx:sseOpen", function () {
+    open = true;
+    if (sawError) { catchUp(); }
+    sawError = false;
+    markUp();
+  });
+  document.addEventListener("htmx:sseMessage", markUp);
+  document.addEventListener("htmx:sseError", function (event) {
+    if (open) { lastContact = Date.now(); }
+    open = false;
+    // a stream the browser reopens itself sends Last-Event-ID, and the server catches it up;
+    // one that was given up is opened afresh without it, so that one asks for the version
+    var source = event.detail && event.detail.source;
+    if (!source || source.readyState === 2) { sawError = true; }
+    markDown(false);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt, xhr = event.detail.xhr;
+    if (!elt || elt.id !== "live") { return; }
+    if (xhr && xhr.status >= 200 && xhr.status < 500) { markUp(); } else { markDown(false); }
+  });
+  window.addEventListener("offline", function () { markDown(true); });
+  window.addEventListener("online", catchUp);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { catchUp(); } });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { catchUp(); }
+  });
+})();
+
+// ---- Installable: the service worker keeps the app shell, so a page opened with no network
+// shows the app's own offline page (templates/offline.html) instead of the browser's error ----
+(function registerServiceWorker() {
+  "use strict";
+  var meta = document.querySelector("meta[name=companion-sw]");
+  if (!meta || !("serviceWorker" in navigator)) { return; }
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register(meta.getAttribute("content")).catch(function () {
+      /* not allowed here (plain http on a LAN address): the app works without it */
+    });
+  });
+})();

@@ -22,6 +22,7 @@ import gc
 import os
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from sqlalchemy import create_engine, text
 from companion import create_app
 
 PG_ADMIN = os.environ.get("COMPANION_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+STATIC_BUILD = os.path.join(tempfile.gettempdir(), f"companion-test-static-{os.getuid()}")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -85,6 +87,8 @@ def _make_app(uri: str, migrate: bool = False) -> Flask:
             "RATELIMIT_ENABLED": True,
             "AUTO_MIGRATE": migrate,
             "STREAM_SECONDS": 0.2,
+            # hashed static copies made once for the whole run, not in every test's instance
+            "STATIC_BUILD_DIR": STATIC_BUILD,
         }
     )
 

@@ -25,14 +25,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def engine_options(app: Flask) -> None:
-    """Set before ``db.init_app`` builds the engine. The pool grows with the threads."""
+    """Set before ``db.init_app`` builds the engine. A gevent worker runs on one core, so a
+    few dozen connections per worker keep it busy; requests beyond them wait for one (instead of
+    exhausting PostgreSQL's ``max_connections``, 100 by default, across workers)."""
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
     if uri.startswith("sqlite"):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 10}})
         return
     app.config.setdefault(
         "SQLALCHEMY_ENGINE_OPTIONS",
-        {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 60, "pool_timeout": 15},
+        {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 20, "pool_timeout": 15},
     )
 
 

@@ -6,6 +6,8 @@ out across processes (PostgreSQL LISTEN/NOTIFY) implements the same two methods.
 
 from __future__ import annotations
 
+import _socket
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -55,25 +57,57 @@ def sse_stream(
     last_seen: int | None,
     duration: float,
     keepalive: float = 15.0,
+    gone: Callable[[], bool] = lambda: False,
+    check: float = 2.0,
 ):
     """Yield server-sent events: ``update`` with the new version as its id.
 
     On connect the phone is told at once if it missed a change (``Last-Event-ID`` older than
-    the table). The stream ends after ``duration`` seconds; EventSource reconnects by itself
-    after ``retry`` ms, so no worker is held for ever.
+    the table). Every ``check`` seconds without news the stream asks ``gone()`` whether the
+    phone hung up and ends if so; a comment goes out every ``keepalive`` seconds (proxies
+    close silent connections). The stream ends after ``duration`` seconds; EventSource
+    reconnects by itself after ``retry`` ms.
     """
     version = current()
     yield f"retry: 1000\nid: {version}\n\n"
     if last_seen is not None and last_seen < version:
         yield f"event: update\nid: {version}\ndata: {version}\n\n"
-    deadline = time.monotonic() + duration
+    now = time.monotonic()
+    deadline, quiet_until = now + duration, now + keepalive
     while (left := deadline - time.monotonic()) > 0:
-        newer = wait(version, min(keepalive, left))
-        if newer is None:
+        newer = wait(version, min(check, left))
+        if newer is not None:
+            version = max(newer, version)
+            quiet_until = time.monotonic() + keepalive
+            yield f"event: update\nid: {version}\ndata: {version}\n\n"
+        elif gone():
+            return
+        elif time.monotonic() >= quiet_until:
+            quiet_until = time.monotonic() + keepalive
             yield ": keep-alive\n\n"
-            continue
-        version = max(newer, version)
-        yield f"event: update\nid: {version}\ndata: {version}\n\n"
+
+
+def hung_up(sock: socket.socket | None) -> bool:
+    """True when the peer of ``sock`` has closed it (EOF waiting to be read).
+
+    A phone sends nothing on an event stream after its request, so EOF means it hung up (stray
+    bytes are left unread). One non-blocking peek on the bare file descriptor: no ``select``
+    (it fails above descriptor 1023, and under gevent it would wait on the hub).
+    """
+    if sock is None:
+        return False
+    try:
+        bare = _socket.socket(fileno=sock.fileno())
+    except (OSError, ValueError):  # already closed
+        return True
+    try:
+        return bare.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:  # nothing to read: still there
+        return False
+    except OSError:  # reset by the peer
+        return True
+    finally:
+        bare.detach()  # the descriptor stays the server's
 
 
 CHANNEL = "companion_tables"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
@@ -19,8 +19,16 @@ from companion.errors import Conflict, Forbidden, NotAllowed
 from companion.extensions import db
 from companion.games.protocol import Action, Actor, Event
 from companion.tables import snapshot, store
-from companion.tables.models import Game, Table
+from companion.tables.models import Game
 from companion.tables.registry import game_type
+from companion.tables.snapshot import GameRef
+
+
+class Seated(Protocol):
+    """What ``act`` needs of the table: its seats (rows, or plain values)."""
+
+    @property
+    def seats(self) -> Sequence[Any]: ...
 
 
 class StaleTarget(Conflict):
@@ -52,8 +60,11 @@ def _what(action: Action) -> str:
     return ", ".join(words)
 
 
-def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done:
-    """Apply ``actions`` for ``actor`` and store their events, all or nothing."""
+def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
+        notify: str | None = None) -> Done:  # fmt: skip
+    """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
+    the table's token, to tell other processes' streams with the commit itself
+    (``store.notify``); the caller still wakes this process's own."""
     players = len(tbl.seats)
     table = game_type(game.kind).table
     store.lock_game(game.id)
@@ -71,15 +82,16 @@ def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done
                 action, snap.version(slot), current,
             )  # fmt: skip
         plans.append((slot, table.apply(snap.state, action, actor)))
-    versions = _store(game, snap, plans, actor, batch)
-    _commit(game, players, actions)
-    after = snapshot.load(game, players)
+    versions, rows = _rows(snap, plans, actor, batch)
+    stored = _commit(game, players, actions, rows, notify)
+    after = snapshot.stored(snap, stored)
     return Done(after.last_id, versions, after)
 
 
-def _store(game: Game, snap: snapshot.Snapshot, plans: list, actor: Actor,
-           batch: str | None) -> tuple[int, ...]:  # fmt: skip
-    versions = []
+def _rows(snap: snapshot.Snapshot, plans: list, actor: Actor,
+          batch: str | None) -> tuple[tuple[int, ...], list[dict[str, Any]]]:  # fmt: skip
+    """Each action's new target version, and the rows of its events."""
+    versions, rows = [], []
     for slot, new_events in plans:
         version = snap.version(slot) + 1
         versions.append(version)
@@ -88,14 +100,22 @@ def _store(game: Game, snap: snapshot.Snapshot, plans: list, actor: Actor,
             if batch:
                 payload["batch"] = batch
             own = new.slot is None
-            at = (slot, version) if own else ((new.slot, 1) if new.slot else None)
-            store.append(game, new.kind, actor.name, actor.seat, payload, new.round, at)
-    return tuple(versions)
+            at = (slot, version) if own else ((new.slot, 1) if new.slot else (None, None))
+            rows.append({"kind": new.kind, "actor": actor.name, "actor_seat": actor.seat,
+                         "round": new.round, "slot": at[0], "slot_version": at[1],
+                         "payload": payload})  # fmt: skip
+    return tuple(versions), rows
 
 
-def _commit(game: Game, players: int, actions: Sequence[Action]) -> None:
+def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],
+            notify: str | None) -> list[Event]:  # fmt: skip
+    """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
+        stored = store.insert_events(game.id, rows)
+        if notify is not None:
+            store.notify(notify, stored[-1].id)
         db.session.commit()
+        return stored
     except IntegrityError:
         db.session.rollback()
         snap = snapshot.load(game, players)

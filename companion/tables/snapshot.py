@@ -17,16 +17,28 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from companion.extensions import db
 from companion.games.protocol import Event
 from companion.tables.models import Event as EventRow
-from companion.tables.models import Game
 from companion.tables.registry import game_type
+
+
+class GameRef(Protocol):
+    """What the snapshot needs of a game: its row, or a plain value read without the ORM."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
 
 
 def plain(row: EventRow) -> Event:
@@ -99,7 +111,7 @@ class Snapshot:
         return state
 
 
-def empty(game: Game, players: int) -> Snapshot:
+def empty(game: GameRef, players: int) -> Snapshot:
     kind = game_type(game.kind)
     options = kind.load_options(game.options)
     state = kind.table.initial(options, players)
@@ -139,18 +151,33 @@ def cache() -> SnapshotCache:
     return found  # type: ignore[no-any-return]
 
 
-def load(game: Game, players: int) -> Snapshot:
-    """The game's snapshot now: the cached one plus the events stored since (one query)."""
-    snap = cache().get(game.id) or empty(game, players)
-    stmt = (
-        select(EventRow)
-        .where(EventRow.game_id == game.id, EventRow.id > snap.last_id)
-        .order_by(EventRow.id)
-    )
-    rows = [plain(r) for r in db.session.scalars(stmt)]
+_COLUMNS = EventRow.__table__.c
+_NEWER = (
+    select(_COLUMNS.id, _COLUMNS.kind, _COLUMNS.actor, _COLUMNS.actor_seat, _COLUMNS.round,
+           _COLUMNS.slot, _COLUMNS.slot_version, _COLUMNS.payload, _COLUMNS.created_at)
+    .where(_COLUMNS.game_id == bindparam("game"), _COLUMNS.id > bindparam("after"))
+    .order_by(_COLUMNS.id)
+)  # fmt: skip
+
+
+def load(game: GameRef, players: int) -> Snapshot:
+    """The game's snapshot now: the cached one plus the events stored since (one query,
+    Core rows straight into plain values)."""
+    found = cache().get(game.id)
+    snap = found or empty(game, players)
+    result = db.session.connection().execute(_NEWER, {"game": game.id, "after": snap.last_id})
+    rows = [Event(*r[:7], payload=r[7] or {}, created_at=r[8]) for r in result]
     if rows:
         snap = snap.newer(rows)
-        cache().put(snap)
-    elif cache().get(game.id) is None:
+    if rows or found is None:
         cache().put(snap)
     return snap
+
+
+def stored(snap: Snapshot, rows: list[Event]) -> Snapshot:
+    """``snap`` with the events this transaction has just committed: the game was locked
+    from before ``snap`` was read until the commit (``store.lock_game``), so nobody else's
+    event falls between; nothing is read back."""
+    after = snap.newer(rows)
+    cache().put(after)
+    return after

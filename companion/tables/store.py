@@ -7,19 +7,22 @@ made it; the loser gets ``Conflict`` with the latest values.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy import Connection, bindparam, func, insert, or_, select, text
 from sqlalchemy import event as sa_event
-from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
+from companion.games.protocol import Event as Plain
 from companion.tables import tokens
-from companion.tables.models import Event, Game, Seat, Table
+from companion.tables.live import CHANNEL
+from companion.tables.models import Event, Game, Seat, Table, now
 
 T = TypeVar("T", bound=Any)
 
@@ -62,15 +65,40 @@ def free_code() -> str:
             return code
 
 
+_LOCK = select(Game.id).where(Game.id == bindparam("game")).with_for_update()
+EVENTS = Event.__table__
+_INSERT = insert(EVENTS).returning(EVENTS.c.id, sort_by_parameter_order=True)
+
+
 def lock_game(game_id: int) -> None:
-    """Lock the game's row until this transaction ends (PostgreSQL; SQLite has one writer
-    at a time anyway), so a game's event ids are given out in commit order and a reader's
-    "events newer than id N" never skips one (see ``snapshot``)."""
-    locked = db.session.info.setdefault("locked_games", set())
-    if game_id in locked:
+    """Hold the game's writes until this transaction ends, so a game's event ids are given
+    out in commit order and nobody else appends between this transaction's read of the
+    events and its commit (see ``snapshot``). PostgreSQL: the game's row, FOR UPDATE.
+    SQLite: ``BEGIN IMMEDIATE``, the database's one write lock, taken before the read."""
+    if game_id in db.session.info.get("locked_games", ()):
         return
-    db.session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
-    locked.add(game_id)
+    conn = db.session.connection()
+    if not begin_immediate(conn):
+        conn.execute(_LOCK, {"game": game_id})
+    held(game_id)
+
+
+def held(game_id: int) -> None:
+    """Note that this transaction holds the game's lock (taken by ``lock_game``, or by a
+    query of the caller's own: FOR UPDATE, or ``begin_immediate``)."""
+    db.session.info.setdefault("locked_games", set()).add(game_id)
+
+
+def begin_immediate(conn: Connection) -> bool:
+    """On SQLite, take the write lock now, before reading (True); elsewhere do nothing
+    (False). The driver opens a transaction only before its first write, so one already
+    open has written and holds the lock."""
+    if conn.dialect.name != "sqlite":
+        return False
+    raw = conn.connection.dbapi_connection
+    if raw is not None and not raw.in_transaction:  # type: ignore[attr-defined]
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    return True
 
 
 @sa_event.listens_for(Session, "after_commit")
@@ -103,6 +131,34 @@ def append(
     )
     db.session.add(event)
     return event
+
+
+def insert_events(game_id: int, rows: Sequence[dict[str, Any]]) -> list[Plain]:
+    """Store new events of a locked game in one statement, without ORM objects; answer them
+    as plain values with their ids, the payload as the database gives it back (JSON)."""
+    at = now()
+    params = [{**r, "game_id": game_id, "created_at": at} for r in rows]
+    conn = db.session.connection()
+    ids = conn.execute(_INSERT, params).scalars().all()
+    plain = [
+        Plain(id=i, kind=r["kind"], actor=r["actor"], actor_seat=r["actor_seat"],
+              round=r["round"], slot=r["slot"], slot_version=r["slot_version"],
+              payload=json.loads(json.dumps(r["payload"])), created_at=at)
+        for i, r in zip(ids, rows, strict=True)
+    ]  # fmt: skip
+    return sorted(plain, key=lambda e: e.id)
+
+
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+def notify(token: str, version: int) -> None:
+    """PostgreSQL: tell every process's streams of the table's new version when this
+    transaction commits (NOTIFY waits for the commit, and is dropped with a rollback), in
+    the same round trips as the change. SQLite: nothing (one process)."""
+    conn = db.session.connection()
+    if conn.dialect.name != "sqlite":
+        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{token}:{version}"})
 
 
 def cell_slot(round_: int, seat: int) -> str:
@@ -221,7 +277,10 @@ def table_by(column: str, value: str) -> Table | None:
     long, or with a NUL byte, which PostgreSQL refuses to compare at all)."""
     if not value or len(value) > 64 or "\x00" in value:
         return None
-    return db.session.scalar(select(Table).where(getattr(Table, column) == value))
+    stmt = select(Table).where(getattr(Table, column) == value)
+    # every page reads the seats and the games: loaded with the table (2 queries, not 3)
+    stmt = stmt.options(joinedload(Table.seats), selectinload(Table.games))
+    return db.session.scalars(stmt).unique().first()
 
 
 def table_version(table: Table) -> int:

@@ -9,18 +9,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
-from sqlalchemy import select
 
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action, Actor
-from companion.tables import service, store, tokens
+from companion.tables import holders, service, snapshot, store, tokens
+from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
 from companion.web.errors import status_for
 from companion.web.home import clean_name
 from companion.web.join import take_seat
-from companion.web.live import publish
+from companion.web.live import broker, publish
 from companion.web.tableview import TableView
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1")
@@ -65,18 +65,33 @@ def _new_key(table: Table, phone: str) -> str:
     return key
 
 
-def _holder() -> TableView:
-    """The table and the phone the request's key stands for, or 401."""
+def _key_hash() -> str:
     auth = request.headers.get("Authorization", "")
     key = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
-    found = db.session.scalar(select(ApiKey).where(ApiKey.key_hash == _hash(key))) if key else None
-    table = db.session.get(Table, found.table_id) if found is not None else None
-    if found is None or table is None:
+    if not key:
         raise NoKey("Send a table key as 'Authorization: Bearer <key>'.")
-    v = TableView(table, table.game, found.phone)
-    if not v.is_host and v.my_seat is None:
+    return _hash(key)
+
+
+def _held(for_change: bool = False) -> holders.Holder:
+    """The phone the request's key stands for, as plain values (one query), or 401.
+    ``for_change``: its game locked for this request's change in the same query."""
+    found = holders.holder(_key_hash(), for_change)
+    if found is None:
+        raise NoKey("Send a table key as 'Authorization: Bearer <key>'.")
+    if not found.is_host and found.my_seat is None:
         raise NoKey("This key's seat was freed: take a seat again for a new key.")
-    return v
+    return found
+
+
+def _holder() -> TableView:
+    """The table and the phone the request's key stands for, as rows (for changes to the
+    table itself), or 401."""
+    held = _held()
+    table = db.session.get(Table, held.table_id)
+    if table is None:
+        raise NoKey("Send a table key as 'Authorization: Bearer <key>'.")
+    return TableView(table, table.game, held.phone)
 
 
 def _links(table: Table) -> dict[str, str]:
@@ -141,8 +156,7 @@ def join(token: str) -> Any:
     return _answer({"seat": position, "seat_key": key})
 
 
-def _sheet(v: TableView) -> dict[str, Any]:
-    sheet = v.sheet
+def _sheet(sheet: Any) -> dict[str, Any]:
     rounds = [
         {"round": i + 1, "points": {str(s): p for s, p in enumerate(row)}}
         for i, row in enumerate(sheet.rows[: sheet.complete_rounds])
@@ -154,15 +168,17 @@ def _sheet(v: TableView) -> dict[str, Any]:
 
 @bp.get("/table")
 def read() -> Any:
-    v = _holder()
-    seat = v.my_seat.position if v.my_seat is not None else None
-    snap = v.snapshot
-    state = v.kind.table.view(snap.state, seat, snap.versions)
-    seats = [{"seat": s.position, "name": v.names[s.position], "taken": s.phone is not None}
-             for s in v.seats]  # fmt: skip
-    return _answer({"game": v.game.kind, "version": snap.last_id,
-                    "you": {"seat": seat, "host": v.is_host}, "seats": seats,
-                    "sheet": _sheet(v), "state": state})  # fmt: skip
+    h = _held()
+    mine = h.my_seat
+    seat = mine.position if mine is not None else None
+    snap = snapshot.load(h.game, len(h.seats))
+    state = game_type(h.game.kind).table.view(snap.state, seat, snap.versions)
+    names = h.names
+    seats = [{"seat": s.position, "name": names[s.position], "taken": s.phone is not None}
+             for s in h.seats]  # fmt: skip
+    return _answer({"game": h.game.kind, "version": snap.last_id,
+                    "you": {"seat": seat, "host": h.is_host}, "seats": seats,
+                    "sheet": _sheet(snap.sheet), "state": state})  # fmt: skip
 
 
 def _action(data: Mapping[str, Any]) -> Action:
@@ -181,10 +197,11 @@ def _action(data: Mapping[str, Any]) -> Action:
 
 @bp.post("/table/actions")
 def act() -> Any:
-    v = _holder()
     action = _action(_body())
-    done = service.act(v.table, v.game, [action], _actor(v))
-    publish(v.table, done.version)
+    h = _held(for_change=True)
+    done = service.act(h, h.game, [action], h.actor, notify=h.token)
+    # the NOTIFY went out with the commit: only this process's own streams are left to wake
+    InProcessBroker.publish(broker(), h.token, done.version)
     return _answer({"version": done.version, "target_version": done.target_versions[0]})
 
 

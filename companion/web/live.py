@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import re
+import threading
+from collections.abc import Iterator
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
 from companion.tables import store
-from companion.tables.live import sse_stream
+from companion.tables.live import hung_up, sse_stream
 from companion.tables.models import Table
 from companion.web.tableview import load
 
@@ -15,6 +18,26 @@ bp = Blueprint("live", __name__)
 # the versions a stream sends are event ids: a short run of ASCII digits; anything else (a
 # 5,000-digit number, "²", "-1") is ignored and the stream starts afresh
 LAST_EVENT_ID = re.compile(r"[0-9]{1,18}")
+
+
+class _OpenStreams:
+    """How many event streams this worker process is serving right now."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def serve(self, events: Iterator[str]) -> Iterator[str]:
+        with self._lock:
+            self.count += 1
+        try:
+            yield from events
+        finally:  # the stream ended, or the server closed it (phone gone, write failed)
+            with self._lock:
+                self.count -= 1
+
+
+OPEN = _OpenStreams()
 
 
 def broker():  # type: ignore[no-untyped-def]
@@ -40,6 +63,7 @@ def _stream(table: Table) -> Response:
             db.session.remove()
             return version
 
+    sock = request.environ.get("gunicorn.socket")  # None under the test client
     b.prepare()
     last = request.headers.get("Last-Event-ID", "").strip()
     events = sse_stream(
@@ -47,11 +71,12 @@ def _stream(table: Table) -> Response:
         current,
         int(last) if LAST_EVENT_ID.fullmatch(last) else None,
         duration=current_app.config.get("STREAM_SECONDS", 55.0),
+        gone=lambda: hung_up(sock),
     )
     from companion.extensions import db
 
     db.session.remove()  # do not hold a connection while the stream is open
-    response = Response(stream_with_context(events), mimetype="text/event-stream")
+    response = Response(stream_with_context(OPEN.serve(events)), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -65,3 +90,11 @@ def table_stream(token: str) -> Response:
 @bp.get("/s/<token>/stream")
 def share_stream(token: str) -> Response:
     return _stream(load("share_token", token))
+
+
+@bp.get("/live/streams")
+def open_streams() -> Response:
+    """The event streams open in the worker that answers (operators and tests watch it)."""
+    response = jsonify(open=OPEN.count, pid=os.getpid())
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -8,6 +8,7 @@ from markupsafe import Markup
 from companion.tables.live import InProcessBroker, PostgresBroker
 from companion.web import (
     api_table,
+    assets,
     chart,
     export,
     games,
@@ -16,6 +17,7 @@ from companion.web import (
     live,
     livesheet,
     openapi,
+    pwa,
     security,
     table,
     views,
@@ -24,8 +26,9 @@ from companion.web import (
 
 def register(app: Flask) -> None:
     security.init_app(app)
+    assets.init_app(app)
     app.extensions.setdefault("broker", make_broker(app))
-    for module in (home, table, join, live, views, export, openapi, api_table):
+    for module in (home, table, join, live, views, export, openapi, api_table, pwa):
         app.register_blueprint(module.bp)
     games.register(app)
     app.jinja_env.globals["entry_key"] = table.entry_key

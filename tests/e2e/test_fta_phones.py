@@ -1,12 +1,16 @@
-"""Follow the Author on two real phones (Chromium): a sealed choice, the reveal (both players'
-word), and store taps that survive a live redraw."""
+"""Follow the Author on two real phones (Chromium): a sealed choice kept on its phone (tap to
+peek), the reveal (both players' word) with each phone opening its own seal, and store taps
+that survive a live redraw."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from companion.games.follow_the_author import commitment
 
 from .helpers import mark, still_marked, wait_sse_open
 
@@ -39,10 +43,11 @@ def _settle(page: Page) -> None:
 
 def _seal(page: Page, scoring: str, danger: str) -> None:
     _settle(page)
-    form = page.locator("#fta-seal-form")
-    form.locator(f'label.fta-suit:has(input[name=scoring][value="{scoring}"])').click()
-    form.locator(f'label.fta-suit:has(input[name=danger][value="{danger}"])').click()
-    form.get_by_role("button", name="Seal my choice").click()
+    pick = page.locator(".fta-seal-pick")
+    pick.locator(f'label.fta-suit:has(input[name^=fta-scoring][value="{scoring}"])').click()
+    pick.locator(f'label.fta-suit:has(input[name^=fta-danger][value="{danger}"])').click()
+    page.locator("#fta-seal-form").get_by_role("button", name="Seal my choice").click()
+    expect(page.locator(".fta-peek")).to_be_visible(timeout=LIVE_MS)
 
 
 def _hand(page: Page, hand: str, points: tuple[int, int]) -> None:
@@ -53,8 +58,8 @@ def _hand(page: Page, hand: str, points: tuple[int, int]) -> None:
     form.get_by_role("button", name=f"Save the {hand} hand").click()
 
 
-def test_sealed_choice_stays_hidden_until_the_omega_hand_then_both_phones_see_it(phone):
-    ann = phone()
+def test_a_sealed_choice_stays_on_its_phone_until_the_reveal_then_each_phone_opens_its_own(phone):
+    ann = phone(viewport={"width": 390, "height": 844})
     table_url = _start(ann)
     join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
     assert join_url
@@ -69,20 +74,34 @@ def test_sealed_choice_stays_hidden_until_the_omega_hand_then_both_phones_see_it
     wait_sse_open(ben)
     mark(ben)
 
+    # Ann's phone sends a commitment only; her choice is behind "Peek at my choice"
+    sent: list[str] = []
+    ann.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
     _seal(ann, "Wyrms", "Knots")
-    expect(ann.locator(".fta-choice")).to_contain_text("Wyrms")
-    fingerprint = ann.locator('.fta-seal-status[data-seat="0"] .fta-fp').inner_text()
+    assert sent and not [body for body in sent if "Wyrms" in body or "Knots" in body]
+    peek = ann.get_by_role("button", name="Peek at my choice")
+    choice = ann.locator(".fta-peek-text")
+    expect(choice).to_be_hidden()
+    assert "Wyrms" not in ann.locator(".fta-seal-list").inner_text()
+    peek.click()
+    expect(choice).to_contain_text("Scoring Wyrms, danger for Ben Knots. Recovery code ")
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.evaluate("() => document.querySelector('#fta-seal').scrollIntoView()")
+    ann.screenshot(path=str(ARTIFACTS / "fta-peek-390.png"))
+    ann.get_by_role("button", name="Hide the choice").click()
+    expect(choice).to_be_hidden()
+
+    commitment = ann.locator('.fta-seal-status[data-seat="0"] .fta-fp').inner_text()
     ben_status = ben.locator('.fta-seal-status[data-seat="0"]')
-    expect(ben_status).to_contain_text("chosen", timeout=LIVE_MS)
-    expect(ben_status).to_contain_text(fingerprint)
-    expect(ben.locator(".fta-choice")).to_have_count(0)
-    assert "Wyrms" not in ben.locator("#fta-seal .fta-seal-list").inner_text()
+    expect(ben_status).to_contain_text("sealed", timeout=LIVE_MS)
+    expect(ben_status).to_contain_text(commitment)
+    expect(ben.locator(".fta-peek")).to_have_count(0)  # only the choosing phone has a key
     assert "Wyrms" not in ben.locator("#live").inner_text()  # sheet and history
     assert still_marked(ben), "Ben's phone reloaded instead of updating in place"
 
     _seal(ben, "Suns", "Wyrms")
     expect(ann.locator('.fta-seal-status[data-seat="1"]')).to_contain_text(
-        "chosen", timeout=LIVE_MS
+        "sealed", timeout=LIVE_MS
     )
     expect(ann.locator("#fta-points-omega")).to_be_visible()
     _hand(ann, "omega", (0, 3))
@@ -90,19 +109,32 @@ def test_sealed_choice_stays_hidden_until_the_omega_hand_then_both_phones_see_it
     ben_word = ben.locator('.fta-ready-list li[data-seat="0"]')
     expect(ben_word).to_contain_text("the hand is over", timeout=LIVE_MS)
     expect(ann.locator("#fta-reveal")).to_have_count(0)
-    expect(ben.locator("#fta-reveal")).to_have_count(0)
     _settle(ben)
     ben.get_by_role("button", name="The omega hand is over: reveal").click()
 
+    # each phone opens the seal it holds by itself; the server checks it against the commitment
     for page in (ann, ben):
         reveal = page.locator("#fta-reveal")
-        expect(reveal).to_contain_text("Ann scores 🐉 Wyrms", timeout=LIVE_MS)
+        expect(reveal.locator(".fta-ok")).to_have_count(2, timeout=LIVE_MS)
+        expect(reveal).to_contain_text("Ann scores 🐉 Wyrms")
         expect(reveal).to_contain_text("Ben's danger suit is 🪢 Knots")
         expect(reveal).to_contain_text("Ben scores ☀️ Suns")
-        expect(reveal).to_contain_text(fingerprint)
-        expect(reveal.locator(".fta-ok")).to_have_count(2)
+        expect(reveal).to_contain_text(commitment)
     assert still_marked(ben)
     expect(ben.locator("#sheet tfoot td.total")).to_have_text(["2", "4"])
+
+
+def test_the_sha256_without_web_crypto_matches_the_servers(phone):
+    """A phone on the local network over plain http has no crypto.subtle: the script's own
+    SHA-256 must give the commitment the server checks."""
+    page = phone()
+    _start(page)
+    text = "round 1 seat 2\nSuns\nMoons\nK7QF2MXA9PRT"
+    made = page.evaluate("t => window.companionSha256.fallback(t)", text)
+    assert made == commitment("round 1 seat 2", "Suns", "Moons", "K7QF2MXA9PRT")
+    for other in ("", "x" * 200 + "é", "y" * 55, "z" * 64):  # padding edges, UTF-8
+        made = page.evaluate("t => window.companionSha256.fallback(t)", other)
+        assert made == hashlib.sha256(other.encode()).hexdigest()
 
 
 def _table_at_the_stores(phone) -> tuple[Page, Page]:  # type: ignore[no-untyped-def]
@@ -130,6 +162,7 @@ def _table_at_the_stores(phone) -> tuple[Page, Page]:  # type: ignore[no-untyped
     ben.get_by_role("button", name="The omega hand is over: reveal").click()
     for page in (ann, ben):
         expect(page.locator("#fta-stores")).to_be_visible(timeout=LIVE_MS)
+        expect(page.locator("#fta-reveal .fta-ok")).to_have_count(2, timeout=LIVE_MS)
         _settle(page)
     return ann, ben
 

@@ -50,11 +50,13 @@ def live_phone(page: Page) -> None:
 
 
 def suit(page: Page, kind: str, name: str) -> Locator:
-    return page.locator(f'#fta-seal-form label.fta-suit:has(input[name={kind}][value="{name}"])')
+    return page.locator(
+        f'.fta-seal-pick label.fta-suit:has(input[name^=fta-{kind}][value="{name}"])'
+    )
 
 
 def suit_input(page: Page, kind: str, name: str) -> Locator:
-    return page.locator(f'#fta-seal-form input[name={kind}][value="{name}"]')
+    return page.locator(f'.fta-seal-pick input[name^=fta-{kind}][value="{name}"]')
 
 
 def test_fta_half_made_suit_choice_survives_the_other_players_seal(phone):
@@ -78,24 +80,25 @@ def test_fta_half_made_suit_choice_survives_the_other_players_seal(phone):
     # Ann picks her scoring suit, not yet Ben's danger suit
     suit(ann, "scoring", "Wyrms").click()
     expect(suit_input(ann, "scoring", "Wyrms")).to_be_checked()
-    expect(ann.locator("#fta-seal-form input[name=danger]:checked")).to_have_count(0)
+    expect(ann.locator(".fta-seal-pick input[name^=fta-danger]:checked")).to_have_count(0)
 
     # Ben seals his own choice: the update reaches Ann while her choice is half made
     suit(ben, "scoring", "Suns").click()
     suit(ben, "danger", "Knots").click()
     ben.get_by_role("button", name="Seal my choice").click()
-    expect(ben.locator(".fta-choice")).to_contain_text("Suns")
+    expect(ben.get_by_role("button", name="Peek at my choice")).to_be_visible(timeout=LIVE_MS)
 
     held = ann.locator("#entry-held")
     expect(held).to_contain_text(HELD, timeout=LIVE_MS)
     form = ann.locator("#fta-seal-form")
+    pick = ann.locator(".fta-seal-pick")
     expect(form.locator("input[name=seat]")).to_have_value("0")  # still Ann's form
-    expect(form.locator("legend").first).to_contain_text("Ann's scoring suit")
-    expect(form.locator("legend").nth(1)).to_contain_text("Ben's danger suit")
+    expect(pick.locator("legend").first).to_contain_text("Ann's scoring suit")
+    expect(pick.locator("legend").nth(1)).to_contain_text("Ben's danger suit")
     expect(suit_input(ann, "scoring", "Wyrms")).to_be_checked()
-    expect(form.locator("input[name=scoring]:checked")).to_have_count(1)
-    expect(form.locator("input[name=danger]:checked")).to_have_count(0)
-    expect(ann.locator('.fta-choice[data-seat="1"]')).to_have_count(0)  # Ben's stays his
+    expect(pick.locator("input[name^=fta-scoring]:checked")).to_have_count(1)
+    expect(pick.locator("input[name^=fta-danger]:checked")).to_have_count(0)
+    expect(ann.locator(".fta-peek")).to_have_count(0)  # Ben's key stays on his phone
     assert still_marked(ann), "Ann's phone reloaded instead of updating in place"
     snap(ann, "wip-fta-held-note")
     snap(ann, "wip-fta-half-made-choice", "#fta-seal")
@@ -103,16 +106,17 @@ def test_fta_half_made_suit_choice_survives_the_other_players_seal(phone):
     # Ann finishes and seals: it goes through as hers, both choices sealed
     suit(ann, "danger", "Knots").click()
     form.get_by_role("button", name="Seal my choice").click()
-    expect(ann.locator(".fta-choice")).to_contain_text("scoring 🐉 Wyrms")
-    expect(ann.locator(".fta-choice")).to_contain_text("danger for Ben 🪢 Knots")
+    ann.get_by_role("button", name="Peek at my choice").click()
+    expect(ann.locator(".fta-peek-text")).to_contain_text("Scoring Wyrms, danger for Ben Knots")
     expect(held).to_have_count(0)
     for p in (ann, ben):
         expect(p.locator('.fta-seal-status[data-seat="0"]')).to_contain_text(
-            "chosen", timeout=LIVE_MS
+            "sealed", timeout=LIVE_MS
         )
-        expect(p.locator('.fta-seal-status[data-seat="1"]')).to_contain_text("chosen")
+        expect(p.locator('.fta-seal-status[data-seat="1"]')).to_contain_text("sealed")
         expect(p.locator("#fta-points-omega")).to_be_visible(timeout=LIVE_MS)
-    expect(ben.locator(".fta-choice")).to_contain_text("Suns")  # Ben's own, unchanged
+    ben.get_by_role("button", name="Peek at my choice").click()
+    expect(ben.locator(".fta-peek-text")).to_contain_text("Scoring Suns")  # Ben's own
     assert still_marked(ann)
     snap(ann, "wip-fta-sealed", "#fta-seal")
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Flask
 
+from companion.games.follow_the_author import commitment
+from companion.games.follow_the_author.seal import lock_of
 from tests.web.tablehelp import csrf
 from tests.web.test_fta_table import Table
 
@@ -44,7 +46,16 @@ class Api:
         return answer.json["state"], answer.get_data(as_text=True)
 
 
-def test_a_whole_round_through_the_api_never_shows_a_choice_to_the_other_seat(client):
+CODE = "K7QF-2MXA-9PRT"  # what a client shows its player to write down
+
+
+def sealed(seat: int, scoring: str, danger: str, key: str = "") -> dict[str, str]:
+    """A client's seal data: the commitment (and a lock for its own key); no suit."""
+    made = commitment(f"round 1 seat {seat + 1}", scoring, danger, CODE)
+    return {"commitment": made, **({"lock": lock_of(key)} if key else {})}
+
+
+def test_a_whole_round_through_the_api_never_shows_a_choice_before_it_is_opened(client):
     t = Api(client)
     hand = {"round": 1, "hand": "alpha"}
     for version, card in enumerate(["Author", "Bard", "Battle"]):
@@ -56,24 +67,50 @@ def test_a_whole_round_through_the_api_never_shows_a_choice_to_the_other_seat(cl
     assert [len(s) for s in state["hands"]["alpha"]["sequences"]] == [3]
     assert state["hands"]["alpha"]["version"] == 4
     assert t.act(t.ann, "points", hand, 4, points=[2, 1]).status_code == 200
-    assert t.act(t.ann, "seal", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots").json
-    assert t.act(t.ben, "seal", {"round": 1, "seat": 1}, scoring="Suns", danger="Moons").json
+    plain = t.act(t.ann, "seal", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots")
+    assert plain.status_code == 400 and "never the suits" in plain.json["error"]
+    assert t.act(t.ann, "seal", {"round": 1, "seat": 0}, **sealed(0, "Wyrms", "Knots")).json
+    assert t.act(t.ben, "seal", {"round": 1, "seat": 1}, **sealed(1, "Suns", "Moons")).json
 
-    mine, _ = t.state(t.ann)
-    secret = mine["seals"][0]["nonce"]
-    assert mine["seals"][0]["scoring"] == "Wyrms" and "scoring" not in mine["seals"][1]
-    for key in (t.ben, t.host):
+    for key in (t.ann, t.ben, t.host):
         state, text = t.state(key)
         assert "scoring" not in state["seals"][0] and "danger" not in state["seals"][0]
-        assert secret not in text and "Knots" not in text
-        assert state["seals"][0]["fingerprint"] == mine["seals"][0]["fingerprint"]
+        assert "Knots" not in text and "Wyrms" not in text
+        assert state["seals"][0]["commitment"] == sealed(0, "Wyrms", "Knots")["commitment"]
 
     omega = {"round": 1, "hand": "omega"}
     assert t.act(t.ann, "points", omega, points=[0, 2]).status_code == 200
-    assert not t.state(t.ben)[0]["revealed"] and secret not in t.state(t.ben)[1]
+    early = t.act(
+        t.ann, "open", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots", code=CODE
+    )
+    assert early.status_code == 422 and "once the omega hand is over" in early.json["error"]
     assert t.act(t.ben, "ready", {"round": 1, "seat": 1}).status_code == 200
     state, text = t.state(t.ben)
-    assert state["revealed"] and state["seals"][0]["scoring"] == "Wyrms" and secret in text
+    assert state["revealed"] and not state["opened"] and "Wyrms" not in text
+    target = {"round": 1, "seat": 0}
+    wrong = t.act(t.ann, "open", target, scoring="Wyrms", danger="Moons", code=CODE)
+    assert wrong.status_code == 400 and "do not match Ann's seal" in wrong.json["error"]
+    assert t.act(t.ann, "open", target, scoring="Wyrms", danger="Knots", code=CODE).json
+    old_name = {"salt": CODE}  # "salt" is read as the code too
+    assert t.act(
+        t.ben, "open", {"round": 1, "seat": 1}, scoring="Suns", danger="Moons", **old_name
+    ).json
+    state, text = t.state(t.ben)
+    assert state["opened"] and state["seals"][0]["scoring"] == "Wyrms"
+    assert state["seals"][0]["code"] == "K7QF2MXA9PRT" and state["seals"][0]["proven"]
+
+
+def test_a_client_replaces_its_seal_only_with_its_key(client):
+    t = Api(client)
+    assert t.act(t.ann, "points", {"round": 1, "hand": "alpha"}, points=[1, 1]).status_code == 200
+    seal = {"round": 1, "seat": 1}
+    assert (
+        t.act(t.ben, "seal", seal, **sealed(1, "Suns", "Moons", key="ben-key")).status_code == 200
+    )
+    other = t.act(t.ben, "seal", seal, 1, **sealed(1, "Waves", "Moons"), unlock="guess")
+    assert other.status_code == 403 and "sealed on another phone" in other.json["error"]
+    again = t.act(t.ben, "seal", seal, 1, **sealed(1, "Waves", "Moons"), unlock="ben-key")
+    assert again.status_code == 200 and again.json["target_version"] == 2
 
 
 def test_targets_are_explicit_stale_versions_409_and_seats_kept_apart(client):
@@ -87,10 +124,10 @@ def test_targets_are_explicit_stale_versions_409_and_seats_kept_apart(client):
     assert t.act(t.ann, "points", {"round": 2, "hand": "alpha"}, points=[1, 1]).status_code == 422
     assert t.act(t.ann, "points", {"round": 1}, points=[1, 1]).status_code == 400
     seal = {"round": 1, "seat": 1}
-    assert t.act(t.ann, "seal", seal, scoring="Suns", danger="Suns").status_code == 403
-    assert t.act(t.host, "seal", seal, scoring="Suns", danger="Suns").status_code == 403
-    assert t.act(t.ben, "seal", seal, scoring="Suns", danger="Moons").status_code == 200
-    again = t.act(t.ben, "seal", seal, 0, scoring="Waves", danger="Moons")
+    assert t.act(t.ann, "seal", seal, **sealed(1, "Suns", "Suns")).status_code == 403
+    assert t.act(t.host, "seal", seal, **sealed(1, "Suns", "Suns")).status_code == 403
+    assert t.act(t.ben, "seal", seal, **sealed(1, "Suns", "Moons")).status_code == 200
+    again = t.act(t.ben, "seal", seal, 0, **sealed(1, "Waves", "Moons"))
     assert again.status_code == 409 and "scoring" not in again.json["current"]
     assert again.json["current"]["sealed"] is True
     assert t.act(t.ann, "shuffle", hand).status_code == 400

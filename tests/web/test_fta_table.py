@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.cards.decktet import DECK
-from companion.games.follow_the_author import verify_seal
+from companion.games.follow_the_author import commitment
+from companion.games.follow_the_author.seal import lock_of
 from tests.web.tablehelp import claim, csrf, join_token
 
 ANN_STORE = ["Ace of Moons", "Journey", "Huntress", "Excuse", "Battle", "Soldier", "Betrayal"]
@@ -38,6 +39,10 @@ class Table:
         assert claim(self.ann, token, 0).status_code == 303
         assert claim(self.ben, token, 1).status_code == 303
         self.app = app
+        self.keys: dict[tuple[int, int], tuple[Any, str, str, str, str]] = {}  # on the phones
+
+    def seat_of(self, phone: FlaskClient) -> int:
+        return 0 if phone is self.ann else 1
 
     def post(self, phone: FlaskClient, url: str, data: dict[str, Any], htmx: bool = False) -> Any:
         body: dict[str, Any] = {"csrf_token": csrf(phone)}
@@ -49,9 +54,31 @@ class Table:
         data = {"points-0": a, "points-1": b, "version": version}
         return self.post(phone or self.ann, f"/fta/{r}/{hand}/points", data)
 
-    def seal(self, phone: FlaskClient, r: int, scoring: str, danger: str, version: int = 0):
-        data = {"scoring": scoring, "danger": danger, "version": version}
-        return self.post(phone, f"/fta/{r}/seal", data)
+    def seal(self, phone: FlaskClient, r: int, scoring: str, danger: str, version: int = 0,
+             seat: int | None = None, htmx: bool = False):  # fmt: skip
+        """What the phone's script does: keep the choice, a recovery code and a key; send the
+        commitment, the lock, and the old key when it replaces its own seal."""
+        seat = self.seat_of(phone) if seat is None else seat
+        code, key = f"K7QF2MXA9PRT{r}{seat}", f"key-{r}-{seat}-{version}"
+        made = commitment(f"round {r} seat {seat + 1}", scoring, danger, code)
+        data = {"seat": seat, "commitment": made, "lock": lock_of(key), "version": version}
+        old = self.keys.get((r, seat))
+        if old and old[0] is phone:
+            data["unlock"] = old[4]
+        answer = self.post(phone, f"/fta/{r}/seal", data, htmx=htmx)
+        if answer.status_code in (200, 303):
+            self.keys[(r, seat)] = (phone, scoring, danger, code, key)
+        return answer
+
+    def open(self, phone: FlaskClient, r: int, seat: int, version: int = 0, **given: Any):
+        _, scoring, danger, code, _ = self.keys[(r, seat)]
+        data = {"seat": seat, "scoring": scoring, "danger": danger, "code": code, **given}
+        return self.post(phone, f"/fta/{r}/open", {**data, "version": version})
+
+    def open_all(self, r: int) -> None:
+        """Each phone opens the seal it holds (its script does this by itself)."""
+        for seat in (0, 1):
+            assert self.open(self.keys[(r, seat)][0], r, seat).status_code == 303
 
     def ready(self, phone: FlaskClient, r: int, seat: int, version: int = 0) -> Any:
         return self.post(phone, f"/fta/{r}/ready", {"seat": seat, "version": version})
@@ -81,6 +108,7 @@ class Table:
         assert self.seal(self.ben, r, "Suns", "Knots").status_code == 303
         assert self.points(r, "omega", *omega).status_code == 303
         assert self.ready(self.ben, r, 1).status_code == 303
+        self.open_all(r)
         assert self.store(r, 0, ANN_STORE).status_code == 303
         assert self.store(r, 1, BEN_STORE).status_code == 303
         assert self.aside(r, ASIDE).status_code == 303
@@ -191,7 +219,7 @@ def test_omega_waits_for_both_seals(t):
 
 def _fingerprint(page: str, seat: int) -> str:
     found = re.search(
-        rf'fta-seal-status" data-seat="{seat}">[^<]*<strong>chosen</strong> · fingerprint '
+        rf'fta-seal-status" data-seat="{seat}">[^<]*<strong>sealed</strong> · commitment '
         r'<code class="fta-fp">([0-9a-f]{16})</code>',
         page,
     )
@@ -199,16 +227,15 @@ def _fingerprint(page: str, seat: int) -> str:
     return found.group(1)
 
 
-def test_sealed_choice_shows_only_chosen_to_the_other_phone(t):
+def test_a_sealed_choice_is_on_no_page_its_own_phone_gets_a_peek_button(t):
     ok(t.points(1, "alpha", 0, 0))
     assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
     own = t.page(t.ann)
-    assert 'class="fta-choice" data-seat="0"' in own
-    assert "scoring 🐉 Wyrms, danger for Ben 🪢 Knots" in own
+    assert 'class="button fta-peek"' in own and "Peek at my choice" in own
+    assert "scoring 🐉 Wyrms" not in own and "Your choice" not in own
     for phone in (t.ben, t.watcher):
         page = t.page(phone)
-        assert "fta-choice" not in page
-        assert "scoring 🐉" not in page
+        assert "fta-peek" not in page
         assert _fingerprint(page, 0) == _fingerprint(own, 0)
         assert "Ben: still choosing" in page
 
@@ -217,15 +244,15 @@ def test_seal_rules(t):
     answer = t.seal(t.ann, 1, "Moons", "Waves")
     assert answer.status_code == 422 and "after the alpha hand" in answer.get_data(as_text=True)
     ok(t.points(1, "alpha", 0, 0))
-    assert t.seal(t.ann, 1, "Moonz", "Waves").status_code == 422
-    assert t.seal(t.ann, 1, "", "Waves").status_code == 422
+    plain = {"seat": 0, "scoring": "Moons", "danger": "Waves", "version": 0}
+    answer = t.post(t.ann, "/fta/1/seal", plain)  # a phone without the script
+    assert answer.status_code == 422 and "needs JavaScript" in answer.get_data(as_text=True)
     ok(t.seal(t.ann, 1, "Moons", "Waves"))
     # the form names its seat, and Ann's phone never seals for Ben's (who has a phone)
-    body = {"seat": 1, "scoring": "Suns", "danger": "Suns", "version": 0}
-    assert t.post(t.ann, "/fta/1/seal", body).status_code == 403
+    assert t.seal(t.ann, 1, "Suns", "Suns", seat=1).status_code == 403
     assert "Ben: still choosing" in t.page(t.ben)
-    ok(t.post(t.ann, "/fta/1/seal", {**body, "seat": 0, "version": 1}))
-    assert t.seal(t.watcher, 1, "Suns", "Knots").status_code == 403
+    ok(t.seal(t.ann, 1, "Suns", "Suns", version=1))  # Ann changes her own
+    assert t.seal(t.watcher, 1, "Suns", "Knots", seat=1).status_code == 403
     assert t.seal(t.ann, 1, "Leaves", "Waves", version=0).status_code == 409
     ok(t.seal(t.ben, 1, "Suns", "Knots"))
     ok(t.points(1, "omega", 0, 0))
@@ -242,12 +269,18 @@ def _tokens(app: Flask, path: str) -> list[str]:
         return [row.token, row.share_token, row.join_token, row.join_code]
 
 
-def _nonces(app: Flask) -> list[str]:
+def _payloads(app: Flask) -> str:
+    """The events table's payload column as stored, every row (what an operator can read)."""
+    from sqlalchemy import text
+
     from companion.extensions import db
-    from companion.tables.models import Event
 
     with app.app_context():
-        return [e.payload["nonce"] for e in db.session.query(Event).filter_by(kind="fta-seal")]
+        rows = db.session.execute(text("SELECT kind, CAST(payload AS TEXT) FROM events"))
+        return "\n".join(f"{kind} {payload}" for kind, payload in rows)
+
+
+SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
 
 
 def _surfaces(t: Table, phone: FlaskClient) -> dict[str, str]:
@@ -283,7 +316,8 @@ def _normalise(text: str, secrets: list[str]) -> str:
         text = text.replace(secret, "X")
     text = re.sub(r'name="csrf_token" value="[^"]+"', "CSRF", text)
     text = re.sub(r'"X-CSRF-Token": "[^"]+"', "CSRF", text)
-    text = re.sub(r"\b[0-9a-f]{16}\b", "H", text)  # fingerprints and entry keys
+    text = re.sub(r"\b[0-9a-f]{64}\b", "C", text)  # commitments and locks
+    text = re.sub(r"\b[0-9a-f]{16}\b", "H", text)  # short commitments and entry keys
     text = re.sub(r'"at": "[^"]+"', '"at": ""', text)
     return re.sub(r"\d+", "0", text)  # times, event ids, versions
 
@@ -298,11 +332,10 @@ def _sealed_table(app: Flask, scoring: str, danger: str) -> Table:
 
 def test_no_page_stream_or_export_shows_a_sealed_choice_before_the_reveal(app):
     """Two tables alike but for Ann's sealed suits: every surface Ben's phone or a watcher can
-    fetch must read the same, must not hold the secret nonce, and must not name the choice."""
+    fetch must read the same, must not hold the recovery code, and must not name the choice."""
     one = _sealed_table(app, "Wyrms", "Knots")
     two = _sealed_table(app, "Leaves", "Suns")
-    nonces = _nonces(app)
-    assert len(nonces) == 2
+    nonces = [one.keys[(1, 0)][3], one.keys[(1, 0)][4]]  # the code and the key: on the phone
     for viewer in ("ben", "watcher"):
         first = _surfaces(one, getattr(one, viewer))
         second = _surfaces(two, getattr(two, viewer))
@@ -310,45 +343,75 @@ def test_no_page_stream_or_export_shows_a_sealed_choice_before_the_reveal(app):
         for url, body in first.items():
             for nonce in nonces:
                 assert nonce not in body and nonce not in second[url], url
-            for marker in ("fta-choice", "Your choice", "scoring 🐉", "scoring 🍃"):
+            for marker in ("fta-peek", "Your choice", "scoring 🐉", "scoring 🍃"):
                 assert marker not in body and marker not in second[url], (url, marker)
             a = _normalise(body, _tokens(app, one.path))
             b = _normalise(second[url], _tokens(app, two.path))
             assert a == b, url
     exported = json.loads(one.page(one.ben, "/games/1/export.json"))
-    assert not [e for e in exported["events"] if e["kind"] == "fta-seal"]
-    assert "sealed Ann&#39;s suits (fingerprint" in one.page(one.ben, "/live")
+    assert [e["kind"] for e in exported["events"]].count("fta-commit") == 1
+    assert "Ann&#39;s phone sealed a choice (commitment" in one.page(one.ben, "/live")
 
 
-def test_reveal_after_the_omega_hand_on_both_phones_and_the_fingerprint_checks(t):
+def test_no_suit_is_in_the_events_table_until_the_choices_are_opened(t):
+    """Whoever runs the server reads the payload column: before the opening it names no suit
+    and holds no recovery code (SQLite and PostgreSQL)."""
+    ok(t.points(1, "alpha", 0, 0))
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
+    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
+    ok(t.seal(t.ben, 1, "Moons", "Wyrms", version=1))  # changed: still nothing readable
+    ok(t.points(1, "omega", 0, 0))
+    ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))  # the reveal
+    stored = _payloads(t.app)
+    assert "fta-commit" in stored and "fta-reveal" in stored
+    assert not [name for name in SUIT_NAMES if name in stored], stored
+    assert "K7QF2MXA9PRT" not in stored
+    ok(t.open(t.ann, 1, 0))
+    stored = _payloads(t.app)
+    assert "Wyrms" in stored and "Moons" not in stored  # Ben's is still closed
+
+
+def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
     ok(t.points(1, "alpha", 0, 0))
     ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
     ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
     before = _fingerprint(t.page(t.ben), 0)
+    assert t.open(t.ann, 1, 0).status_code == 422  # not before the omega hand is over
     ok(t.points(1, "omega", 0, 0))
     ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))
+    page = t.page(t.ben)
+    assert "Ann</strong>: sealed, waiting to be opened" in page
+    assert 'data-fta-open="' in page and "Open Ann's choice by hand" in page
+    wrong = t.open(t.ben, 1, 0, code="K7QF2MXA9PRT99")
+    body = wrong.get_data(as_text=True)
+    assert wrong.status_code == 422 and "do not match Ann&#39;s seal" in body
+    assert 'value="K7QF2MXA9PRT99"' in body  # the input kept
+    assert "scores" not in _history(t)
+    t.open_all(1)
     for phone in (t.ann, t.ben, t.watcher):
         page = t.page(phone)
         assert "<strong>Ann</strong> scores 🐉 <strong>Wyrms</strong>" in page
         assert "Ben's danger suit is 🪢 <strong>Knots</strong>" in page
         assert "(the same as Ann's scoring suit, so Ann has no danger suit)" in page
-        assert page.count("✓ matches") == 2
-    page = t.page(t.ben)
-    nonce = re.search(r"secret <code>([0-9a-f]{32})</code>", page)
-    assert nonce
-    assert verify_seal("Wyrms Knots", nonce.group(1), before, "round 1 seat 1")
-    link = re.search(r'href="(/t/[^"]+/fta/verify\?[^"]+)"', page)
-    assert link
-    checked = t.ben.get(link.group(1).replace("&amp;", "&")).get_data(as_text=True)
-    assert "✓ The fingerprint matches" in checked
-    forged = t.ben.get(
-        f"{t.path}/fta/verify",
-        query_string={"choice": "Moons Knots", "nonce": nonce.group(1),
-                      "fingerprint": before, "label": "round 1 seat 1"},
-    )  # fmt: skip
-    assert "does not match" in forged.get_data(as_text=True)
+        assert page.count('fta-ok">matches the seal') == 2 and before in page
+        assert "recovery code <code>K7QF-2MXA-9PRT-10</code>" in page  # as written down
+    assert "opened Ann's sealed choice: scores Wyrms, Ben's danger suit Knots" in _history(t)
     exported = json.loads(t.page(t.ben, "/games/1/export.json"))
-    assert len([e for e in exported["events"] if e["kind"] == "fta-seal"]) == 2
+    assert [e["kind"] for e in exported["events"]].count("fta-open") == 2
+
+
+def test_a_lost_code_ben_enters_anns_word_and_history_marks_it_unproven(t):
+    ok(t.points(1, "alpha", 0, 0))
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
+    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
+    ok(t.points(1, "omega", 0, 0))
+    ok(t.ready(t.ben, 1, 1))
+    answer = t.open(t.ann, 1, 0, code="")  # Ann cannot vouch for herself
+    assert answer.status_code == 422 and "Ben can enter" in answer.get_data(as_text=True)
+    ok(t.open(t.ben, 1, 0, code=""))
+    page = t.page(t.watcher)
+    assert "Unproven" in page and "Ben entered Ann's word" in page
+    assert "taken on Ann's word, entered on Ben's side" in _history(t)
 
 
 # stores and round-end scoring
@@ -360,6 +423,7 @@ def _to_stores(t: Table) -> None:
     ok(t.seal(t.ben, 1, "Suns", "Knots"))
     ok(t.points(1, "omega", 0, 2))
     ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
 
 
 def test_stores_before_the_reveal_are_refused(t):
@@ -602,7 +666,8 @@ def test_host_seals_for_a_seat_without_a_phone_and_never_sees_it(app):
     assert claim(ann, join_token(host, path), 0).status_code == 303
     body = {"points-0": "0", "points-1": "0", "version": "0", "csrf_token": csrf(host)}
     assert host.post(f"{path}/fta/1/alpha/points", data=body).status_code == 303
-    seal = {"seat": "1", "scoring": "Leaves", "danger": "Wyrms", "version": "0"}
+    made = commitment("round 1 seat 2", "Leaves", "Wyrms", "K7QF2MXA9PRT")
+    seal = {"seat": "1", "commitment": made, "lock": lock_of("k"), "version": "0"}
     answer = host.post(f"{path}/fta/1/seal", data={**seal, "csrf_token": csrf(host)})
     assert answer.status_code == 303
     seal["seat"] = "0"  # Ann's phone sits in seat 0: only it seals for Ann
@@ -610,8 +675,31 @@ def test_host_seals_for_a_seat_without_a_phone_and_never_sees_it(app):
     assert answer.status_code == 403
     for phone in (host, ann):
         page = phone.get(path).get_data(as_text=True)
-        assert "fta-choice" not in page
-        assert re.search(r'data-seat="1">Ben: <strong>chosen</strong>', page)
+        assert "Leaves" not in page.split('id="fta-seal"')[1].split("fta-seal-pick")[0]
+        assert re.search(r'data-seat="1">Ben: <strong>sealed</strong>', page)
+        assert "(sealed by the host)" in page
+    assert "Peek at Ben's choice" in host.get(path).get_data(as_text=True)
+    live = host.get(f"{path}/live").get_data(as_text=True).replace("&#39;", "'")
+    assert "the host sealed a choice for Ben (commitment" in live
+
+
+def test_the_host_freeing_a_seat_and_sitting_there_sees_nothing_and_changes_nothing(t):
+    """Issue 12: the host frees Ben's seat, opens the join link in a private tab and sits as
+    Ben. That phone has no key: no choice on the page, and a new seal is refused."""
+    ok(t.points(1, "alpha", 0, 0))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    ok(t.post(t.ann, "/free/1", {}))
+    tab = t.app.test_client()  # the host's private tab
+    assert claim(tab, join_token(t.ann, t.path), 1).status_code == 303
+    page = tab.get(t.path).get_data(as_text=True)
+    seals = page.split('id="fta-seal"')[1].split("fta-seal-pick")[0]
+    assert not [name for name in SUIT_NAMES if name in seals]
+    assert "Your choice" not in page and "K7QF2MXA9PRT" not in page
+    answer = t.seal(tab, 1, "Moons", "Moons", version=1, seat=1)
+    assert answer.status_code == 403
+    assert "sealed on another phone" in answer.get_data(as_text=True)
+    assert "Moons" not in _payloads(t.app)
+    assert t.page(t.watcher).count("<strong>sealed</strong>") == 1
 
 
 def test_play_again_gives_the_first_deal_to_the_other_player(app):
@@ -642,7 +730,7 @@ def _history(t: Table) -> str:
 def test_typed_zero_zero_from_one_phone_does_not_reveal(t):
     _sealed_for_omega(t)
     ok(t.points(1, "omega", 0, 0))
-    nonces = _nonces(t.app)
+    nonces = [t.keys[(1, s)][3] for s in (0, 1)]
     for phone in (t.ann, t.ben, t.watcher):
         page = t.page(phone)
         assert REVEALED not in page and 'id="fta-reveal"' not in page
@@ -650,7 +738,7 @@ def test_typed_zero_zero_from_one_phone_does_not_reveal(t):
         assert '<li data-seat="0">Ann: <strong>the hand is over</strong></li>' in page
         assert '<li data-seat="1">Ben: not yet</li>' in page
     assert 'id="fta-ready-1"' in t.page(t.ben) and 'id="fta-ready-0"' not in t.page(t.ann)
-    assert "both sealed choices revealed" not in _history(t)
+    assert "the sealed choices are revealed" not in _history(t)
     assert t.store(1, 0, ANN_STORE).status_code == 422  # stores wait for the reveal
     ok(t.post(t.ann, "/undo", {}))  # Ann takes her typo back: her word goes with it
     assert '<li data-seat="0">Ann: not yet</li>' in t.page(t.ben)
@@ -666,13 +754,14 @@ def test_reveal_when_both_players_say_the_omega_hand_is_over(t, second):
         body = ok(t.points(1, "omega", 2, 1, version=1, phone=t.ben))
     else:
         body = ok(t.ready(t.ben, 1, 1))
-    assert "sealed suits are revealed" in body or REVEALED in t.page(t.ben)
+    assert "sealed suits are revealed" in body or 'id="fta-reveal"' in t.page(t.ben)
+    t.open_all(1)
     for phone in (t.ann, t.ben, t.watcher):
         page = t.page(phone)
         assert page.count(REVEALED) == 2
         assert "<strong>Ann</strong> scores 🐉 <strong>Wyrms</strong>" in page
     history = _history(t)
-    assert "round 1: both sealed choices revealed (both players said the hand is over)" in history
+    assert "round 1: the omega hand is over (both players said the hand is over)" in history
     assert "a reveal is final" in history
 
 
@@ -685,6 +774,7 @@ def test_both_players_tapping_reveal_opens_the_choices(t):
     assert t.ready(t.ann, 1, 1).status_code == 403  # Ann's phone cannot speak for Ben
     assert t.ready(t.watcher, 1, 1).status_code == 403
     ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
     assert t.page(t.watcher).count(REVEALED) == 2
     assert "Ann says the omega hand is over (asks for the reveal)" in _history(t)
     assert t.ready(t.ben, 1, 1, version=1).status_code == 422  # revealed already
@@ -696,6 +786,7 @@ def test_undo_after_the_reveal_never_seals_again(t):
     _sealed_for_omega(t)
     ok(t.points(1, "omega", 2, 1))
     ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
     ok(t.post(t.ann, "/undo", {}))  # undoes the omega points; the reveal stays
     ok(t.post(t.ann, "/undo", {}))  # and the alpha hand's points
     for phone in (t.ann, t.ben, t.watcher):
@@ -703,11 +794,11 @@ def test_undo_after_the_reveal_never_seals_again(t):
     answer = t.seal(t.ann, 1, "Moons", "Moons", version=1)
     assert answer.status_code == 422 and "can no longer change" in answer.get_data(as_text=True)
     history = _history(t)
-    assert history.count("both sealed choices revealed") == 1
+    assert history.count("the sealed choices are revealed") == 1
     assert history.count("undid a change (points)") == 2
     ok(t.points(1, "alpha", 3, 1, version=2))
     ok(t.points(1, "omega", 2, 1, version=2))
-    assert _history(t).count("both sealed choices revealed") == 1  # no second reveal
+    assert _history(t).count("the sealed choices are revealed") == 1  # no second reveal
     exported = json.loads(t.page(t.ben, "/games/1/export.json"))
     assert [e["kind"] for e in exported["events"]].count("fta-reveal") == 1
 
@@ -726,8 +817,9 @@ def test_plays_reveal_when_a_player_goes_out_in_the_omega_hand(app):
         ok(t.play(1, "omega", 0, card, version))
     assert REVEALED not in t.page(t.ben)
     ok(t.play(1, "omega", 0, OMEGA_TEN[-1], 9))
+    t.open_all(1)
     assert t.page(t.ben).count(REVEALED) == 2
-    assert "both sealed choices revealed (Ann went out)" in _history(t)
+    assert "the omega hand is over (Ann went out)" in _history(t)
 
 
 # Ace leads (issue 10): refused when the player must hold something else, flagged from later plays
@@ -761,3 +853,33 @@ def test_an_ace_lead_shown_illegal_by_a_later_play_is_flagged(app):
     flag = 'data-rule="ace-lead">Play 5, Ben: Ace of Moons was led while other cards were in hand.'
     assert flag in body
     assert flag.split(">", 1)[1] in t.page(t.watcher, "/fta/round/1")
+
+
+def test_an_old_game_with_plaintext_seals_keeps_reading_and_scoring(t):
+    """Games sealed before commitments stored the suits and a nonce (``fta-seal``): they fold,
+    reveal with their fingerprint checked, and score as before."""
+    from companion.extensions import db
+    from companion.games.follow_the_author import seal
+    from companion.tables import store
+    from companion.tables.models import Table as Row
+
+    ok(t.points(1, "alpha", 3, 1))
+    with t.app.app_context():
+        game = db.session.query(Row).filter_by(token=t.path.rsplit("/", 1)[1]).one().game
+        for seat, name, (scoring, danger) in ((0, "Ann", ("Moons", "Waves")),
+                                              (1, "Ben", ("Suns", "Knots"))):  # fmt: skip
+            label, nonce = f"round 1 seat {seat + 1}", "0123456789abcdef"
+            made = seal(f"{scoring} {danger}", nonce, label)
+            payload = {"seat": seat, "label": label, "scoring": scoring, "danger": danger,
+                       "nonce": nonce, "fingerprint": made}  # fmt: skip
+            store.append(game, "fta-seal", name, seat, payload, 1, (f"r1seal{seat}", 1))
+        db.session.commit()
+    assert "Moons" not in t.page(t.ben).split('id="fta-seal"')[1].split("fta-seal-pick")[0]
+    ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
+    page = t.page(t.watcher)
+    assert page.count("✓ matches") == 2 and "<strong>Ann</strong> scores 🌙" in page
+    for r, cards in ((0, ANN_STORE), (1, BEN_STORE)):
+        ok(t.store(1, r, cards))
+    ok(t.aside(1, ASIDE))
+    assert t.totals() == ["-3", "3"]

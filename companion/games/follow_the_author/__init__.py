@@ -4,7 +4,8 @@ Rule text: ``seeds/004_68dd64b8fef45e09.txt``; card facts and rulings: RULES.md,
 Author". Modules: ``options`` (options and presets), ``rounds`` (dealers, hands, counts),
 ``play`` (legality and the legal set), ``inplay`` (points during play), ``scoring`` and
 ``categories`` (round end), ``stores`` (store checks), ``game`` (totals and the end),
-``seal`` (fingerprints of secret choices), ``reveal`` (when the sealed choices open).
+``seal`` (commitments to secret choices, kept by the sealing phone), ``reveal`` (when the
+sealed choices open).
 
 Rulings implemented (RULES.md):
 - Each title must come later alphabetically than the previous card's (earlier in the omega
@@ -24,7 +25,10 @@ Rulings implemented (RULES.md):
   afterwards seals them again. The hand is over when, entered play by play, a seat has played
   its last card; otherwise when both seats have said so, each from its own phone, by typing
   the omega hand's in-play points or tapping "Reveal". One seat's word alone never opens them
-  (a typed 0 and 0 is a claim by one phone, not the end of the hand).
+  (a typed 0 and 0 is a claim by one phone, not the end of the hand). The server then knows a
+  choice only once the phone that holds it (or a player with its recovery code) opens it
+  against its commitment; a player without the code is taken at their word by the other
+  player (``tableseal``).
 - Round end: danger suit equal to scoring suit means no danger suit. Ties score nothing in
   Sagaciousness, Most Scoring, Most Danger, Longest Run and Sociability. Pairs: 3 for each pair
   of equal rank in the scoring suit. Longest run: 3+ cards, counted in distinct ranks. The
@@ -53,7 +57,13 @@ from companion.games.follow_the_author.play import (
 from companion.games.follow_the_author.reveal import reveal_due, waiting_for
 from companion.games.follow_the_author.rounds import alpha_dealer, dealer, descending, first_leader
 from companion.games.follow_the_author.scoring import CATEGORIES, RoundScore
-from companion.games.follow_the_author.seal import seal, verify_seal
+from companion.games.follow_the_author.seal import (
+    commitment,
+    normal_code,
+    seal,
+    verify_commitment,
+    verify_seal,
+)
 from companion.games.follow_the_author.stores import StoreIssue, check_stores
 
 __all__ = [
@@ -72,6 +82,7 @@ __all__ = [
     "alpha_dealer",
     "check_hand",
     "check_stores",
+    "commitment",
     "dealer",
     "descending",
     "first_leader",
@@ -80,11 +91,13 @@ __all__ = [
     "legal_next",
     "options_from",
     "must_hold_non_ace",
+    "normal_code",
     "points_by_seat",
     "reveal_due",
     "score_round",
     "seal",
     "standing",
+    "verify_commitment",
     "verify_seal",
     "waiting_for",
 ]

@@ -8,10 +8,18 @@ Event kinds (each a change in a versioned slot, so two phones never overwrite ea
 - ``fta-play`` (slot ``r{n}{hand}``): ``hand``, ``seat``, ``card`` (a title), or ``end`` when
   the sequence ends;
 - ``fta-seal`` (slot ``r{n}seal{seat}``): ``seat``, ``fingerprint``, ``label``, ``scoring``,
-  ``danger``, ``nonce`` (secret until the reveal);
+  ``danger``, ``nonce``: the older seal, the choice in plain text (old games only: no longer
+  made);
+- ``fta-commit`` (slot ``r{n}seal{seat}``): ``seat``, ``commitment``, ``label``, ``lock`` (may
+  be ""), ``by`` ("phone" or "host"): a sealed choice whose key only the sealing phone holds
+  (``seal``); the server stores no suit;
+- ``fta-open`` (slot ``r{n}open{seat}``): ``seat``, ``scoring``, ``danger``, ``code`` (the
+  recovery code; "" when taken on the player's word), ``proven``: a commitment opened after
+  the reveal, checked before it is stored. Never undone;
 - ``fta-ready`` (slot ``r{n}ready{seat}``): ``seat``, that seat says the omega hand is over
   and asks for the reveal (its phone's typed omega points say the same while in force);
-- ``fta-reveal`` (slot ``r{n}reveal``): ``why``; from now on both sealed choices are shown.
+- ``fta-reveal`` (slot ``r{n}reveal``): ``why``; the omega hand is over: from now on sealed
+  choices are shown (older seals) or may be opened (commitments).
   Neither it nor a request for it can be undone: a reveal is final (``fta.reveal_due``);
 - ``fta-store`` (slot ``r{n}store{seat}``): ``seat``, ``cards`` (titles);
 - ``fta-aside`` (slot ``r{n}aside``): ``cards``, the cards set aside this round (in no store).
@@ -24,8 +32,11 @@ from companion.games.follow_the_author.rounds import Hand
 
 HANDS: tuple[Hand, ...] = ("alpha", "omega")
 KINDS = frozenset(
-    {"fta-points", "fta-play", "fta-seal", "fta-ready", "fta-reveal", "fta-store", "fta-aside"}
-)
+    {
+        "fta-points", "fta-play", "fta-seal", "fta-commit", "fta-open", "fta-ready",
+        "fta-reveal", "fta-store", "fta-aside",
+    }
+)  # fmt: skip
 UNDOABLE = frozenset({"fta-points", "fta-play", "fta-store", "fta-aside"})
 
 
@@ -35,6 +46,10 @@ def hand_slot(number: int, hand: str) -> str:
 
 def seal_slot(number: int, seat: int) -> str:
     return f"r{number}seal{seat}"
+
+
+def open_slot(number: int, seat: int) -> str:
+    return f"r{number}open{seat}"
 
 
 def store_slot(number: int, seat: int) -> str:

@@ -9,7 +9,8 @@ with the slot names the stored games already use (``events``):
 | ``points`` | round, hand | ``points`` [seat 0, seat 1] | ``r{n}{hand}`` |
 | ``play`` | round, hand | ``seat``, ``card`` | ``r{n}{hand}`` |
 | ``end`` | round, hand | (none): ends the sequence on the table | ``r{n}{hand}`` |
-| ``seal`` | round, seat | ``scoring``, ``danger``, ``nonce``? | ``r{n}seal{seat}`` |
+| ``seal`` | round, seat | ``commitment``, ``lock``?, ``unlock``? | ``r{n}seal{seat}`` |
+| ``open`` | round, seat | ``scoring``, ``danger``, ``code`` | ``r{n}open{seat}`` |
 | ``ready`` | round, seat | (none): the omega hand is over | ``r{n}ready{seat}`` |
 | ``store`` | round, seat | ``cards`` (titles) | ``r{n}store{seat}`` |
 | ``aside`` | round | ``cards`` (titles) | ``r{n}aside`` |
@@ -17,27 +18,26 @@ with the slot names the stored games already use (``events``):
 Rulings (ours): entries go to the round being played only; a seat's sealed choice and its word
 that the omega hand is over come from its own phone (the host's, for a seat with no phone);
 plays, points and the cards set aside from any phone at the table; a store from its seat's
-phone or the host. A seal's secret ``nonce`` is made by the caller (``FtaTable(nonce=...)``),
-or sent in the data; this module makes no randomness.
+phone or the host. Sealing and opening: ``tableseal`` (the phone keeps the key; the server
+stores a commitment only).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.cards.decktet import SUITS, DecktetCard, parse_card, parse_suit
+from companion.cards.decktet import DecktetCard, parse_card
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author import tableplay, tablesheet
+from companion.games.follow_the_author import tableplay, tableseal, tablesheet
 from companion.games.follow_the_author.events import (
     aside_slot,
     hand_slot,
+    open_slot,
     ready_slot,
     reveal_slot,
-    seal_label,
     seal_slot,
-    seal_text,
     store_slot,
 )
 from companion.games.follow_the_author.rounds import parse_hand
@@ -46,20 +46,24 @@ from companion.games.follow_the_author.tableoptions import (
     load_options,
     parse_options,
 )
+from companion.games.follow_the_author.tableseal import may_speak_for
 from companion.games.follow_the_author.tablestate import RoundState, State, fold, initial
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
 
 MAX_POINTS = 500
 MAX_CARDS = 60
 HAND_ACTIONS = ("points", "play", "end")
-SEAT_ACTIONS = ("seal", "ready", "store")
+SEAT_ACTIONS = ("seal", "open", "ready", "store")
 ACTIONS = {
     "points": "target {round, hand}, data {points: [seat 0, seat 1]}: type one hand's in-play "
     "points (replaces its plays).",
     "play": "target {round, hand}, data {seat, card}: play one card in the open sequence.",
     "end": "target {round, hand}: end the sequence on the table.",
-    "seal": "target {round, seat}, data {scoring, danger}: seal a seat's scoring suit and the "
-    "other seat's danger suit (that seat's own key).",
+    "seal": "target {round, seat}, data {commitment, lock?, unlock?}: seal a seat's choice "
+    "(its scoring suit and the other seat's danger suit) as a SHA-256 commitment; the suits "
+    "stay with the client (that seat's own key, or the host's for a seat with no phone).",
+    "open": "target {round, seat}, data {scoring, danger, code}: open a sealed choice after "
+    "the reveal; checked against the commitment (no code: the other seat accepts the word).",
     "ready": "target {round, seat}: that seat says the omega hand is over (both: the reveal).",
     "store": "target {round, seat}, data {cards}: a seat's store, after the reveal.",
     "aside": "target {round}, data {cards}: the cards set aside this round, after the reveal.",
@@ -92,18 +96,6 @@ def _one_points(raw: Any, seat: int) -> int:
     return int(text)
 
 
-def _suit(data: Mapping[str, Any], field: str, what: str) -> str:
-    raw = str(data.get(field) or "").strip()[:20]
-    if not raw:
-        raise Unreadable(f"Choose {what}.", field)
-    try:
-        return parse_suit(raw)
-    except Unreadable:
-        raise Unreadable(
-            f"'{raw}' is not a suit: choose one of {', '.join(SUITS)}.", field
-        ) from None
-
-
 def read_cards(value: Any) -> tuple[DecktetCard, ...]:
     if not isinstance(value, list | tuple) or len(value) > MAX_CARDS:
         raise Unreadable(f"'cards' must be a list of card titles (at most {MAX_CARDS}).", "cards")
@@ -114,19 +106,9 @@ def read_cards(value: Any) -> tuple[DecktetCard, ...]:
     return tuple(cards)
 
 
-def may_speak_for(actor: Actor, seat: int) -> bool:
-    """A seat's own phone, or the host (not seated) for a seat with no phone."""
-    if actor.seat is not None:
-        return actor.seat == seat
-    return actor.host and seat not in actor.phones
-
-
 class FtaTable:
     key = "follow-the-author"
     actions = ACTIONS
-
-    def __init__(self, nonce: Callable[[], str] | None = None) -> None:
-        self.nonce = nonce
 
     def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
         return parse_options(data)
@@ -161,7 +143,8 @@ class FtaTable:
             return hand_slot(number, hand)
         if seat is None:
             return aside_slot(number)
-        slot = {"seal": seal_slot, "ready": ready_slot, "store": store_slot}[action.kind]
+        slot = {"seal": seal_slot, "open": open_slot, "ready": ready_slot,
+                "store": store_slot}[action.kind]  # fmt: skip
         return slot(number, seat)
 
     def current(self, state: State, action: Action) -> Any:
@@ -175,8 +158,8 @@ class FtaTable:
         r = self._open_round(state, number, actor)
         if hand:
             return self._hand_action(state, r, hand, action, actor)
-        decide = {"seal": self._seal, "ready": self._ready, "store": self._store,
-                  "aside": self._aside}[action.kind]  # fmt: skip
+        decide = {"seal": self._seal, "open": self._open, "ready": self._ready,
+                  "store": self._store, "aside": self._aside}[action.kind]  # fmt: skip
         return decide(state, r, seat, action, actor)
 
     def _open_round(self, state: State, number: int, actor: Actor) -> RoundState:
@@ -232,33 +215,12 @@ class FtaTable:
     def _seal(self, state: State, r: RoundState, seat: int | None, action: Action,
               actor: Actor) -> list[NewEvent]:  # fmt: skip
         assert seat is not None
-        if not may_speak_for(actor, seat):
-            raise NotAllowed("Only the player's own phone can seal their choice.")
-        if r.revealed:
-            raise Forbidden(
-                "The choices are revealed, and a reveal is final: they can no longer change."
-            )
-        if not r.alpha.complete:
-            raise Forbidden("Suits are chosen after the alpha hand: enter it first.")
-        if r.omega.started:
-            raise Forbidden("The omega hand has begun: sealed choices can no longer change.")
-        scoring = _suit(action.data, "scoring", "your scoring suit")
-        danger = _suit(action.data, "danger", f"{state.names[1 - seat]}'s danger suit")
-        nonce = self._nonce(action.data)
-        label = seal_label(r.number, seat)
-        fingerprint = fta.seal(seal_text(scoring, danger), nonce, label)
-        payload = {"seat": seat, "fingerprint": fingerprint, "label": label,
-                   "scoring": scoring, "danger": danger, "nonce": nonce}  # fmt: skip
-        return [NewEvent("fta-seal", payload, r.number)]
+        return tableseal.seal(state, r, seat, action, actor)
 
-    def _nonce(self, data: Mapping[str, Any]) -> str:
-        given = data.get("nonce")
-        if given is None and self.nonce is not None:
-            return self.nonce()
-        text = str(given or "")
-        if not (16 <= len(text) <= 64 and text.isascii() and text.isalnum()):
-            raise Unreadable("A seal needs a secret 'nonce': 16 to 64 letters or digits.", "nonce")
-        return text
+    def _open(self, state: State, r: RoundState, seat: int | None, action: Action,
+              actor: Actor) -> list[NewEvent]:  # fmt: skip
+        assert seat is not None
+        return tableseal.open_seal(state, r, seat, action, actor)
 
     def _ready(self, state: State, r: RoundState, seat: int | None, action: Action,
                actor: Actor) -> list[NewEvent]:  # fmt: skip

@@ -2,9 +2,9 @@
 folded state, the slots' versions, the seats' names, who is looking (``Actor``) and whether
 this is the table's current game.
 
-A sealed choice is shown after the reveal, and before it only to its own seat's phone
-(``shows_choice``); only that phone seals and says the omega hand is over (the host, for a
-seat no phone sits in).
+A sealed choice is shown once opened (``shows_choice``); before that only the phone holding
+its key can show it (tap to peek, from that phone's own storage: ``holds_key``). Only a seat's
+own phone seals and says the omega hand is over (the host, for a seat no phone sits in).
 """
 
 from __future__ import annotations
@@ -37,8 +37,11 @@ SEATS = (0, 1)
 
 
 def checks_out(seal: Seal) -> bool:
-    """Whether a revealed seal's fingerprint matches its choice and secret."""
-    choice = seal_text(seal.scoring, seal.danger)
+    """Whether an open seal matches its choice and secret (a commitment is checked before its
+    opening is stored; one taken on the player's word is unproven)."""
+    if seal.kind == "commit":
+        return seal.opened and seal.proven
+    choice = seal_text(str(seal.scoring), str(seal.danger))
     return fta.verify_seal(choice, seal.nonce, seal.fingerprint, seal.label)
 
 
@@ -123,8 +126,22 @@ class Panels:
         return [s for s in SEATS if self.may_seal(s)]
 
     def shows_choice(self, seat: int) -> bool:
-        """A sealed choice is shown after the reveal, and before it only to its own seat."""
+        """An older seal's choice is shown after the reveal, and before it only to its own
+        seat; a commitment's choice is known here only once opened."""
+        found = self.seal(seat)
+        if found is not None and found.kind == "commit":
+            return self.round.revealed and found.opened
         return self.round.revealed or self.my_seat == seat
+
+    def holds_key(self, seat: int) -> bool:
+        """Whether this phone may hold the key to ``seat``'s seal (its own seat, or the host's
+        for a seat with no phone): it shows the tap-to-peek button; the key itself is only in
+        that phone's storage."""
+        found = self.seal(seat)
+        return found is not None and found.kind == "commit" and self.may_seal(seat)
+
+    def open_version(self, seat: int) -> int:
+        return self.round.open_versions[seat]
 
     def seal(self, seat: int) -> Seal | None:
         return self.round.seals[seat]
@@ -185,6 +202,7 @@ class Panels:
         r = self.round
         parts = [
             r.number, r.phase, r.alpha.version, r.omega.version, r.seal_versions, r.revealed,
+            r.open_versions,
             sorted(r.agreed), [r.store_versions[s] for s in self.store_seats()],
             r.aside_version, r.stores_in, r.score is None, self.finished, self.my_seat,
         ]  # fmt: skip

@@ -1,8 +1,9 @@
 """Follow the Author at a table, read back: the scoresheet, what one seat may see, a target's
 value now, history lines, and what an export may show (pure).
 
-A sealed choice (its suits and its secret) appears only in its own seat's view until the
-reveal, never in the host's, another seat's, a history line or an export.
+A commitment's suits are not known here until the choice is opened (after the reveal); an
+older seal's suits appear only in its own seat's view until the reveal, never in the host's,
+another seat's, a history line or an export.
 """
 
 from __future__ import annotations
@@ -74,10 +75,17 @@ def _hand(h: HandState) -> dict[str, Any]:
 
 
 def _seal(s: Seal | None, shown: bool) -> dict[str, Any]:
+    """A seal as the API shows it: a commitment's suits exist here only once opened; an older
+    seal's only when ``shown`` (after the reveal, or to its own seat)."""
     if s is None:
         return {"sealed": False}
-    found: dict[str, Any] = {"sealed": True, "fingerprint": s.fingerprint, "label": s.label}
-    if shown:
+    found: dict[str, Any] = {"sealed": True, "fingerprint": s.fingerprint, "label": s.label,
+                             "kind": s.kind, "opened": s.kind == "commit" and s.opened}  # fmt: skip
+    if s.kind == "commit":
+        found.update(commitment=s.fingerprint, by=s.by)
+        if s.opened:
+            found.update(scoring=s.scoring, danger=s.danger, code=s.nonce, proven=s.proven)
+    elif shown:
         found.update(scoring=s.scoring, danger=s.danger, nonce=s.nonce)
     return found
 
@@ -91,7 +99,7 @@ def current(r: RoundState, kind: str, hand: str, seat: int | None) -> dict[str, 
         return _hand(r.hand(hand))
     if seat is None:
         return {"cards": _cards(r.aside)}
-    if kind == "seal":
+    if kind in ("seal", "open"):
         return _seal(r.seals[seat], shown=r.revealed)
     if kind == "ready":
         return {"said": seat in r.agreed, "revealed": r.revealed}
@@ -121,7 +129,7 @@ def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[st
     return {
         "round": n, "rounds": state.options.game.rounds, "phase": r.phase,
         "finished": g.standing.over, "hands": hands, "seals": seals, "ready": ready,
-        "revealed": r.revealed, "stores": stores,
+        "revealed": r.revealed, "opened": r.opened, "stores": stores,
         "aside": {"cards": _cards(r.aside), "version": r.aside_version},
         "scored": scored,
     }  # fmt: skip
@@ -149,6 +157,28 @@ def _why(p: Mapping[str, Any], names: Sequence[str]) -> str:
     return f" ({why})" if why else ""
 
 
+def _committed(p: Mapping[str, Any], r: Any, names: Sequence[str], event: Event) -> str:
+    """Who sealed: the seat's own phone, or the host for a seat with no phone."""
+    name = _name(names, p.get("seat"))
+    what = "a new choice" if (event.slot_version or 0) > 1 else "a choice"
+    short = str(p.get("commitment", ""))[:16]
+    if p.get("by") == "host":
+        return f"round {r}: the host sealed {what} for {name} (commitment {short})"
+    return f"round {r}: {name}'s phone sealed {what} (commitment {short})"
+
+
+def _opened(p: Mapping[str, Any], r: Any, names: Sequence[str]) -> str:
+    seat = p.get("seat")
+    name, other = _name(names, seat), _name(names, 1 - int(seat in (1, "1")))
+    choice = f"scores {p.get('scoring')}, {other}'s danger suit {p.get('danger')}"
+    if p.get("proven", True):
+        return f"round {r}: opened {name}'s sealed choice: {choice} (matches the seal)"
+    return (
+        f"round {r}: {name}'s choice taken on {name}'s word, entered on {other}'s side: "
+        f"{choice} (unproven: the recovery code was lost)"
+    )
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """A history line for this game's events ("12:03:04 Ann: round 1 ...", the time when the
     event has one); a sealed choice is never named. None: the shell's words."""
@@ -170,12 +200,15 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
             f"round {r}: sealed {_name(names, p.get('seat'))}'s suits "
             f"(fingerprint {p.get('fingerprint')})"
         ),
+        "fta-commit": lambda: _committed(p, r, names, event),
+        "fta-open": lambda: _opened(p, r, names),
         "fta-ready": lambda: (
             f"round {r}: {_name(names, p.get('seat'))} says the omega hand is over "
             "(asks for the reveal)"
         ),
         "fta-reveal": lambda: (
-            f"round {r}: both sealed choices revealed{_why(p, names)}; a reveal is final"
+            f"round {r}: the omega hand is over{_why(p, names)}: the sealed choices are "
+            "revealed; a reveal is final"
         ),
         "fta-store": lambda: (
             f"round {r}: entered {_name(names, p.get('seat'))}'s store "

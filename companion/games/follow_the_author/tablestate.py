@@ -20,11 +20,13 @@ from companion.games.follow_the_author.events import (
     KINDS,
     aside_slot,
     hand_slot,
+    open_slot,
     seal_slot,
     store_slot,
 )
 from companion.games.follow_the_author.inplay import Kind
 from companion.games.follow_the_author.rounds import TO_PLAY, Hand
+from companion.games.follow_the_author.sealstate import Seal, fold_seal
 from companion.games.follow_the_author.tableoptions import TableOptions
 from companion.games.protocol import Event
 
@@ -83,23 +85,13 @@ class HandState:
 
 
 @dataclass(frozen=True)
-class Seal:
-    seat: int
-    fingerprint: str
-    label: str
-    scoring: str
-    danger: str
-    nonce: str
-    version: int
-
-
-@dataclass(frozen=True)
 class RoundState:
     number: int
     alpha: HandState
     omega: HandState
     seals: tuple[Seal | None, Seal | None] = (None, None)
     seal_versions: tuple[int, int] = (0, 0)
+    open_versions: tuple[int, int] = (0, 0)
     revealed: bool = False
     agreed: frozenset[int] = frozenset()  # seats that said the omega hand is over
     stores: tuple[tuple[DecktetCard, ...] | None, tuple[DecktetCard, ...] | None] = (None, None)
@@ -116,6 +108,11 @@ class RoundState:
         return all(s is not None for s in self.seals)
 
     @property
+    def opened(self) -> bool:
+        """The omega hand is over and both choices are known (opened, or older seals)."""
+        return self.revealed and all(s is not None and s.opened for s in self.seals)
+
+    @property
     def stores_in(self) -> bool:
         return all(s is not None for s in self.stores) and self.aside is not None
 
@@ -129,15 +126,15 @@ class RoundState:
     def score(self) -> fta.RoundScore | None:
         """The round-end points, once both hands are in, the choices revealed and the stores
         add up."""
-        if not (self.revealed and self.sealed and self.stores_in) or self.issues:
+        if not (self.opened and self.stores_in) or self.issues:
             return None
         if not (self.alpha.complete and self.omega.complete):
             return None
-        seals = [s for s in self.seals if s is not None]
+        a, b = (s for s in self.seals if s is not None and s.scoring and s.danger)
         return fta.score_round(
             [s or () for s in self.stores],
-            [seals[0].scoring, seals[1].scoring],
-            [seals[1].danger, seals[0].danger],  # each seat's danger suit is the other's pick
+            [str(a.scoring), str(b.scoring)],
+            [str(b.danger), str(a.danger)],  # each seat's danger suit is the other's pick
             names=self.names,
         )
 
@@ -199,12 +196,9 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
     aside: tuple[DecktetCard, ...] | None = None
     for e in mine:
         p = e.payload
-        if e.kind == "fta-seal":
+        if e.kind in ("fta-seal", "fta-commit", "fta-open"):
             seat = int(p["seat"])
-            seals[seat] = Seal(
-                seat, str(p["fingerprint"]), str(p["label"]), str(p["scoring"]),
-                str(p["danger"]), str(p["nonce"]), e.slot_version or 0,
-            )  # fmt: skip
+            seals[seat] = fold_seal(e, seals[seat])
         elif e.kind == "fta-store":
             stores[int(p["seat"])] = _cards(p["cards"])
         elif e.kind == "fta-aside":
@@ -241,6 +235,7 @@ def with_versions(r: RoundState, versions: Mapping[str, int]) -> RoundState:
         alpha=replace(r.alpha, version=versions.get(hand_slot(n, "alpha"), 0)),
         omega=replace(r.omega, version=versions.get(hand_slot(n, "omega"), 0)),
         seal_versions=(versions.get(seal_slot(n, 0), 0), versions.get(seal_slot(n, 1), 0)),
+        open_versions=(versions.get(open_slot(n, 0), 0), versions.get(open_slot(n, 1), 0)),
         store_versions=(versions.get(store_slot(n, 0), 0), versions.get(store_slot(n, 1), 0)),
         aside_version=versions.get(aside_slot(n), 0),
     )

@@ -1,7 +1,7 @@
 """Follow the Author at a table, in words (pure): card faces, a hand's in-play points and its
 sequence check as lines, a stale target's value now, and what a phone is told after a change.
 
-None of these names a sealed choice: the words after a seal give its fingerprint only.
+None of these names a sealed choice: the words after a seal give its commitment only.
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ def now_words(current: Any, names: Sequence[str]) -> str:
     if "sequences" in current:
         played = sum(len(s) for s in current["sequences"])
         return f"Now: {played} cards played in this hand."
+    if current.get("opened"):
+        return "Now: opened already."
     if "sealed" in current:
         return "Now: sealed." if current["sealed"] else "Now: not sealed yet."
     if "said" in current:
@@ -99,7 +101,12 @@ def saved(
         return f"{names[int(d['seat'])]} played {parse_card(str(d['card'])[:40]).title}."
     if action.kind == "seal":
         sealed = state.round(t["round"]).seals[t["seat"]]
-        return f"Sealed. Fingerprint {sealed.fingerprint if sealed else '?'}."
+        return (
+            f"Sealed. Commitment {sealed.short if sealed else '?'}. Only this phone holds the "
+            "choice: write down the recovery code (Peek at my choice)."
+        )
+    if action.kind == "open":
+        return f"Opened {names[t['seat']]}'s sealed choice."
     if action.kind == "ready" and revealed:
         return f"Both players said the omega hand is over: {REVEALED}"
     if action.kind == "ready":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, render_template, request
 
 from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict, Unreadable
@@ -28,7 +28,7 @@ from companion.games.protocol import Action, Event
 from companion.tables import service, store
 from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
-from companion.web.errors import status_for
+from companion.web.games import shared
 from companion.web.games.deck import describe as deck_describe
 from companion.web.games.deck import table_deck
 from companion.web.live import publish
@@ -55,15 +55,11 @@ MISSING = {"seat": "This form does not say whose entry it is: reload and send ag
 bp = Blueprint("consonants", __name__)
 
 
-def _way_key(v: TableView) -> str:
-    return f"cons-way:{v.table.token}"
-
-
 @bp.app_template_global("cons_view")
 def cons_view(v: TableView) -> Display:
     """The entry box's pure view of ``v`` (``table_display``), made once per view."""
     if "_cons" not in v.__dict__:
-        way, asked = session.get(_way_key(v)), request.args.get("cons-seat")
+        way, asked = shared.chosen_way(v, "cons"), request.args.get("cons-seat")
         v.__dict__["_cons"] = Display(v.state, v.names, v.who, v.snapshot.versions,
                                       v.is_current, way, asked)  # fmt: skip
     return v.__dict__["_cons"]  # type: ignore[no-any-return]
@@ -76,10 +72,9 @@ def cons_form() -> dict[str, Any]:
 
 def entry_key(v: TableView) -> str:
     """Changes with any stored change, and when a verdict appears or clears."""
-    newest = max((e.id for e in v.rows), default=0)
     c = judge_flow.current(v.rows)
     showing = int(c is not None and (c.open or c.showing()))
-    return f"{newest}:{showing}:{v.my_seat.position if v.my_seat else '-'}"
+    return f"{v.snapshot.last_id}:{showing}:{v.my_seat.position if v.my_seat else '-'}"
 
 
 def describe(event: Event, names: list[str]) -> str | None:
@@ -129,12 +124,7 @@ judge_flow.on_verdict(KEY, _consequence)
 
 
 def _view(token: str) -> TableView:
-    v = view_for(token)
-    if v.game.kind != KEY:
-        abort(404, "This table is not playing Consonants.")
-    if not v.is_host and v.my_seat is None:
-        abort(403, "Take a seat first: only players at the table can enter hands.")
-    return v
+    return shared.seated_view(token, KEY, "Consonants")
 
 
 def _number(field: str) -> int | str:
@@ -148,10 +138,7 @@ def _number(field: str) -> int | str:
 def _version(seat: Any) -> int:
     """The version the form saw (the cards-taken form names it per seat)."""
     field = f"version-{seat}" if f"version-{seat}" in request.form else "version"
-    raw = str(request.form.get(field, "0")).strip()
-    if not raw.isdigit():
-        raise Unreadable("The form's version is not a number: reload the page.", "form")
-    return int(raw)
+    return shared.form_version(field)
 
 
 def _action(form: str, number: int) -> Action:
@@ -181,20 +168,12 @@ def _again(token: str, err: CompanionError) -> Any:
     """The same form again, the phone's input kept, the value now beside it."""
     db.session.rollback()
     v = view_for(token)
-    status = 422 if status_for(err) == 400 else status_for(err)
-    values = {k: str(val)[:300] for k, val in request.form.items() if k != "csrf_token"}
+    status, values = shared.again_status(err), shared.kept_input()
     ctx = {"v": v, "values": values, "errors": {"form": named(err.message, v.names)},
            "conflict": isinstance(err, Conflict)}  # fmt: skip
     if htmx():
         return fragment(ENTRY, status, **ctx)
     return render_template("table.html", **ctx), status
-
-
-def _entry_box(token: str, v: TableView | None = None, saved: str = "") -> Any:
-    """The entry box as it is now (htmx), else the table's page."""
-    if htmx():
-        return fragment(ENTRY, v=v or view_for(token), values={}, errors={}, saved=saved)
-    return redirect(url_for("table.page", token=token), 303)
 
 
 # the pages
@@ -212,16 +191,13 @@ def act(token: str, number: int, form: str) -> Any:
         return _again(token, err)
     publish(v.table)
     after = v.fresh(done.snapshot)
-    return _entry_box(token, after, saved=table_words.saved(action, after.state, after.names))
+    saved = table_words.saved(action, after.state, after.names)
+    return shared.entry_box(token, ENTRY, after, saved)
 
 
 @bp.get("/t/<token>/cons/way/<way>")
 def choose_way(token: str, way: str) -> Any:
-    v = view_for(token)
-    if way not in WAYS:
-        abort(404, "There is no such way to enter a hand.")
-    session[_way_key(v)] = way
-    return _entry_box(token)
+    return shared.choose_way(token, way, WAYS, "cons", ENTRY)
 
 
 @bp.get("/t/<token>/cons/<int:number>/seat/<int:seat>")

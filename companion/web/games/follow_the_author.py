@@ -3,13 +3,13 @@
 in words: ``tablewords``), the round in detail and the fingerprint check.
 
 A refused form comes back with the phone's input kept: 409 (with the value now beside it) or
-422; "not this phone's to do" is 403 through the one error handler. Only the seal's secret
-nonce is made here: the pure game makes none.
+422; "not this phone's to do" is 403 through the one error handler. A seal arrives as a
+commitment made by the phone's script (static/follow_the_author.js): no suit reaches the
+server before the choice is opened.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +32,7 @@ from companion.web.tableview import TableView
 
 KEY = "follow-the-author"
 ENTRY = "follow_the_author/_entry.html"
-TABLE = FtaTable(nonce=lambda: secrets.token_hex(16))  # the seal's secret: made here only
+TABLE = FtaTable()
 
 bp = Blueprint("follow_the_author", __name__)
 
@@ -60,7 +60,7 @@ GAME = GameType(
     entry_key=lambda v: panels(v).key(),
     replayed=KINDS | {"undo"},
     undoable=UNDOABLE,
-    assets=("follow_the_author.css", "follow_the_author.js"),
+    assets=("follow_the_author.css", "follow_the_author.js", "follow_the_author_seal.js"),
     describe=TABLE.describe,
     exportable=tablesheet.exportable,
     cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
@@ -158,11 +158,24 @@ def play(token: str, number: int, hand: str) -> Any:
 
 @bp.post("/t/<token>/fta/<int:number>/seal")
 def seal(token: str, number: int) -> Any:
-    values = _form("scoring", "danger", "seat", size=20)
-    data = {"scoring": values["scoring"], "danger": values["danger"]}
+    """The phone's script sends the commitment it made (the suits never leave the phone)."""
+    data = _form("commitment", "lock", "unlock", size=128)
 
     def read(v: TableView) -> Action:
         return Action("seal", _seat_target(v, number, "choice"), _version(), data)
+
+    return _act(token, read, {})
+
+
+@bp.post("/t/<token>/fta/<int:number>/open")
+def open_seal(token: str, number: int) -> Any:
+    """Open a sealed choice after the reveal: the phone's script, or the player typing the
+    choice and the recovery code (or, with no code, the other player entering their word)."""
+    values = _form("scoring", "danger", "code", "seat", size=40)
+    data = {k: values[k] for k in ("scoring", "danger", "code")}
+
+    def read(v: TableView) -> Action:
+        return Action("open", _seat_target(v, number, "choice"), _version(), data)
 
     return _act(token, read, values)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, g, render_template, request, url_for
 
 from companion.errors import CompanionError, Unreadable
 from companion.games.hearts import table_form, table_state
@@ -22,7 +22,7 @@ from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import GameType, register
-from companion.web.errors import status_for
+from companion.web.games import shared
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -35,16 +35,12 @@ WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks", "points": "numbers
 bp.add_app_template_global(table_form.form, "hearts_form")
 
 
-def way_key(v: TableView) -> str:
-    return f"hearts-way:{v.table.token}"
-
-
 @bp.app_template_global("hearts_view")
 def hearts_view(v: TableView) -> Display:
     """The entry box's pure view of ``v`` (``table_display``), made once per request."""
     cache = g.setdefault("hearts_views", {})
     if id(v) not in cache:  # keeps ``v`` too, so its id is not reused in this request
-        chosen = session.get(way_key(v))
+        chosen = shared.chosen_way(v, "hearts")
         shown = Display(v.state, v.names, v.who, v.snapshot.versions, v.is_current, chosen)
         cache[id(v)] = (v, shown)
     return cache[id(v)][1]  # type: ignore[no-any-return]
@@ -52,8 +48,7 @@ def hearts_view(v: TableView) -> Display:
 
 def entry_key(v: TableView) -> str:
     """Re-render the entry box on any change to the game (pending taps are kept by JS)."""
-    newest = max((e.id for e in v.rows), default=0)
-    return f"{newest}:{hearts_view(v).way}"
+    return f"{v.snapshot.last_id}:{hearts_view(v).way}"
 
 
 HEARTS = GameType(
@@ -81,19 +76,7 @@ register(HEARTS)
 
 
 def _view(token: str) -> TableView:
-    v = view_for(token)
-    if v.game.kind != HEARTS.key:
-        abort(404, "This table is not playing Hearts.")
-    if not v.is_host and v.my_seat is None:
-        abort(403, "Take a seat first: only players at the table can enter hands.")
-    return v
-
-
-def _version() -> int:
-    raw = str(request.form.get("version", "0")).strip()
-    if not raw.isdigit():
-        raise Unreadable("The form's version is not a number: reload the page.", "form")
-    return int(raw)
+    return shared.seated_view(token, HEARTS.key, "Hearts")
 
 
 def _act(token: str, kind: str, number: int, read: Any, saved: str) -> Any:
@@ -101,7 +84,7 @@ def _act(token: str, kind: str, number: int, read: Any, saved: str) -> Any:
     v = _view(token)
     target: dict[str, Any] = {"hand": number}
     try:
-        version = _version()
+        version = shared.form_version()
         data = read(v, target)  # may add the seat or the trick to the target
         service.act(v.table, v.game, [Action(kind, target, version, data)], v.who)
     except CompanionError as err:
@@ -109,9 +92,7 @@ def _act(token: str, kind: str, number: int, read: Any, saved: str) -> Any:
     publish(v.table)
     if htmx() and request.form.get("edit"):
         return fragment("_notice.html", message=saved)
-    if htmx():
-        return fragment(HEARTS.entry_template, v=view_for(token), values={}, errors={}, saved=saved)
-    return redirect(url_for("table.page", token=token), 303)
+    return shared.entry_box(token, HEARTS.entry_template, saved=saved)
 
 
 def _again(token: str, kind: str, number: int, err: CompanionError) -> Any:
@@ -120,8 +101,7 @@ def _again(token: str, kind: str, number: int, err: CompanionError) -> Any:
     v = view_for(token)
     if kind not in WAY_OF or v.state.hand(number) is None:
         raise err  # no form of this hand to show again: a refusal notice in words
-    status = 422 if status_for(err) == 400 else status_for(err)
-    values = {k: str(val)[:300] for k, val in request.form.items() if k != "csrf_token"}
+    status, values = shared.again_status(err), shared.kept_input()
     errors = {"form": named(err.message, v.names)}
     edit = bool(request.form.get("edit"))
     ctx: dict[str, Any] = dict(v=v, values=values, errors=errors, number=number, kind=kind,
@@ -140,13 +120,7 @@ def _again(token: str, kind: str, number: int, err: CompanionError) -> Any:
 
 @bp.get("/t/<token>/hearts/way/<way>")
 def choose_way(token: str, way: str) -> Any:
-    v = view_for(token)
-    if way not in WAYS:
-        abort(404, "There is no such way to enter a hand.")
-    session[way_key(v)] = way
-    if htmx():
-        return fragment(HEARTS.entry_template, v=view_for(token), values={}, errors={})
-    return redirect(url_for("table.page", token=token), 303)
+    return shared.choose_way(token, way, WAYS, "hearts", HEARTS.entry_template)
 
 
 @bp.get("/t/<token>/hearts/<int:number>/edit")

@@ -24,14 +24,17 @@ def panels(t: Table, actor: Actor, current: bool = True) -> Panels:
 # who may see and do what
 
 
-def test_a_sealed_choice_shows_to_its_own_seat_only_until_the_reveal():
+def test_a_sealed_choice_shows_to_nobody_until_it_is_opened_its_key_stays_on_its_phone():
     t = Table()
     t.sealed()
-    assert [panels(t, ANN).shows_choice(s) for s in (0, 1)] == [True, False]
-    assert [panels(t, BEN).shows_choice(s) for s in (0, 1)] == [False, True]
-    assert not any(panels(t, who).shows_choice(s) for who in (HOST, WATCHER) for s in (0, 1))
+    everyone = (ANN, BEN, HOST, WATCHER)
+    assert not any(panels(t, who).shows_choice(s) for who in everyone for s in (0, 1))
+    assert [panels(t, ANN).holds_key(s) for s in (0, 1)] == [True, False]  # tap-to-peek
+    assert [panels(t, HOST).holds_key(s) for s in (0, 1)] == [False, False]
     t.ready(ANN, 0)
     t.ready(BEN, 1)
+    assert not any(panels(t, who).shows_choice(s) for who in everyone for s in (0, 1))
+    t.opened()
     assert all(panels(t, who).shows_choice(s) for who in (HOST, WATCHER) for s in (0, 1))
     assert all(panels(t, HOST).checks_out(panels(t, HOST).seal(s)) for s in (0, 1))
 
@@ -120,8 +123,9 @@ def test_the_words_after_each_change():
     assert "revealed" in said("points", {"hand": "omega"}, kinds={"fta-reveal"})
     assert said("play", {"hand": "alpha"}, {"seat": "1", "card": "bard"}) == "Ben played Bard."
     assert said("end", {"hand": "alpha"}) == "Sequence ended."
-    fingerprint = t.state.round(1).seals[0].fingerprint  # type: ignore[union-attr]
-    assert said("seal", {"seat": 0}) == f"Sealed. Fingerprint {fingerprint}."
+    short = t.state.round(1).seals[0].short  # type: ignore[union-attr]
+    assert said("seal", {"seat": 0}).startswith(f"Sealed. Commitment {short}.")
+    assert said("open", {"seat": 0}) == "Opened Ann's sealed choice."
     assert "Wyrms" not in said("seal", {"seat": 0})
     assert said("ready", {"seat": 1}).startswith("Ben says the omega hand is over")
     assert said("ready", {"seat": 1}, kinds={"fta-reveal"}).startswith("Both players")
@@ -143,5 +147,7 @@ def test_a_history_line_carries_the_events_time_and_never_a_choice():
     timed = Event(seal.id, seal.kind, seal.actor, seal.seat, seal.round, seal.slot,
                   seal.version, seal.payload, created_at=at)  # fmt: skip
     line = GAME.describe(timed, list(NAMES))
-    assert line is not None and line.startswith("12:03:04 Ann: round 1: sealed Ann's suits")
+    assert line is not None and line.startswith(
+        "12:03:04 Ann: round 1: Ann's phone sealed a choice"
+    )
     assert "Wyrms" not in line and "Knots" not in line

@@ -8,7 +8,8 @@ import pytest
 
 from companion.cards.decktet import DECK
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.follow_the_author import verify_seal
+from companion.games.follow_the_author import commitment
+from companion.games.follow_the_author.seal import lock_of
 from companion.games.follow_the_author.table import GAME
 from companion.games.follow_the_author.tableoptions import parse_options
 from companion.games.protocol import Action, Actor, Event
@@ -16,7 +17,7 @@ from companion.games.protocol import Action, Actor, Event
 ANN, BEN = Actor("Ann", 0, phones=frozenset({0, 1})), Actor("Ben", 1, phones=frozenset({0, 1}))
 HOST = Actor("Host", None, host=True, phones=frozenset({0, 1}))
 WATCHER = Actor("Someone")
-NONCE = "0123456789abcdef0123"
+CODE = "K7QF2MXA9PRT"
 ALPHA_TEN = ["Author", "Bard", "Battle", "Betrayal", "Borderland", "Calamity", "Castle", "Cave",
              "Chance Meeting", "Consul"]  # fmt: skip
 OMEGA_TEN = ["Darkness", "Desert", "Diplomat", "Discovery", "End", "Excuse", "Forest",
@@ -30,6 +31,7 @@ class Table:
     """What the shell does, in memory: check the named version, apply, store, fold."""
 
     def __init__(self, **options: Any) -> None:
+        self.keys: dict[int, tuple[str, str, str, str]] = {}  # what each sealing phone keeps
         self.options = parse_options({"players": "2", **options})
         names = Event(0, "new-table", payload={"names": ["Ann", "Ben"]})
         self.events: list[Event] = [names]
@@ -60,8 +62,25 @@ class Table:
         return self.act(actor, "points", {"round": kw.pop("round", 1), "hand": hand}, data, **kw)
 
     def seal(self, actor: Actor, seat: int, scoring: str, danger: str, **kw: Any):
-        data = {"scoring": scoring, "danger": danger, "nonce": NONCE}
-        return self.act(actor, "seal", {"round": 1, "seat": seat}, data, **kw)
+        """What the sealing phone does: keep the choice, a code and a key; send a commitment
+        (and the old key, to replace its own seal)."""
+        code, key = kw.pop("code", CODE), f"key{seat}-{len(self.events)}"
+        label = f"round 1 seat {seat + 1}"
+        data = {"commitment": commitment(label, scoring, danger, code), "lock": lock_of(key)}
+        if seat in self.keys:
+            data["unlock"] = self.keys[seat][3]
+        new = self.act(actor, "seal", {"round": 1, "seat": seat}, data, **kw)
+        self.keys[seat] = (scoring, danger, code, key)
+        return new
+
+    def open(self, actor: Actor, seat: int, **given: Any):
+        scoring, danger, code, _ = self.keys[seat]
+        data = {"scoring": scoring, "danger": danger, "code": code, **given}
+        return self.act(actor, "open", {"round": 1, "seat": seat}, data)
+
+    def opened(self) -> None:
+        self.open(ANN, 0)
+        self.open(BEN, 1)
 
     def play(self, hand: str, seat: int, card: str, **kw: Any):
         data = {"seat": seat, "card": card}
@@ -112,28 +131,15 @@ def test_plays_end_and_in_play_points():
     assert hand["next"] == 1 and not hand["open"]
 
 
-def test_a_seal_is_stored_with_its_fingerprint_in_its_seats_slot():
+def test_a_seal_stores_its_commitment_only_in_its_seats_slot():
     t = Table()
     t.points("alpha", 0, 0)
-    [new] = t.seal(BEN, 1, "suns", "Knots")
+    [new] = t.seal(BEN, 1, "Suns", "Knots")
     p = new.payload
-    assert (p["seat"], p["scoring"], p["danger"]) == (1, "Suns", "Knots")
-    assert p["label"] == "round 1 seat 2"
-    assert verify_seal("Suns Knots", NONCE, p["fingerprint"], p["label"])
+    assert p["label"] == "round 1 seat 2" and p["by"] == "phone"
+    assert p["commitment"] == commitment("round 1 seat 2", "Suns", "Knots", CODE)
+    assert "Suns" not in repr(p) and "Knots" not in repr(p) and CODE not in repr(p)
     assert t.events[-1].slot == "r1seal1"
-
-
-def test_the_nonce_comes_from_the_caller_or_the_data():
-    t = Table()
-    t.points("alpha", 0, 0)
-    action = Action("seal", {"round": 1, "seat": 0}, 0, {"scoring": "Moons", "danger": "Suns"})
-    with pytest.raises(Unreadable, match="nonce"):
-        GAME.apply(t.state, action, ANN)
-    made = type(GAME)(nonce=lambda: "f" * 32)
-    [new] = made.apply(t.state, action, ANN)
-    assert new.payload["nonce"] == "f" * 32
-    with pytest.raises(Unreadable, match="nonce"):
-        GAME.apply(t.state, Action("seal", action.target, 0, {**action.data, "nonce": "1"}), ANN)
 
 
 def test_stores_and_aside_after_the_reveal_then_the_round_is_scored():
@@ -146,6 +152,8 @@ def test_stores_and_aside_after_the_reveal_then_the_round_is_scored():
     t.store(BEN, 1, BEN_STORE)
     t.act(BEN, "aside", {"round": 1}, {"cards": ASIDE})
     assert t.events[-1].slot == "r1aside"
+    assert GAME.sheet(t.state).complete_rounds == 0  # the choices are not opened yet
+    t.opened()
     assert GAME.sheet(t.state).complete_rounds == 1
     assert t.view(0)["round"] == 2 and t.view(0)["scored"][0]["round"] == 1
 
@@ -163,8 +171,8 @@ def test_one_phones_typed_omega_points_do_not_reveal_both_words_do():
     assert [n.kind for n in new] == ["fta-points", "fta-reveal"]
     assert new[1].slot == "r1reveal"
     assert GAME.describe(t.events[-1], ["Ann", "Ben"]) == (
-        "Ben: round 1: both sealed choices revealed (both players said the hand is over); "
-        "a reveal is final"
+        "Ben: round 1: the omega hand is over (both players said the hand is over): the sealed "
+        "choices are revealed; a reveal is final"
     )
 
 
@@ -239,10 +247,6 @@ def test_seal_refusals():
         t.seal(ANN, 1, "Moons", "Waves")  # Ben has a phone: only it seals for Ben
     with pytest.raises(NotAllowed):
         t.seal(HOST, 0, "Moons", "Waves")
-    with pytest.raises(Unreadable, match="not a suit"):
-        t.seal(ANN, 0, "Moonz", "Waves")
-    with pytest.raises(Unreadable, match="danger suit"):
-        t.seal(ANN, 0, "Moons", "")
     t.seal(ANN, 0, "Moons", "Waves")
     t.seal(BEN, 1, "Suns", "Knots")
     t.points("omega", 0, 0)
@@ -347,7 +351,8 @@ def test_slots_are_the_stored_names():
     }
     for (kind, hand), slot in slots.items():
         assert GAME.target_slot(state, Action(kind, {"round": 3, "hand": hand}, 0)) == slot
-    for kind, slot in (("seal", "r3seal1"), ("ready", "r3ready1"), ("store", "r3store1")):
+    seats = (("seal", "r3seal1"), ("open", "r3open1"), ("ready", "r3ready1"), ("store", "r3store1"))
+    for kind, slot in seats:
         assert GAME.target_slot(state, Action(kind, {"round": 3, "seat": 1}, 0)) == slot
     assert GAME.target_slot(state, Action("aside", {"round": 3}, 0)) == "r3aside"
 
@@ -374,30 +379,30 @@ def test_a_hand_action_never_touches_the_other_hand():
 # what each seat may see
 
 
-def test_view_never_holds_the_other_seats_choice_before_the_reveal():
+def test_no_view_holds_a_choice_before_it_is_opened_not_even_its_own_seats():
     t = Table()
     t.sealed()
-    mine, theirs, host = t.view(0)["seals"], t.view(1)["seals"], t.view(None)["seals"]
-    assert mine[0]["scoring"] == "Wyrms" and mine[0]["nonce"] == NONCE
-    assert "scoring" not in mine[1] and "nonce" not in mine[1]
-    assert "scoring" not in theirs[0] and theirs[1]["danger"] == "Wyrms"
-    assert all("scoring" not in s and "danger" not in s for s in host)
-    assert theirs[0]["fingerprint"] == mine[0]["fingerprint"]
     for seat in (0, 1, None):
-        assert "Knots" not in repr(t.view(seat)) or seat == 0
+        seals = t.view(seat)["seals"]
+        assert all("scoring" not in s and "danger" not in s and "code" not in s for s in seals)
+        assert seals[0]["commitment"] == t.events[2].payload["commitment"]
+        assert "Wyrms" not in repr(t.view(seat)) and "Knots" not in repr(t.view(seat))
     stale = GAME.current(t.state, Action("seal", {"round": 1, "seat": 0}, 0))
-    assert "scoring" not in stale and "nonce" not in stale
+    assert "scoring" not in stale and stale["sealed"]
     t.ready(ANN, 0)
     t.ready(BEN, 1)
+    assert "scoring" not in t.view(None)["seals"][0] and not t.view(None)["opened"]
+    t.open(BEN, 0)  # any phone with the choice and code: the commitment checks it
     assert t.view(None)["seals"][0]["scoring"] == "Wyrms"
+    assert t.view(None)["seals"][0]["proven"] and not t.view(None)["opened"]
 
 
-def test_history_lines_never_name_a_choice():
+def test_history_lines_never_name_a_choice_before_it_is_opened():
     t = Table()
     t.sealed()
     lines = [GAME.describe(e, ["Ann", "Ben"]) for e in t.events]
     assert lines[0] is None  # the shell's words
-    assert lines[2] is not None and lines[2].startswith("Ann: round 1: sealed Ann's suits")
+    assert lines[2] is not None and lines[2].startswith("Ann: round 1: Ann's phone sealed a choice")
     assert not [line for line in lines if line and ("Wyrms" in line or "Suns" in line)]
     assert lines[1] == "Ann: round 1 alpha hand: in-play points Ann 3, Ben 1"
 

@@ -1,0 +1,101 @@
+"""Who a Table API key stands for, read in one joined Core query (no ORM objects): the key's
+phone, its table, the table's current game and the seats. The Table API's hot routes (an
+action, a read) need nothing more, so they skip the ORM's object loading."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import and_, bindparam, func, select
+
+from companion.extensions import db
+from companion.games.protocol import Actor
+from companion.tables import store
+from companion.tables.models import ApiKey, Game, Seat, Table
+
+
+@dataclass(frozen=True)
+class PlainSeat:
+    position: int
+    name: str
+    phone: str | None
+
+
+@dataclass(frozen=True)
+class PlainGame:
+    id: int
+    kind: str
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A key's phone at its table, as plain values."""
+
+    phone: str
+    table_id: int
+    token: str
+    host_phone: str
+    game: PlainGame
+    seats: tuple[PlainSeat, ...]
+
+    @property
+    def is_host(self) -> bool:
+        return self.host_phone == self.phone
+
+    @property
+    def my_seat(self) -> PlainSeat | None:
+        return next((s for s in self.seats if s.phone == self.phone), None)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name or f"Seat {s.position + 1}" for s in self.seats]
+
+    @property
+    def actor(self) -> Actor:
+        """This key as the table protocol sees it (a seat's name, else the host)."""
+        phones = frozenset(s.position for s in self.seats if s.phone)
+        seat = self.my_seat
+        if seat is None:
+            return Actor("Host", None, True, phones)
+        return Actor(self.names[seat.position], seat.position, self.is_host, phones)
+
+
+_K, _T, _G, _S = (m.__table__.c for m in (ApiKey, Table, Game, Seat))
+_OTHER = Game.__table__.alias("newest").c
+_NEWEST = (
+    select(func.max(_OTHER.number))
+    .where(_OTHER.table_id == _T.id)
+    .correlate(Table.__table__)
+    .scalar_subquery()
+)
+_HOLDER = (
+    select(_K.phone, _T.id, _T.token, _T.host_phone, _G.id, _G.kind, _G.options,
+           _S.position, _S.name, _S.phone)
+    .select_from(ApiKey.__table__)
+    .join(Table.__table__, _T.id == _K.table_id)
+    .join(Game.__table__, and_(_G.table_id == _T.id, _G.number == _NEWEST))
+    .join(Seat.__table__, _S.table_id == _T.id)
+    .where(_K.key_hash == bindparam("key_hash"))
+    .order_by(_S.position)
+)  # fmt: skip
+
+
+_LOCKED = _HOLDER.with_for_update(of=Game.__table__)
+
+
+def holder(key_hash: str, for_change: bool = False) -> Holder | None:
+    """The key whose hash is ``key_hash``, or None. ``for_change``: also lock its game for
+    this transaction (``store.lock_game``) in the same query."""
+    conn = db.session.connection()
+    locked = for_change and not store.begin_immediate(conn)
+    rows = conn.execute(_LOCKED if locked else _HOLDER, {"key_hash": key_hash}).all()
+    if not rows:
+        return None
+    phone, table_id, token, host_phone, game_id, kind, options = rows[0][:7]
+    if for_change:
+        store.held(game_id)
+    seats = tuple(PlainSeat(r[7], r[8], r[9]) for r in rows)
+    game = PlainGame(game_id, kind, options)
+    return Holder(phone, table_id, token, host_phone, game, seats)

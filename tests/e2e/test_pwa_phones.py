@@ -1,0 +1,168 @@
+"""Never silently stale, small and cached, installable (issue 11) in real Chromium phones."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Server
+from .helpers import cell, enter_all, join_link, mark, settle, sit, start_table, still_marked
+
+pytestmark = pytest.mark.e2e
+STATIC = re.compile(r"/static/")
+
+
+@pytest.fixture
+def quick_stale_server(tmp_path) -> Iterator[Server]:  # type: ignore[no-untyped-def]
+    """A server whose phones say "last update ..." after 1 s cut off (120 s would make the
+    test wait two minutes to see the same words)."""
+    srv = Server(tmp_path, env={"COMPANION_STALE_SECONDS": "1"})
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def share_link(page: Page) -> str:
+    href = page.get_by_role("link", name="Read-only link to share").get_attribute("href")
+    assert href
+    return href
+
+
+def wait_stream(page: Page) -> None:
+    page.wait_for_function(
+        "() => { const s = document.querySelector('[sse-connect]');"
+        " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
+        " return !!es && es.readyState === 1 }"
+    )
+
+
+def test_a_phone_cut_off_says_so_and_catches_up_at_once_without_a_reload(phone, quick_stale_server):
+    base = quick_stale_server.base_url
+    host = phone(base_url=base)
+    start_table(host, ["Ann", "Bob"])
+    watcher = phone(base_url=base)
+    watcher.goto(share_link(host))
+    wait_stream(watcher)
+    mark(watcher)
+    banner = watcher.locator("#connection")
+    expect(banner).to_be_hidden()
+
+    watcher.context.set_offline(True)
+    expect(banner).to_contain_text("Reconnecting...")
+    expect(banner).to_contain_text("Last update less than a minute ago")
+    enter_all(host, 1, [5, 7])  # the table moves on while the watcher is cut off
+    expect(banner).to_be_visible()
+    assert watcher.locator("#sheet tbody tr").count() == 0  # it could not have heard
+
+    watcher.context.set_offline(False)
+    expect(cell(watcher, 1, 0)).to_have_text("5", timeout=2000)
+    expect(cell(watcher, 1, 1)).to_have_text("7", timeout=2000)
+    expect(banner).to_be_hidden()
+    assert still_marked(watcher), "the page was reloaded"
+
+
+def test_catching_up_keeps_what_the_player_is_typing(phone, quick_stale_server):
+    base = quick_stale_server.base_url
+    host = phone(base_url=base)
+    start_table(host, ["Ann", "Bob"])
+    ann = phone(base_url=base)
+    sit(ann, join_link(host), "Ann", "Ann")
+    wait_stream(ann)
+    settle(ann)
+    mark(ann)
+    ann.locator("#points-0").fill("9")  # typed for round 1, not sent
+    ann.context.set_offline(True)
+    expect(ann.locator("#connection")).to_contain_text("Reconnecting...")
+    enter_all(host, 1, [5, 7])  # meanwhile the host saves the whole round
+    ann.context.set_offline(False)
+    expect(cell(ann, 1, 0)).to_have_text("5", timeout=2000)
+    expect(ann.locator("#connection")).to_be_hidden()
+    expect(ann.locator("#entry-held")).to_contain_text("What you entered is kept")
+    expect(ann.locator("#points-0")).to_have_value("9")
+    assert still_marked(ann)
+
+
+def test_a_phone_that_wakes_checks_the_version_and_redraws(phone, server):
+    host = phone()
+    start_table(host, ["Ann", "Bob"])
+    sleeper = phone()
+    sleeper.goto(share_link(host))
+    wait_stream(sleeper)
+    mark(sleeper)
+    # a phone asleep keeps its stream open but hears nothing: stand for it by closing the
+    # stream's connection without an error, so only the wake-up check can bring the change
+    sleeper.evaluate(
+        "() => { const s = document.querySelector('[sse-connect]');"
+        " s['htmx-internal-data'].sseEventSource.close(); }"
+    )
+    enter_all(host, 1, [3, 4])
+    assert sleeper.locator("#sheet tbody tr").count() == 0
+    sleeper.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(cell(sleeper, 1, 0)).to_have_text("3", timeout=2000)
+    assert still_marked(sleeper)
+
+
+def _network_log(page: Page) -> list[dict[str, Any]]:
+    """Every request the page sends, as DevTools sees it: url and whether a cache answered."""
+    log: list[dict[str, Any]] = []
+    by_id: dict[str, dict[str, Any]] = {}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+
+    def sent(event: dict[str, Any]) -> None:
+        entry = {"url": event["request"]["url"], "cached": False, "bytes": 0}
+        by_id[event["requestId"]] = entry
+        log.append(entry)
+
+    def cached(event: dict[str, Any]) -> None:
+        if event["requestId"] in by_id:
+            by_id[event["requestId"]]["cached"] = True
+
+    def received(event: dict[str, Any]) -> None:
+        entry = by_id.get(event["requestId"])
+        response = event["response"]
+        if entry is not None and (response.get("fromDiskCache") or response.get("fromMemoryCache")):
+            entry["cached"] = True
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.requestServedFromCache", cached)
+    cdp.on("Network.responseReceived", received)
+    return log
+
+
+def test_a_repeat_visit_fetches_no_static_file(phone):
+    # the HTTP cache alone (no service worker to hide a revalidation)
+    page = phone(service_workers="block")
+    table = start_table(page, ["Ann", "Bob"])
+    log = _network_log(page)
+    page.goto(table)
+    expect(page.locator("#sheet")).to_be_visible()
+    page.wait_for_load_state("load")
+    log.clear()
+    page.goto(table)  # the same page again, as a phone opening it the next evening
+    expect(page.locator("#sheet")).to_be_visible()
+    page.wait_for_load_state("load")
+    statics = [e for e in log if STATIC.search(e["url"])]
+    assert len(statics) >= 4, f"the page loaded too little to judge: {log}"
+    fetched = [e["url"] for e in statics if not e["cached"]]
+    assert not fetched, f"static files fetched again: {fetched}"
+
+
+def test_a_page_opened_with_no_network_says_offline_in_our_words(phone, server):
+    page = phone()
+    table = start_table(page, ["Ann", "Bob"])
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    mark(page)
+    page.context.set_offline(True)
+    page.goto(table)
+    expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+    expect(page.locator("link[rel=stylesheet]")).to_have_count(1)
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.card')).borderRadius")
+    page.context.set_offline(False)
+    page.get_by_role("link", name="Try again").click()
+    expect(page.locator("#sheet")).to_be_visible()
