@@ -175,11 +175,12 @@ def test_table_invalid_play_never_names_the_word(table: dict[str, Any]) -> None:
     )
     ruling = [line for line in history if "Judge:" in line]
     assert ruling and ruling[0].endswith(
-        f"challenge {n}: NOT VALID. The play had moved on, so the game is unchanged."
+        f"challenge {n}: NOT VALID - word list English for word games. "
+        "The play had moved on, so the game is unchanged."
     )
     opened = [line for line in history if "challenged" in line]
     assert opened and opened[0].endswith(
-        f"Ben challenged Ann&#39;s play TEAM {BAD} QUIZ (word list en)"
+        f"Ben challenged Ann&#39;s play TEAM {BAD} QUIZ (word list English for word games)"
     )
     assert not any(BAD in line for line in history if line not in opened)
 
