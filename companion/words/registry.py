@@ -30,11 +30,6 @@ class LexiconSummary:
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "name": self.name, "language": self.language, "words": self.words}
 
-    @property
-    def label(self) -> str:
-        """How a form offers the list: name, size and language."""
-        return f"{self.name} ({self.words:,} words, language {self.language})"
-
 
 class LexiconRegistry:
     """The lists one app can use, by id, loaded lazily."""

@@ -44,7 +44,7 @@ def _standalone(client: FlaskClient, play: str, **extra: Any):
 def test_standalone_page_lists_the_loaded_lists(client: FlaskClient) -> None:
     page = client.get("/judge")
     assert page.status_code == 200
-    assert 'option value="en"' in page.get_data(as_text=True)
+    assert 'name="lexicon" value="en" checked' in page.get_data(as_text=True)
 
 
 def test_standalone_first_shows_the_play_to_confirm(client: FlaskClient) -> None:

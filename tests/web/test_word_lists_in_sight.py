@@ -24,9 +24,10 @@ def _en(lexicon_id: str):
 def test_new_table_forms_offer_each_list_with_size_and_language(client: FlaskClient) -> None:
     for game in ("alphagrams", "consonants"):
         page = client.get(f"/new/{game}").get_data(as_text=True)
-        option = re.search(r'<option value="en"[^>]*>([^<]*)</option>', page)
-        assert option, game
-        assert option.group(1) == f"{EN_NAME} (254,272 words, language en)"
+        choice = re.search(r'name="lexicon" value="en"[^>]*>\s*<span>([^<]*)<br>'
+                           r'<small class="list-facts">([^<]*)</small>', page)  # fmt: skip
+        assert choice, game
+        assert choice.groups() == (EN_NAME, "254,272 words · language en")
 
 
 def test_unticked_common_words_rule_stores_nothing() -> None:
