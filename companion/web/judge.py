@@ -35,13 +35,12 @@ from companion.games.protocol import Event
 from companion.tables import store
 from companion.tables.models import now
 from companion.web.tableview import TableView
-from companion.words.judge import MAX_WORDS, judge
-from companion.words.registry import get_lexicon
+from companion.words.judge import MAX_WORDS, check_text, judge, judged_under
+from companion.words.registry import get_lexicon, lexicon_name
 
 ROLES = ("player", "challenger")
 KINDS = frozenset({"judge-open", "judge-confirm", "judge-verdict", "judge-cancel"})
 VERDICT_SECONDS = 10.0
-MAX_WORD = 30
 
 Consequence = Callable[[TableView, "Challenge", bool], str]
 _CONSEQUENCES: dict[str, Consequence] = {}
@@ -82,6 +81,11 @@ class Challenge:
         if not self.valid or self.zipf is None:
             return []
         return list(zip(self.words, self.zipf, strict=False))
+
+    @property
+    def under(self) -> str:
+        """The house rule in force and the word list, by name (never which word failed)."""
+        return judged_under(lexicon_name(self.lexicon), self.min_zipf)
 
     def seat(self, role: str) -> int:
         return self.player if role == "player" else self.challenger
@@ -145,17 +149,13 @@ def open_one(rows: Sequence[Event]) -> Challenge | None:
 
 
 def clean_words(raw: Sequence[str] | str) -> list[str]:
-    """A play's words: letters only, one to ``MAX_WORDS`` of them (spaces or commas apart)."""
+    """A play's words: letters A to Z, one to ``MAX_WORDS`` of them (spaces or commas apart)."""
     parts = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw)
     if not parts:
         raise Unreadable("Enter the word or words of the play.", "words")
     if len(parts) > MAX_WORDS:
         raise Unreadable(f"A play has at most {MAX_WORDS} words, not {len(parts)}.", "words")
-    for word in parts:
-        if not word.isalpha() or len(word) > MAX_WORD:
-            shown = word[:MAX_WORD]
-            raise Unreadable(f"'{shown}' is not a word: use letters only.", "words")
-    return [w.upper() for w in parts]
+    return [check_text(w) for w in parts]
 
 
 def open_challenge(
@@ -181,8 +181,8 @@ def open_challenge(
     get_lexicon(lexicon)  # an unknown list is refused before anything is stored
     n = len(challenges(v.rows)) + 1
     payload = {"n": n, "game": game, "words": clean_words(words), "lexicon": lexicon,
-               "min_zipf": min_zipf, "player": player, "challenger": challenger,
-               "ref": ref or {}}  # fmt: skip
+               "list": lexicon_name(lexicon), "min_zipf": min_zipf, "player": player,
+               "challenger": challenger, "ref": ref or {}}  # fmt: skip
     actor, actor_seat = v.actor
     store.append(v.game, "judge-open", actor, actor_seat, payload, None, (f"judge{n}", 1))
     store.commit_change("The challenge")
@@ -246,7 +246,7 @@ def _decide(v: TableView, n: int) -> Challenge:
     v.__dict__["rows"] = rows
     callback = _CONSEQUENCES.get(c.game)
     outcome = callback(v, c, verdict.valid) if callback is not None else ""
-    payload = {"n": n, "valid": verdict.valid, "outcome": outcome,
+    payload = {"n": n, "valid": verdict.valid, "outcome": outcome, "under": c.under,
                "zipf": list(verdict.zipf) if verdict.zipf is not None else None}  # fmt: skip
     actor, actor_seat = v.actor
     store.append(v.game, "judge-verdict", actor, actor_seat, payload, None, (f"judge{n}end", 1))
@@ -268,13 +268,16 @@ def describe(event: Event, names: list[str]) -> str | None:
         words = " ".join(p.get("words") or ())
         return (
             f"{when} {who}: {_name(names, p.get('challenger'))} challenged "
-            f"{_name(names, p.get('player'))}'s play {words} (word list {p.get('lexicon')})"
+            f"{_name(names, p.get('player'))}'s play {words} "
+            f"(word list {p.get('list') or p.get('lexicon')})"
         )
     if event.kind == "judge-confirm":
         return f"{when} {who}: confirmed challenge {p.get('n')} as the {p.get('role')}"
     if event.kind == "judge-cancel":
         return f"{when} {who}: withdrew challenge {p.get('n')}"
     verdict = "VALID" if p.get("valid") else "NOT VALID"
+    if p.get("under"):
+        verdict += f" - {p['under']}"
     outcome = f" {p['outcome']}" if p.get("outcome") else ""
     return f"{when} Judge: challenge {p.get('n')}: {verdict}.{outcome}"
 

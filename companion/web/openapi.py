@@ -151,7 +151,8 @@ PATHS: dict[str, Any] = {
         },  # fmt: skip
     ),
     "/api/v1/words/judge": _post(
-        "One verdict for a play of one or more words.",
+        "One verdict for a play of one or more words (letters A to Z, at most 45 each;"
+        " other input is a 400 naming the item, before any verdict).",
         _body({"lexicon": {"type": "string"}, "words": CARDS}, ["words"]),
         {"valid": {"type": "boolean"}},
     ),

@@ -15,6 +15,36 @@ from companion.errors import Unreadable
 from companion.words.lexicon import Lexicon
 
 MAX_WORDS = 50
+MAX_WORD = 45  # the longest word of the shipped list (PNEUMONOULTRAMICROSCOPIC...)
+_SHOWN = 20
+
+
+def check_text(word: str) -> str:
+    """``word`` in capitals when it is letters A to Z only and not too long; ``Unreadable``
+    (field ``words``) with a message in player words otherwise. Runs before any verdict, so a
+    typing slip (an accent, a digit) never comes back as NOT VALID."""
+    shown = word[:_SHOWN] + ("..." if len(word) > _SHOWN else "")
+    if not (word.isascii() and word.isalpha()):
+        raise Unreadable(
+            f"'{shown}' has a character other than the letters A to Z (an accent, a digit or a "
+            "sign): type the word as the cards spell it.",
+            "words",
+        )
+    if len(word) > MAX_WORD:
+        raise Unreadable(
+            f"'{shown}' is too long: {len(word)} letters, a word has at most {MAX_WORD}.", "words"
+        )
+    return word.upper()
+
+
+def house_rule(min_zipf: float | None) -> str:
+    """The house rule in force for a verdict, in player words ("" when none is)."""
+    return "" if min_zipf is None else f"Common-words rule (Zipf {min_zipf:g}) on"
+
+
+def judged_under(list_name: str, min_zipf: float | None) -> str:
+    """What a verdict was given under: the house rule, if any, and the word list by name."""
+    return ", ".join(x for x in (house_rule(min_zipf), f"word list {list_name}") if x)
 
 
 @dataclass(frozen=True)

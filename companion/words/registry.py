@@ -67,6 +67,7 @@ def init_app(app: Flask) -> LexiconRegistry:
     """Find the app's lists and store the registry in ``app.extensions["lexicons"]``."""
     registry = LexiconRegistry(dirs_for(app))
     app.extensions[EXTENSION] = registry
+    app.jinja_env.globals["lexicon_name"] = lexicon_name
     if app.config.get("DICTIONARY_PRELOAD"):
         registry.summaries()
     return registry
@@ -82,6 +83,14 @@ def current_registry() -> LexiconRegistry:
 
 def lexicons() -> list[LexiconSummary]:
     return current_registry().summaries()
+
+
+def lexicon_name(lexicon_id: str) -> str:
+    """The name players see for a list (its id when this server has no such list)."""
+    registry = current_registry()
+    if lexicon_id not in registry.paths:
+        return lexicon_id
+    return registry.get(lexicon_id).info.name
 
 
 def get_lexicon(lexicon_id: str) -> Lexicon:

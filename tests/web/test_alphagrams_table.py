@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from tests.web.tablehelp import claim, csrf, join_token, new_table
 
+UNDER = " - word list English for word games."  # what the verdict was given under
 NAMES = {"name-0": "Ann", "name-1": "Ben", "name-2": "Cy"}
 
 
@@ -224,9 +225,8 @@ def test_invalid_word_goes_back_and_its_player_loses_the_turn(t: Table) -> None:
     assert t.words(0) == []
     assert "Ben's turn" in t.turn()
     assert re.search(r"Pool</h3><span class=\"tiles\">.*?>M<.*?>T<", page, re.S)
-    assert any(
-        line.endswith("NOT VALID. The word goes back; Ann loses that turn.") for line in t.history()
-    )
+    ruling = f"NOT VALID{UNDER} The word goes back; Ann loses that turn."
+    assert any(line.endswith(ruling) for line in t.history())
 
 
 def test_valid_word_costs_the_challenger_the_turn_in_hand(t: Table) -> None:
@@ -236,7 +236,7 @@ def test_valid_word_costs_the_challenger_the_turn_in_hand(t: Table) -> None:
     assert t.words(0) == ["MEATS"]
     assert "Ann's turn" in t.turn()
     assert "Ben's turn was skipped: they lost a challenge." in t.page()
-    assert any(line.endswith("VALID. Ben loses this turn.") for line in t.history())
+    assert any(line.endswith(f"VALID{UNDER} Ben loses this turn.") for line in t.history())
 
 
 def test_valid_word_costs_a_waiting_challenger_their_next_turn(client: FlaskClient) -> None:
@@ -246,7 +246,7 @@ def test_valid_word_costs_a_waiting_challenger_their_next_turn(client: FlaskClie
     t.ok("ag/word", word="MEATS", step="play")
     t.challenge(2)
     assert "Cy will miss the next turn." in t.page()
-    assert any(line.endswith("VALID. Cy misses their next turn.") for line in t.history())
+    assert any(line.endswith(f"VALID{UNDER} Cy misses their next turn.") for line in t.history())
     t.ok("ag/flip", card="S")
     t.ok("ag/pass")
     assert "Ann's turn" in t.turn()

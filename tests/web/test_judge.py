@@ -44,7 +44,7 @@ def _standalone(client: FlaskClient, play: str, **extra: Any):
 def test_standalone_page_lists_the_loaded_lists(client: FlaskClient) -> None:
     page = client.get("/judge")
     assert page.status_code == 200
-    assert 'option value="en"' in page.get_data(as_text=True)
+    assert 'name="lexicon" value="en" checked' in page.get_data(as_text=True)
 
 
 def test_standalone_first_shows_the_play_to_confirm(client: FlaskClient) -> None:
@@ -175,11 +175,12 @@ def test_table_invalid_play_never_names_the_word(table: dict[str, Any]) -> None:
     )
     ruling = [line for line in history if "Judge:" in line]
     assert ruling and ruling[0].endswith(
-        f"challenge {n}: NOT VALID. The play had moved on, so the game is unchanged."
+        f"challenge {n}: NOT VALID - word list English for word games. "
+        "The play had moved on, so the game is unchanged."
     )
     opened = [line for line in history if "challenged" in line]
     assert opened and opened[0].endswith(
-        f"Ben challenged Ann&#39;s play TEAM {BAD} QUIZ (word list en)"
+        f"Ben challenged Ann&#39;s play TEAM {BAD} QUIZ (word list English for word games)"
     )
     assert not any(BAD in line for line in history if line not in opened)
 

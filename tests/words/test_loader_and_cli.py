@@ -70,7 +70,7 @@ def test_list_shows_lists_and_counts(tmp_path: Path):
     result = CliRunner().invoke(dict_cli, ["list", "--dir", str(tmp_path)])
     assert result.exit_code == 0
     lines = {line.split()[0]: line for line in result.output.splitlines()[1:]}
-    assert "247033" in lines["en"]
+    assert "254272" in lines["en"]
     assert lines["tiny"].split()[1] == "2"
 
 

@@ -14,6 +14,7 @@ from companion.games.alphagrams.tableopts import TableOptions
 from companion.games.alphagrams.tablestate import State, may_move
 from companion.games.alphagrams.validate import check_move
 from companion.games.protocol import Action, Actor, NewEvent, target_int
+from companion.words.judge import house_rule
 from companion.words.lexicon import Lexicon
 
 OVERRULABLE = ("inflection", "not-a-word")
@@ -46,9 +47,17 @@ def word_problems(game: engine.AlphaGramsState, move: Move, options: TableOption
     if not check.valid:
         problems.append(check.message)
     if options.check_words and lexicon is not None:
-        if not lexicon(options.lexicon).is_word(move.text, options.min_zipf):
-            problems.append(f"{move.text.upper()} is not in the table's word list")
+        found = lexicon(options.lexicon)
+        if not found.is_word(move.text, options.min_zipf):
+            problems.append(_refused(move.text.upper(), found.info.name, options.min_zipf))
     return problems
+
+
+def _refused(word: str, list_name: str, min_zipf: float | None) -> str:
+    if min_zipf is None:
+        return f"{word} is not in the table's word list ({list_name})"
+    rule = house_rule(min_zipf)
+    return f"{word} is not in the table's word list ({list_name}) or not common enough: {rule}"
 
 
 def _strings(data: Mapping[str, Any], name: str) -> list[str]:

@@ -74,12 +74,16 @@ def _players(data: Mapping[str, Any]) -> int:
 
 
 def _min_zipf(data: Mapping[str, Any]) -> float | None:
-    if "common" in data and not _flag(data, "common"):
+    """The common-words house rule: off unless asked for. The form's Zipf box counts only
+    with "common words only" ticked (an unticked box sends nothing, and the box is pre-filled);
+    a stored number (an import) counts on its own."""
+    raw = data.get("min_zipf")
+    if "common" not in data and not isinstance(raw, str):
+        return read_min_zipf(raw)
+    if not _flag(data, "common"):
         return None
-    value = read_min_zipf(data.get("min_zipf"))
-    if value is None:
-        return DEFAULT_COMMON if _flag(data, "common") else None
-    return value
+    value = read_min_zipf(raw)
+    return DEFAULT_COMMON if value is None else value
 
 
 def read_min_zipf(raw: Any) -> float | None:

@@ -23,7 +23,8 @@ from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
 from companion.words.judge import judge as judge_play
-from companion.words.registry import get_lexicon, lexicons
+from companion.words.judge import judged_under
+from companion.words.registry import get_lexicon, lexicon_name, lexicons
 
 bp = Blueprint("judge", __name__)
 DEFAULT_COMMON = 2.5
@@ -96,7 +97,8 @@ def standalone_check() -> Any:
         ctx = dict(values=values, words=words, lexicon=get_lexicon(lexicon_id), errors=errors)
         return render_template("words/judge_confirm.html", **ctx), 422 if errors else 200
     verdict = judge_play(get_lexicon(lexicon_id), words, min_zipf)
-    data = {"valid": verdict.valid, "at": flow.clock().isoformat(), "lexicon": lexicon_id}
+    data = {"valid": verdict.valid, "at": flow.clock().isoformat(), "lexicon": lexicon_id,
+            "min_zipf": min_zipf}  # fmt: skip
     if verdict.valid:
         data.update(words=words, zipf=list(verdict.zipf or ()))
     return redirect(url_for("judge.standalone_verdict", sig=_serializer().dumps(data)), 303)
@@ -112,7 +114,11 @@ def standalone_verdict(sig: str) -> Any:
     elapsed = (flow.clock() - given).total_seconds()
     left = max(0, int(flow.verdict_seconds() - elapsed + 0.999))
     words = list(zip(data.get("words") or (), data.get("zipf") or (), strict=False))
-    ctx = dict(valid=bool(data.get("valid")), left=left, words=words, lexicon=data.get("lexicon"))
+    lexicon_id = str(data.get("lexicon", ""))
+    zipf = data.get("min_zipf")
+    under = judged_under(lexicon_name(lexicon_id), float(zipf) if zipf is not None else None)
+    ctx = dict(valid=bool(data.get("valid")), left=left, words=words, lexicon=lexicon_id,
+               under=under)  # fmt: skip
     return render_template("words/verdict.html", **ctx)
 
 

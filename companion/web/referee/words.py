@@ -8,7 +8,7 @@ from flask import Blueprint, jsonify
 
 from companion.errors import Unreadable
 from companion.web.referee._common import body, get_list, get_str
-from companion.words.judge import judge
+from companion.words.judge import check_text, judge
 from companion.words.registry import get_lexicon, lexicons
 
 bp = Blueprint("referee_words", __name__, url_prefix="/api/v1")
@@ -29,9 +29,14 @@ def judge_words() -> Any:
 
 
 def _word(value: object, i: int) -> str:
+    """A word of letters A to Z, checked before any verdict (an accent or a digit is a typing
+    slip to fix, not a NOT VALID)."""
     if not isinstance(value, str) or not value.strip():
         raise Unreadable(f"field 'words': item {i} must be a word, not {value!r:.40}", "words")
-    return value
+    try:
+        return check_text(value.strip())
+    except Unreadable as err:
+        raise Unreadable(f"field 'words': item {i}: {err.message}", "words") from None
 
 
 def _min_zipf(data: dict[str, Any]) -> float | None:
