@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
 from companion.tables import tokens
-from companion.tables.models import Event, Game, Seat, Table
+from companion.tables.models import Event, Game, OldLink, Seat, Table
 
 T = TypeVar("T", bound=Any)
 
@@ -60,6 +60,24 @@ def free_code() -> str:
         code = tokens.join_code()
         if db.session.scalar(select(Table.id).where(Table.join_code == code)) is None:
             return code
+
+
+def rotate(table: Table) -> str:
+    """New table, join and share links and a new code; returns the old table link's token,
+    kept as an ``OldLink`` so the table's own phones find their way to the new one."""
+    old = table.token
+    db.session.add(OldLink(table_id=table.id, token=old))
+    table.token, table.join_token = tokens.link_token(), tokens.link_token()
+    table.share_token, table.join_code = tokens.link_token(), free_code()
+    return old
+
+
+def moved_table(token: str) -> Table | None:
+    """The table an old (rotated) table link belonged to."""
+    if not token or len(token) > 64 or "\x00" in token:
+        return None
+    found = db.session.scalar(select(OldLink.table_id).where(OldLink.token == token))
+    return None if found is None else db.session.get(Table, found)
 
 
 def lock_game(game_id: int) -> None:
