@@ -210,7 +210,7 @@ def describe(event: Event, names: list[str]) -> str:
         "free-seat": f"freed seat {int(p.get('seat', 0)) + 1}",
         "lock": "locked joining",
         "unlock": "opened joining",
-        "rotate": "changed the join link and code (old ones no longer work)",
+        "rotate": "changed the table, join and share links and the code (old ones no longer work)",
         "import": "imported this game",
     }
     return f"{when} {who} {texts.get(event.kind, event.kind)}"
