@@ -118,12 +118,10 @@ class OldLink(db.Model):  # type: ignore[name-defined,misc]
 
 
 class CodeTry(db.Model):  # type: ignore[name-defined,misc]
-    """Join codes tried from one client address in one time window, counted in the database
-    so every worker shares the limit (``companion.web.codelimit``)."""
+    """One join code tried from one client address, kept for the limit's window, in the
+    database so every worker shares the limit (``companion.web.codelimit``)."""
 
     __tablename__ = "code_tries"
-    __table_args__ = (UniqueConstraint("client", "window"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    client: Mapped[str] = mapped_column(String(64))
-    window: Mapped[int] = mapped_column(BigInteger, index=True)
-    tries: Mapped[int] = mapped_column(Integer, default=0)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(default=now, index=True)

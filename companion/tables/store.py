@@ -252,6 +252,16 @@ def table_version(table: Table) -> int:
     return db.session.scalar(stmt) or 0
 
 
+def last_change(table: Table) -> Any:
+    """When the table's newest event was stored."""
+    stmt = (
+        select(func.max(Event.created_at))
+        .join(Game, Game.id == Event.game_id)
+        .where(Game.table_id == table.id)
+    )
+    return db.session.scalar(stmt) or table.created_at
+
+
 def new_game(table: Table, actor: str, actor_seat: int | None) -> Game:
     old = table.game
     options = dict(old.options)

@@ -32,18 +32,18 @@ def upgrade():
         "code_tries",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("client", sa.String(length=64), nullable=False),
-        sa.Column("window", sa.BigInteger(), nullable=False),
-        sa.Column("tries", sa.Integer(), nullable=False),
+        sa.Column("at", sa.DateTime(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
-        sa.UniqueConstraint("client", "window"),
     )
     with op.batch_alter_table("code_tries", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_code_tries_window"), ["window"], unique=False)
+        batch_op.create_index(batch_op.f("ix_code_tries_at"), ["at"], unique=False)
+        batch_op.create_index(batch_op.f("ix_code_tries_client"), ["client"], unique=False)
 
 
 def downgrade():
     with op.batch_alter_table("code_tries", schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f("ix_code_tries_window"))
+        batch_op.drop_index(batch_op.f("ix_code_tries_client"))
+        batch_op.drop_index(batch_op.f("ix_code_tries_at"))
     op.drop_table("code_tries")
     with op.batch_alter_table("old_links", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_old_links_token"))
