@@ -169,7 +169,7 @@ class Replay:
         slot, version = item.get("slot"), None
         if slot is not None:
             _need(isinstance(slot, str) and 0 < len(slot) <= 40, f"event {number}'s slot")
-            version = _int(item.get("slot_version"), f"event {number}'s version", 1, MAX_EVENTS)
+            version = _int(item.get("slot_version"), f"event {number}'s version", 1, MAX_NUMBER)
             _need(version > self.versions.get(slot, 0), f"event {number} repeats a change")
             self.versions[slot] = version
         actor = "".join(ch for ch in str(item.get("actor", ""))[:60] if ch.isprintable())
