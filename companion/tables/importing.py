@@ -71,7 +71,7 @@ def _store(
 ) -> Table:
     try:
         table = store.create_table(
-            kind.key, options.to_dict(), [s[:40] for s in seats], phone, commit=False
+            kind.key, options.to_dict(), [_printable(s, 40) for s in seats], phone, commit=False
         )
         ids: dict[int, int] = {}
         for e in events:
@@ -95,6 +95,11 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
     _need(not isinstance(value, bool) and isinstance(value, int) and low <= value <= high,
           f"{what} must be a whole number from {low} to {high}")  # fmt: skip
     return int(value)
+
+
+def _printable(text: str, limit: int) -> str:
+    """Text as a name column takes it: no control characters (a NUL byte included), cut."""
+    return "".join(ch for ch in text if ch.isprintable())[:limit].strip()
 
 
 def _small_numbers(payload: Any) -> None:
@@ -168,11 +173,12 @@ class Replay:
             )
         slot, version = item.get("slot"), None
         if slot is not None:
-            _need(isinstance(slot, str) and 0 < len(slot) <= 40, f"event {number}'s slot")
+            _need(isinstance(slot, str) and 0 < len(slot) <= 40 and slot.isprintable(),
+                  f"event {number}'s slot is not readable")  # fmt: skip
             version = _int(item.get("slot_version"), f"event {number}'s version", 1, MAX_NUMBER)
             _need(version > self.versions.get(slot, 0), f"event {number} repeats a change")
             self.versions[slot] = version
-        actor = "".join(ch for ch in str(item.get("actor", ""))[:60] if ch.isprintable())
+        actor = _printable(str(item.get("actor", "")), 60)
         ident = _int(item.get("id"), f"event {number}'s id", 1, 2**62)
         _need(not self.events or ident > self.events[-1].id, "the events are out of order")
         return Event(id=ident, kind=kind,

@@ -185,3 +185,15 @@ def test_a_real_consonants_hand_imports_unchanged(client):
     assert close(client, table).status_code == 303
     copy = round_trip(client, table)
     assert totals(client, copy) == ["42", "41", "40", str(DECK_POINTS - 123)]
+
+
+def test_nul_bytes_in_names_never_reach_the_database(client, app):
+    data = export(score(1, 1, 0, 5))
+    data["seats"] = ["An\u0000n", "Ben"]
+    data["events"][0]["actor"] = "A\u0000nn"
+    answer = post(client, json.dumps(data).encode())
+    assert answer.status_code == 303, answer.get_data(as_text=True)[-800:]
+    assert "Ann" in client.get(answer.headers["Location"]).get_data(as_text=True)
+    bad_slot = export({**score(1, 1, 0, 5), "slot": "r1\u0000s0"})
+    refused = post(client, json.dumps(bad_slot).encode())
+    assert refused.status_code == 422 and "slot is not readable" in refused.get_data(as_text=True)
