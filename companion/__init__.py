@@ -72,6 +72,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # how long a word judge's verdict stays on screen (tests set both short)
         STREAM_SECONDS=_seconds("COMPANION_STREAM_SECONDS", 55.0),
         JUDGE_VERDICT_SECONDS=_seconds("COMPANION_JUDGE_VERDICT_SECONDS", 10.0),
+        # a join code stops working once its table has had no change for this long
+        CODE_IDLE_SECONDS=_seconds("COMPANION_CODE_IDLE_HOURS", 12.0) * 3600,
         # a phone cut off from the server this long says when it last heard from it
         STALE_SECONDS=_seconds("COMPANION_STALE_SECONDS", 30.0),
     )
@@ -84,12 +86,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     _init_extensions(app)
     _register_blueprints(app)
-    if os.environ.get("COMPANION_BEHIND_PROXY") or app.config.get("BEHIND_PROXY"):
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        # one trusted proxy in front: client address (rate limits) and scheme come from it
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    _trust_proxies(app)
     return app
+
+
+def _trust_proxies(app: Flask) -> None:
+    """Read X-Forwarded-* only from the configured proxies (``companion.web.proxy``)."""
+    from companion.web import proxy
+
+    trusted = app.config.get("TRUSTED_PROXIES") or os.environ.get("COMPANION_TRUSTED_PROXIES")
+    if not trusted and (os.environ.get("COMPANION_BEHIND_PROXY") or app.config.get("BEHIND_PROXY")):
+        trusted = proxy.LOOPBACK  # a proxy on this machine
+    if trusted:
+        app.wsgi_app = proxy.TrustedProxies(app.wsgi_app, proxy.networks(trusted))  # type: ignore[method-assign]
 
 
 def _init_extensions(app: Flask) -> None:

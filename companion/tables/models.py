@@ -104,3 +104,24 @@ class ApiKey(db.Model):  # type: ignore[name-defined,misc]
     phone: Mapped[str] = mapped_column(String(43))
     key_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class OldLink(db.Model):  # type: ignore[name-defined,misc]
+    """A table link retired by "new links": it still leads the table's seated phones and its
+    host to the new link; for anyone else it is gone (404)."""
+
+    __tablename__ = "old_links"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    token: Mapped[str] = mapped_column(String(43), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class CodeTry(db.Model):  # type: ignore[name-defined,misc]
+    """One join code tried from one client address, kept for the limit's window, in the
+    database so every worker shares the limit (``companion.web.codelimit``)."""
+
+    __tablename__ = "code_tries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(default=now, index=True)

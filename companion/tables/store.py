@@ -22,7 +22,7 @@ from companion.extensions import db
 from companion.games.protocol import Event as Plain
 from companion.tables import tokens
 from companion.tables.live import CHANNEL
-from companion.tables.models import Event, Game, Seat, Table, now
+from companion.tables.models import Event, Game, OldLink, Seat, Table, now
 
 T = TypeVar("T", bound=Any)
 
@@ -68,6 +68,24 @@ def free_code() -> str:
 _LOCK = select(Game.id).where(Game.id == bindparam("game")).with_for_update()
 EVENTS = Event.__table__
 _INSERT = insert(EVENTS).returning(EVENTS.c.id, sort_by_parameter_order=True)
+
+
+def rotate(table: Table) -> str:
+    """New table, join and share links and a new code; returns the old table link's token,
+    kept as an ``OldLink`` so the table's own phones find their way to the new one."""
+    old = table.token
+    db.session.add(OldLink(table_id=table.id, token=old))
+    table.token, table.join_token = tokens.link_token(), tokens.link_token()
+    table.share_token, table.join_code = tokens.link_token(), free_code()
+    return old
+
+
+def moved_table(token: str) -> Table | None:
+    """The table an old (rotated) table link belonged to."""
+    if not token or len(token) > 64 or "\x00" in token:
+        return None
+    found = db.session.scalar(select(OldLink.table_id).where(OldLink.token == token))
+    return None if found is None else db.session.get(Table, found)
 
 
 def lock_game(game_id: int) -> None:
@@ -291,6 +309,16 @@ def table_version(table: Table) -> int:
         .where(Game.table_id == table.id)
     )
     return db.session.scalar(stmt) or 0
+
+
+def last_change(table: Table) -> Any:
+    """When the table's newest event was stored."""
+    stmt = (
+        select(func.max(Event.created_at))
+        .join(Game, Game.id == Event.game_id)
+        .where(Game.table_id == table.id)
+    )
+    return db.session.scalar(stmt) or table.created_at
 
 
 def new_game(table: Table, actor: str, actor_seat: int | None) -> Game:

@@ -7,19 +7,12 @@ import io
 import re
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-
-from companion.errors import Unreadable
-from companion.extensions import db
 from companion.games.protocol import Event
 from companion.games.scoresheet import Sheet
-from companion.tables import store
 from companion.tables.models import Game, Table
 from companion.tables.registry import game_type
-from companion.tables.snapshot import plain
 
 FORMAT = "companion-game"
-REPLAYED = {"score", "undo"}
 
 
 # a spreadsheet runs a cell starting with one of these as a formula ("=HYPERLINK(...)")
@@ -73,76 +66,3 @@ def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, Any]:
             if e.kind in game_type(game.kind).replayed
         ],
     }
-
-
-def _need(condition: bool, what: str) -> None:
-    if not condition:
-        raise Unreadable(f"This file is not a Companion game export: {what}.", "file")
-
-
-def from_json(data: Any, phone: str) -> Table:
-    """Create a new table replaying the exported events; all or nothing."""
-    _need(isinstance(data, dict) and data.get("format") == FORMAT, "the format mark is missing")
-    game, seats, events = data.get("game"), data.get("seats"), data.get("events")
-    _need(isinstance(game, dict) and isinstance(game.get("options"), dict), "no game options")
-    _need(isinstance(seats, list) and all(isinstance(s, str) for s in seats), "no seat names")
-    _need(isinstance(events, list), "no list of events")
-    kind = game_type(str(game.get("kind")))
-    options = kind.parse_options(game["options"])
-    _need(len(seats) == options.players, "the seats do not match the number of players")
-    try:
-        table = store.create_table(
-            kind.key, options.to_dict(), [s[:40] for s in seats], phone, commit=False
-        )
-        _replay(table.game, events, options.players)
-        kind.sheet(options, [plain(e) for e in store.events(table.game)])  # must still add up
-        store.append(table.game, "import", "Import", None, {"events": len(events)})
-        db.session.commit()
-    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as err:
-        db.session.rollback()
-        raise Unreadable(f"This file's events cannot be read ({err.__class__.__name__}).") from None
-    except Unreadable:
-        db.session.rollback()
-        raise
-    return table
-
-
-def _replay(game: Game, events: list[Any], players: int) -> None:
-    """Replay score/undo events (cells) or a game's own events (kept as they were)."""
-    ids: dict[int, int] = {}
-    replayed = game_type(game.kind).replayed
-    for item in events:
-        _need(isinstance(item, dict) and item.get("kind") in replayed, "an unknown event")
-        own_undo = item["kind"] == "undo" and "seat" not in item["payload"]
-        if item["kind"] not in REPLAYED or own_undo:
-            _replay_own(game, item, ids)
-            continue
-        payload = dict(item["payload"])
-        seat, round_ = int(payload["seat"]), int(item["round"])
-        _need(0 <= seat < players and round_ >= 1, "a seat or round out of range")
-        if item["kind"] == "undo":
-            payload["undoes"] = ids[int(payload["undoes"])]
-        else:
-            payload["points"] = int(payload["points"])
-        slot = (store.cell_slot(round_, seat), int(item["slot_version"]))
-        event = store.append(
-            game, item["kind"], str(item.get("actor", ""))[:60], None, payload, round_, slot
-        )
-        db.session.flush()
-        ids[int(item["id"])] = event.id
-
-
-def _replay_own(game: Game, item: dict[str, Any], ids: dict[int, int]) -> None:
-    payload = dict(item["payload"])
-    if "undoes" in payload:
-        payload["undoes"] = ids[int(payload["undoes"])]
-    slot = None
-    if item.get("slot") is not None:
-        slot = (str(item["slot"])[:40], int(item["slot_version"]))
-    round_ = None if item.get("round") is None else int(item["round"])
-    actor = str(item.get("actor", ""))[:60]
-    event = store.append(
-        game, str(item["kind"]), actor, item.get("actor_seat"), payload, round_, slot
-    )
-    db.session.flush()
-    ids[int(item["id"])] = event.id

@@ -13,14 +13,14 @@ from flask import Blueprint, jsonify, request, url_for
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action, Actor
-from companion.tables import holders, service, snapshot, store, tokens
+from companion.tables import holders, service, snapshot, store
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
 from companion.web.errors import status_for
 from companion.web.home import clean_name
 from companion.web.join import take_seat
-from companion.web.live import broker, publish
+from companion.web.live import broker, publish, publish_moved
 from companion.web.tableview import TableView
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1")
@@ -248,10 +248,10 @@ def host() -> Any:
 
 def _rotate(v: TableView) -> Any:
     table = v.table
-    table.token, table.join_token = tokens.link_token(), tokens.link_token()
-    table.share_token, table.join_code = tokens.link_token(), store.free_code()
+    old = store.rotate(table)
     store.append(v.game, "rotate", "Host", None, {})
     db.session.commit()
     publish(table)
+    publish_moved(old, table)
     return _answer({"links": _links(table), "join_code": table.join_code,
                     "version": store.table_version(table)})  # fmt: skip

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 from companion.errors import Unreadable
-from companion.tables import transfer
+from companion.tables import importing, transfer
 from companion.tables.registry import GAMES
 from companion.web import limits
 from companion.web.live import publish
@@ -56,7 +56,7 @@ def json_import() -> Any:
             data = json.loads(text)
         except ValueError:  # not JSON, or a number too long to read
             raise not_json from None
-        table = transfer.from_json(data, phone_id())
+        table = importing.from_json(data, phone_id())
     except Unreadable as err:
         errors = {"import": err.message}
         return render_template("home.html", games=GAMES, values={}, errors=errors), 422

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from datetime import timedelta
 from typing import Any
 
 from flask import (
@@ -18,7 +19,9 @@ from flask import (
 
 from companion.errors import Unreadable
 from companion.tables import store, tokens
+from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
+from companion.web import codelimit
 from companion.web.security import phone_id
 
 bp = Blueprint("home", __name__)
@@ -97,12 +100,26 @@ def create() -> Any:
 def by_code() -> Any:
     if request.method == "GET":
         return render_template("code.html", values={}, errors={})
-    limiter = current_app.extensions["code_limiter"]
-    if not limiter.hit(request.remote_addr or "?"):
+    limit, window = current_app.config["JOIN_CODE_LIMIT"], current_app.config["JOIN_CODE_WINDOW"]
+    if not codelimit.hit(request.remote_addr or "?", limit, window):
         abort(429, "Too many codes tried from this phone. Wait a minute, then try again.")
     raw = request.form.get("code", "")[:40]
     table = store.table_by("join_code", tokens.normalise_code(raw))
     if table is None:
         errors = {"code": "No table has that code. Check the six characters on the host's phone."}
         return render_template("code.html", values={"code": raw}, errors=errors), 422
+    if expired(table):
+        hours = current_app.config["CODE_IDLE_SECONDS"] / 3600
+        span = f"{hours:g} hour" + ("" if hours == 1 else "s")
+        errors = {
+            "code": f"That code has expired: its table has had no change for over {span}. "
+            "Ask the host for a new one (New links and code)."
+        }
+        return render_template("code.html", values={"code": raw}, errors=errors), 422
     return redirect(url_for("join.page", token=table.join_token), 303)
+
+
+def expired(table: Table) -> bool:
+    """Has the table been idle (no event) for longer than a code lives?"""
+    idle = timedelta(seconds=current_app.config["CODE_IDLE_SECONDS"])
+    return store.last_change(table) < now() - idle

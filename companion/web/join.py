@@ -10,10 +10,10 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import Unreadable
 from companion.extensions import db
-from companion.tables import store, tokens
+from companion.tables import store
 from companion.tables.models import Seat, Table
 from companion.web.home import clean_name
-from companion.web.live import publish
+from companion.web.live import publish, publish_moved
 from companion.web.security import phone_id
 from companion.web.tableview import TableView, load
 
@@ -116,6 +116,7 @@ def free(token: str, position: int) -> Any:
 @bp.post("/t/<token>/rotate")
 def rotate(token: str) -> Any:
     v = _host_view(token)
-    v.table.join_token = tokens.link_token()
-    v.table.join_code = store.free_code()
-    return _host_done(v, "rotate", {})
+    old = store.rotate(v.table)
+    answer = _host_done(v, "rotate", {})
+    publish_moved(old, v.table)
+    return answer

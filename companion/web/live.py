@@ -49,6 +49,12 @@ def publish(table: Table, version: int | None = None) -> None:
     broker().publish(table.token, version if version is not None else store.table_version(table))
 
 
+def publish_moved(old_token: str, table: Table) -> None:
+    """Wake the streams still open on a rotated table link: their next update finds the
+    link gone (watchers: 404; the table's own phones: sent to the new link)."""
+    broker().publish(old_token, store.table_version(table))
+
+
 def _stream(table: Table) -> Response:
     token, table_id = table.token, table.id
     app = current_app._get_current_object()  # type: ignore[attr-defined]

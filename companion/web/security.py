@@ -1,4 +1,4 @@
-"""Who a phone is, CSRF, security headers and a small rate limiter.
+"""Who a phone is, CSRF and security headers (the join-code limit: ``codelimit``).
 
 A phone is a random id in Flask's signed session cookie. Seats and host rights are bound to
 that id in the database, so a phone keeps its seat across reloads, sleep and a server restart
@@ -7,7 +7,7 @@ that id in the database, so a phone keeps its seat across reloads, sleep and a s
 The cookie is HttpOnly and SameSite=Lax, lives 400 days (the most browsers keep) and is renewed
 on every request, so a host idle for a month still has the table. It is Secure whenever the
 request came over https, judged per request (``request.is_secure``, which behind
-``COMPANION_BEHIND_PROXY=1`` follows the proxy's ``X-Forwarded-Proto`` through ProxyFix), not
+a trusted proxy follows the proxy's ``X-Forwarded-Proto``, see ``proxy``), not
 from ``COMPANION_PUBLIC_URL``: the same server is often reached both as https://public-name and
 as http://192.168.x.y at the table, and a Secure cookie sent over plain http would be dropped,
 losing the phone its seat. ``SESSION_COOKIE_SECURE=True`` still forces it always.
@@ -16,9 +16,6 @@ losing the phone its seat. ``SESSION_COOKIE_SECURE=True`` still forces it always
 from __future__ import annotations
 
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -77,26 +74,6 @@ def _headers(response):  # type: ignore[no-untyped-def]
     return response
 
 
-class RateLimiter:
-    """At most ``limit`` hits per ``window`` seconds for one key (in this process)."""
-
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit, self.window = limit, window
-        self._hits: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def hit(self, key: str) -> bool:
-        now = time.monotonic()
-        with self._lock:
-            hits = self._hits[key]
-            while hits and now - hits[0] > self.window:
-                hits.popleft()
-            if len(hits) >= self.limit:
-                return False
-            hits.append(now)
-            return True
-
-
 COOKIE_DEFAULTS = {
     "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
     "SESSION_COOKIE_SAMESITE": "Lax",
@@ -115,9 +92,8 @@ class SessionCookie(SecureCookieSessionInterface):
 def init_app(app: Flask) -> None:
     app.session_interface = SessionCookie()
     limits.init_app(app)
-    app.extensions["code_limiter"] = RateLimiter(
-        app.config.get("JOIN_CODE_LIMIT", 10), app.config.get("JOIN_CODE_WINDOW", 60.0)
-    )
+    app.config.setdefault("JOIN_CODE_LIMIT", 10)  # codes tried per client address ...
+    app.config.setdefault("JOIN_CODE_WINDOW", 60.0)  # ... per this many seconds
     app.before_request(_check_csrf)
     app.after_request(_headers)
     app.jinja_env.globals["csrf_token"] = csrf_token

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from flask import abort
+from flask import Response, abort, redirect, request, url_for
 
 from companion.games.protocol import Actor, Event
 from companion.games.scoresheet import Sheet
@@ -22,9 +22,31 @@ COLOURS = ("#d1495b", "#2e86ab", "#3c9d4e", "#edae49", "#7b4fa0", "#e07a1f", "#0
 
 def load(column: str, token: str) -> Table:
     table = store.table_by(column, token)
+    if table is None and column == "token":
+        _follow_move(token)
     if table is None:
         abort(404, "There is no table at this link. It may be mistyped, or the link was changed.")
     return table
+
+
+def _follow_move(token: str) -> None:
+    """A table link the host replaced: the table's seated phones and its host are sent on to
+    the new link (their next request or live update does it); anyone else gets the 404."""
+    table = store.moved_table(token)
+    if table is None:
+        return
+    from companion.web.security import phone_id
+
+    phone = phone_id()
+    if table.host_phone != phone and all(s.phone != phone for s in table.seats):
+        return
+    new_path = request.full_path.rstrip("?").replace(f"/t/{token}", f"/t/{table.token}", 1)
+    if request.method not in ("GET", "HEAD"):
+        abort(redirect(new_path, 307))  # the same request again, body and all
+    if request.headers.get("HX-Request") == "true":  # a live update: reload at the new link
+        page = url_for("table.page", token=table.token)
+        abort(Response(status=200, headers={"HX-Redirect": page}))
+    abort(redirect(new_path, 303))
 
 
 def seat_name(seat: Seat) -> str:
@@ -210,7 +232,7 @@ def describe(event: Event, names: list[str]) -> str:
         "free-seat": f"freed seat {int(p.get('seat', 0)) + 1}",
         "lock": "locked joining",
         "unlock": "opened joining",
-        "rotate": "changed the join link and code (old ones no longer work)",
+        "rotate": "changed the table, join and share links and the code (old ones no longer work)",
         "import": "imported this game",
     }
     return f"{when} {who} {texts.get(event.kind, event.kind)}"

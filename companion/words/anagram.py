@@ -100,10 +100,18 @@ def makeable(index: AnagramIndex, letters: str, wilds: int = 0, choices: Sequenc
 
 
 def distinct_picks(choices: Sequence[str]) -> list[str]:
-    """Every distinct multiset of letters the choice cards can stand for."""
+    """Every distinct multiset of letters the choice cards can stand for.
+
+    Equal cards are taken together (three A/E cards stand for AAA, AAE, AEE or EEE: four
+    ways, not eight), so the work grows with the number of cards, not 2 to that power."""
     if not choices:
         return [""]
-    return sorted({"".join(sorted(p)) for p in itertools.product(*choices)})
+    groups = Counter("".join(sorted(set(c))) for c in choices)
+    ways = [
+        ["".join(p) for p in itertools.combinations_with_replacement(letters, n)]
+        for letters, n in sorted(groups.items())
+    ]
+    return sorted({"".join(sorted("".join(p))) for p in itertools.product(*ways)})
 
 
 def _short_by(

@@ -550,3 +550,26 @@ def test_the_table_api_plays_alphagrams(client: FlaskClient) -> None:
     assert "Ben made MEATS, stealing TEAM from Ann" in client.get(
         created.json["links"]["table"]
     ).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ("A/E " * 21, "too long: at most 80 characters of cards"),
+        ("TEAMSTEAMSTEAMSTEAMSX", "At most 20 cards"),
+        ("A/E " * 15 + "TEAMSX", "At most 20 cards"),
+    ],
+)
+def test_helper_input_is_capped_in_words_and_kept(client: FlaskClient, cards, words) -> None:
+    t = Table(client, helper_during_play="1")
+    page = client.get(f"{t.path}/ag/helper", query_string={"cards": cards})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and words in text
+    assert f'value="{cards}"' in text  # the phone's input stays in the box
+
+
+def test_helper_with_twenty_vowel_cards_still_answers(client: FlaskClient) -> None:
+    t = Table(client, helper_during_play="1")
+    cards = "A/E " * 10 + "I/O " * 6 + "T S R N"
+    page = client.get(f"{t.path}/ag/helper", query_string={"cards": cards})
+    assert page.status_code == 200 and 'id="helper-words"' in page.get_data(as_text=True)

@@ -161,3 +161,52 @@ def test_two_undos_from_the_same_sheet_undo_one_change_not_two(app, client):
         t.join()
     assert sorted(codes) == [200, 409]
     assert totals(client, table) == ["5", "0", "0"]
+
+
+def test_an_undo_racing_another_phones_entry_never_takes_back_that_entry(app, client):
+    """Ben may undo only his own change. His undo and Ann's new entry land at the same
+    moment, ten times over: the permission is checked on the very change the undo takes back
+    (one locked transaction), so Ann's entry is never undone; Ben's undo either takes back
+    his own change or is refused."""
+    table = new_table(client, **{"name-0": "", "name-1": ""})
+    ann, ben = app.test_client(), app.test_client()
+    claim(ann, join_token(client, table), 0, "Ann")
+    claim(ben, join_token(client, table), 1, "Ben")
+    ann_token, ben_token = csrf(ann, table), csrf(ben, table)
+    for round_ in range(1, 11):
+        assert enter(client, table, round_, {2: 1}).status_code == 303
+        assert enter(ben, table, round_, {1: 7}).status_code == 303  # the newest change
+        codes = race(
+            lambda: ben.post(f"{table}/undo", data={"csrf_token": ben_token}).status_code,
+            lambda r=round_: ann.post(f"{table}/round/{r}", data={
+                "csrf_token": ann_token, "points-0": "5", "version-0": "0"}).status_code,
+        )  # fmt: skip
+        assert codes[1] == 303  # Ann's entry (Ben's undo names no version: the newest now)
+        assert codes[0] in (303, 403)
+        with app.app_context():
+            rows = list(db.session.scalars(db.select(Event).order_by(Event.id)))
+        undone = {int(e.payload["undoes"]) for e in rows if e.kind == "undo"}
+        anns = [e.id for e in rows if e.kind == "score" and e.actor == "Ann"]
+        assert not undone & set(anns), f"round {round_}: Ann's entry was undone"
+        if codes[0] == 403:  # Ann's entry came first: Ben's change stays
+            continue
+        assert enter(ben, table, round_, {1: 7}, **{"version-1": 2}).status_code == 303
+
+
+def race(*calls):
+    """Run ``calls`` at the same moment, one thread each; their answers in order."""
+    import threading
+
+    gate = threading.Barrier(len(calls))
+    codes = [0] * len(calls)
+
+    def run(number: int) -> None:
+        gate.wait()
+        codes[number] = calls[number]()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return codes

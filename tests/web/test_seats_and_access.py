@@ -98,7 +98,9 @@ def test_host_locks_frees_and_rotates(phones, app):
     assert guest.get(f"/j/{token}").status_code == 404  # the old link stops working
     code_try = guest.post("/code", data={"csrf_token": csrf(guest, "/code"), "code": old_code})
     assert code_try.status_code == 422
-    assert join_token(host, table) != token
+    moved = host.get(table)  # the host is sent on to the new table link
+    assert moved.status_code == 303 and moved.headers["Location"] != table
+    assert join_token(host, moved.headers["Location"]) != token
 
 
 def test_only_the_host_has_host_controls(phones):

@@ -83,3 +83,26 @@ def test_every_word_found_can_be_made_and_is_in_the_list(words, letters, wilds, 
     # and nothing makeable is missed
     expected = {w for w in lex.words if makeable(w, letters, wilds, choices)}
     assert set(found) == expected
+
+
+def _brute_picks(choices: list[str]) -> list[str]:
+    import itertools
+
+    return sorted({"".join(sorted(p)) for p in itertools.product(*choices)})
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [[], ["ae"], ["ae", "ae", "io"], ["ae", "io", "ae", "ou", "io", "ae"], ["aa", "ae"]],
+)
+def test_distinct_picks_match_every_combination(choices):
+    from companion.words.anagram import distinct_picks
+
+    assert distinct_picks(choices) == _brute_picks(choices)
+
+
+def test_equal_vowel_cards_are_counted_not_multiplied():
+    """Twenty A/E cards stand for 21 letter sets; each is built once (2**20 before)."""
+    from companion.words.anagram import distinct_picks
+
+    assert len(distinct_picks(["ae"] * 20)) == 21

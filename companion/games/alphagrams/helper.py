@@ -13,6 +13,11 @@ from companion.words.anagram import Hit
 from companion.words.helper import anagrams
 from companion.words.lexicon import Lexicon
 
+# what the helper page takes: enough for any hand and pool, and a bounded search
+MAX_TYPED = 80
+MAX_CARDS = 20
+MAX_WILDS = 4
+
 
 def rack(cards: Iterable[AlphaCard]) -> tuple[str, list[str], int]:
     """(letters of consonant cards, vowel cards as two-letter choices, number of wilds)."""
@@ -29,8 +34,10 @@ def rack(cards: Iterable[AlphaCard]) -> tuple[str, list[str], int]:
 
 def typed_rack(raw: str) -> tuple[str, list[str], int]:
     """Cards typed for the helper page: ``A/E``, ``?``, or runs of letters (``TEAMS``)."""
+    if len(raw) > MAX_TYPED:
+        raise Unreadable(f"That is too long: at most {MAX_TYPED} characters of cards.", "cards")
     letters, choices, wilds = [], [], 0
-    for token in raw.replace(",", " ").split()[:20]:
+    for token in raw.replace(",", " ").split():
         if token == "?":
             wilds += 1
         elif "/" in token:
@@ -39,8 +46,10 @@ def typed_rack(raw: str) -> tuple[str, list[str], int]:
             letters.append(token.upper())
         else:
             raise Unreadable(f"'{token[:12]}' is not a card: type letters, A/E or ?.", "cards")
-    if wilds > 4:
-        raise Unreadable("At most 4 wilds.", "cards")
+    if wilds > MAX_WILDS:
+        raise Unreadable(f"At most {MAX_WILDS} wilds.", "cards")
+    if len("".join(letters)) + len(choices) + wilds > MAX_CARDS:
+        raise Unreadable(f"At most {MAX_CARDS} cards at a time.", "cards")
     return "".join(letters), choices, wilds
 
 

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from companion.errors import CompanionError, Unreadable
 from companion.games.alphagrams import tableform, tableopts
 from companion.games.alphagrams.board import Board
-from companion.games.alphagrams.helper import typed_rack
+from companion.games.alphagrams.helper import MAX_CARDS, typed_rack
 from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
@@ -186,9 +186,9 @@ def helper(token: str) -> Any:
     b = ag_view(v)
     if not b.helper_open:
         abort(403, "The helper opens when the game is over (the table can allow it earlier).")
-    raw = request.args.get("cards", "")[:60]
+    raw = request.args.get("cards", "")[:1000]  # longer is refused in words (typed_rack)
     if not raw and b.state is not None:
-        raw = " ".join(str(c) for c in b.state.pool)
+        raw = " ".join(str(c) for c in list(b.state.pool)[:MAX_CARDS])
     hits, error = [], ""
     try:
         letters, choices, wilds = typed_rack(raw)

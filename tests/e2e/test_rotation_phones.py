@@ -1,0 +1,31 @@
+"""New links in real Chromium: the seated phone is sent on to the new table link by its next
+live update; the watcher, who was handed the read-only share link, finds it gone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import join_link, sit, start_table, wait_sse_open
+
+pytestmark = pytest.mark.e2e
+
+
+def test_new_links_move_the_seated_phone_and_shut_out_the_watcher(phone):
+    host = phone()
+    old_table = start_table(host, ["Ann", ""])
+    join = join_link(host)
+    seated, watcher = phone(), phone()
+    sit(seated, join, "Bea", "Seat 2")
+    watcher.goto(join)
+    watcher.get_by_role("link", name="Just watch").click()
+    watcher.wait_for_url("**/s/*")
+    share = watcher.url
+    wait_sse_open(seated)
+    host.get_by_role("button", name="New links and code").click()
+    host.wait_for_url(lambda url: not url.startswith(old_table))
+    new_table = host.url.split("#")[0]
+    seated.wait_for_url(new_table)  # its live update sent it on, no reload by hand
+    expect(seated.locator("#entry-form")).to_contain_text("Bea (you)")
+    assert watcher.goto(share).status == 404
+    assert watcher.goto(old_table).status == 404
