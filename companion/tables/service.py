@@ -79,7 +79,7 @@ def act(tbl: Table, game: Game, actions: Sequence[Action], actor: Actor) -> Done
 
 def _store(game: Game, snap: snapshot.Snapshot, plans: list, actor: Actor,
            batch: str | None) -> tuple[int, ...]:  # fmt: skip
-    versions = []
+    versions, bumped = [], dict(snap.versions)
     for slot, new_events in plans:
         version = snap.version(slot) + 1
         versions.append(version)
@@ -87,10 +87,22 @@ def _store(game: Game, snap: snapshot.Snapshot, plans: list, actor: Actor,
             payload = dict(new.payload)
             if batch:
                 payload["batch"] = batch
-            own = new.slot is None
-            at = (slot, version) if own else ((new.slot, 1) if new.slot else None)
+            at = _slot_for(new, slot, version, bumped)
             store.append(game, new.kind, actor.name, actor.seat, payload, new.round, at)
     return tuple(versions)
+
+
+def _slot_for(new: Any, slot: str, version: int, bumped: dict) -> tuple[str, int] | None:
+    """Where an event goes: the action's own slot, none, another slot at version 1, or
+    another slot at its next version (``bump``; counted across the batch)."""
+    if new.slot is None:
+        return (slot, version)
+    if not new.slot:
+        return None
+    if not new.bump:
+        return (new.slot, 1)
+    bumped[new.slot] = bumped.get(new.slot, 0) + 1
+    return (new.slot, bumped[new.slot])
 
 
 def _commit(game: Game, players: int, actions: Sequence[Action]) -> None:

@@ -325,7 +325,7 @@ def _challenge(host: FlaskClient, phone: FlaskClient, table: str, word: str, cha
     n = re.search(r'data-challenge="(\d+)"', phone.get(table).get_data(as_text=True))
     assert n
     for who, role in ((host, "player"), (phone, "challenger")):
-        form = {"csrf_token": csrf(who), "role": role}
+        form = {"csrf_token": csrf(who), "role": role, "version": "1"}  # the challenge seen
         assert who.post(f"{table}/judge/{n.group(1)}/confirm", data=form).status_code == 303
 
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.errors import Unreadable
-from companion.games import scoresheet
+from companion.games import challenges, scoresheet
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams import tableopts
 from companion.games.alphagrams.scoring import tie_break_key
@@ -54,6 +54,7 @@ class AlphaGramsTable(Moves):
         "challenge": "Challenge the last word made (target word; data challenger): the word "
         "judge takes it from there.",
         "end": "The whole table agrees the game is over (data agree: true).",
+        **challenges.ACTIONS,
     }
 
     def __init__(self, lexicon: Callable[[str], Lexicon] | None = None) -> None:
@@ -76,9 +77,13 @@ class AlphaGramsTable(Moves):
     def target_slot(self, state: State, action: Action) -> str:
         if action.kind not in self.actions:
             raise Unreadable(f"AlphaGrams has no action '{action.kind[:30]}'.", "action")
+        if action.kind in challenges.ACTIONS:
+            return challenges.slot(action)
         return SLOT
 
     def current(self, state: State, action: Action) -> Any:
+        if action.kind in challenges.ACTIONS:
+            return challenges.current(state)
         g = state.game
         if g is None:
             return {"turn": 0, "started": False}

@@ -13,7 +13,7 @@ from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.compose import LetterRow, compose, played, steal_index
 from companion.games.alphagrams.table import describe
-from companion.games.alphagrams.tablestate import State
+from companion.games.alphagrams.tablemoves import outcome as outcome
 from companion.games.protocol import Action, Event
 
 Form = Mapping[str, str]
@@ -112,16 +112,3 @@ def now_line(current: Mapping[str, Any], names: Sequence[str]) -> str:
         return "the game is over."
     doing = "turn a card" if current.get("phase") == "flip" else "make a word or pass"
     return f"turn {current['turn']}, {name} to {doing}."
-
-
-def outcome(state: State, challenger: int, player: int, valid: bool,
-            names: Sequence[str]) -> str | None:  # fmt: skip
-    """A verdict's effect on the game, in words (None: the play had moved on)."""
-    g = state.game
-    if g is None or g.last is None or g.last.seat != player:
-        return None
-    if valid and g.turn == challenger:  # the engine takes the turn in hand
-        return f"{names[challenger]} loses this turn."
-    if valid:
-        return f"{names[challenger]} misses their next turn."
-    return f"The word goes back; {names[player]} loses that turn."

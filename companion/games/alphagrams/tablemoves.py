@@ -8,11 +8,13 @@ from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games import challenges
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.tableopts import TableOptions
-from companion.games.alphagrams.tablestate import State, may_move
+from companion.games.alphagrams.tablestate import SLOT, State, may_move
 from companion.games.alphagrams.validate import check_move
+from companion.games.challenges import Judging
 from companion.games.protocol import Action, Actor, NewEvent, target_int
 from companion.words.lexicon import Lexicon
 
@@ -80,6 +82,8 @@ class Moves:
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         if action.kind == "start":
             return self._start(state, action, actor)
+        if action.kind in challenges.ACTIONS:
+            return challenges.judge_action(state, action, actor, self.lexicon, consequence)
         game = self._ready(state, action)
         if action.kind == "end":
             if not (actor.host or actor.seat is not None):
@@ -179,3 +183,29 @@ class Moves:
                    "player": last.seat, "challenger": challenger,
                    "ref": {"moves": state.moves}}  # fmt: skip
         return [NewEvent("judge-open", payload, slot=f"judge{n}")]
+
+
+def outcome(state: State, challenger: int, player: int, valid: bool,
+            names: Sequence[str]) -> str | None:  # fmt: skip
+    """A verdict's effect on the game, in words (None: the play had moved on)."""
+    g = state.game
+    if g is None or g.last is None or g.last.seat != player:
+        return None
+    if valid and g.turn == challenger:  # the engine takes the turn in hand
+        return f"{names[challenger]} loses this turn."
+    if valid:
+        return f"{names[challenger]} misses their next turn."
+    return f"The word goes back; {names[player]} loses that turn."
+
+
+def consequence(state: State, j: Judging, valid: bool,
+                names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
+    """The verdict's effect: an ``ag-challenge`` at the next version of the slot ``ag`` (so
+    every phone's open move form is stale after it)."""
+    names = names or [seat_words(s) for s in range(state.options.players)]
+    said = outcome(state, j.challenger, j.player, valid, names)
+    if said is None:
+        return [], "The play had moved on, so the game is unchanged."
+    payload = {"n": j.n, "challenger": j.challenger, "player": j.player, "valid": valid,
+               "outcome": said}  # fmt: skip
+    return [NewEvent("ag-challenge", payload, slot=SLOT, bump=True)], said

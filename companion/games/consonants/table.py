@@ -35,9 +35,9 @@ from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
 from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
+from companion.games import challenges, scoresheet
 from companion.games import consonants as engine
-from companion.games import scoresheet
-from companion.games.challenges import fold_judge
+from companion.games.challenges import Judging, fold_judge
 from companion.games.consonants import table_options, table_view, table_words
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
@@ -97,6 +97,7 @@ class ConsonantsTable(TrickTable):
         "challenge": "Challenge a word a seat laid (data word, challenger): the word judge "
         "takes it from there.",
         "done": "The words are done: score the open hand.",
+        **challenges.ACTIONS,
     }
 
     def __init__(self, lexicon: Any = None) -> None:
@@ -122,6 +123,16 @@ class ConsonantsTable(TrickTable):
             return _verdict(state, event)
         return super().fold(state, event)
 
+    def target_slot(self, state: State, action: Action) -> str:
+        if action.kind in challenges.ACTIONS:
+            return challenges.slot(action)
+        return super().target_slot(state, action)
+
+    def current(self, state: State, action: Action) -> Any:
+        if action.kind in challenges.ACTIONS:
+            return challenges.current(state)
+        return super().current(state, action)
+
     def rebuild(self, state: State, number: int) -> State:
         return ts.rebuild(state, number)
 
@@ -131,6 +142,8 @@ class ConsonantsTable(TrickTable):
     # actions
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        if action.kind in challenges.ACTIONS:
+            return challenges.judge_action(state, action, actor, self.lexicon, consequence)
         part, number, index = self.target(state, action)
         hand = _hand_open(state, number)
         if action.kind == "challenge":
@@ -250,6 +263,19 @@ def _challenge(state: State, hand: Hand, seat: int, data: Mapping, actor: Actor)
                "min_zipf": options.min_zipf, "player": seat, "challenger": challenger,
                "ref": {"hand": hand.number, "seat": seat, "word": word}}  # fmt: skip
     return NewEvent("judge-open", payload, slot=f"judge{n}")
+
+
+def consequence(state: State, j: Judging, valid: bool,
+                names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
+    """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``
+    in its own slot ``c{hand}ch{n}``."""
+    names = names or ts.seat_words(state.options.players)
+    found = table_words.verdict(j.ref or {}, j.n, j.challenger, valid, state.deck, names)
+    if found is None:
+        return [], ""
+    payload, outcome = found
+    hand = payload["hand"]
+    return [NewEvent("cons-challenge", payload, round=hand, slot=f"c{hand}ch{j.n}")], outcome
 
 
 # folding what is not a hand entry

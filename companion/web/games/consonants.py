@@ -111,20 +111,6 @@ GAME = GameType(
 register(GAME)
 
 
-def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
-    """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``."""
-    found = table_words.verdict(c.ref, c.n, c.challenger, valid, v.state.deck, v.names)
-    if found is None:
-        return ""
-    payload, outcome = found
-    hand, (actor, seat) = payload["hand"], v.actor
-    store.append(v.game, "cons-challenge", actor, seat, payload, hand, (f"c{hand}ch{c.n}", 1))
-    return outcome
-
-
-judge_flow.on_verdict(KEY, _consequence)
-
-
 # reading the request
 
 

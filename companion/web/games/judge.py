@@ -17,8 +17,11 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from companion.errors import CompanionError, Conflict, Unreadable
+from companion.errors import CompanionError, Unreadable
+from companion.games.protocol import Action
+from companion.tables import service
 from companion.web import judge as flow
+from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -130,7 +133,8 @@ def _answer(token: str, error: CompanionError | None = None) -> Any:
     v = view_for(token)
     if error is None:
         publish(v.table)
-    status = 200 if error is None else 409 if isinstance(error, Conflict) else 422
+    status = 200 if error is None else status_for(error)
+    status = 422 if status == 400 else status
     errors = {"judge": error.message} if error is not None else {}
     if htmx():
         return fragment(v.kind.entry_template, status, v=v, values={}, errors=errors)
@@ -144,6 +148,20 @@ def _seated(v: TableView) -> None:
         abort(403, "Only players at the table take part in a challenge.")
 
 
+def _protocol(v: TableView) -> bool:
+    """Does this game take the judge's steps as table protocol actions?"""
+    table = v.kind.table
+    return table is not None and "confirm" in table.actions
+
+
+def _act(v: TableView, kind: str, n: int, data: dict[str, Any]) -> None:
+    """The step as an action naming the challenge and the version this phone saw."""
+    raw = request.form.get("version", "").strip()[:10]
+    if not (raw.isascii() and raw.isdigit()):
+        raise Unreadable("The form has no version: reload the page and try again.", "version")
+    service.act(v.table, v.game, [Action(kind, {"challenge": n}, int(raw), data)], v.who)
+
+
 @bp.post("/t/<token>/judge/<int:n>/confirm")
 def confirm(token: str, n: int) -> Any:
     v = view_for(token)
@@ -154,7 +172,10 @@ def confirm(token: str, n: int) -> Any:
     try:
         if not roles:
             raise Unreadable("Say who confirms: the player or the challenger.", "role")
-        flow.confirm(v, _challenge(v, n), roles)
+        if _protocol(v):
+            _act(v, "confirm", n, {"roles": roles})
+        else:
+            flow.confirm(v, _challenge(v, n), roles)
     except CompanionError as err:
         return _answer(token, err)
     return _answer(token)
@@ -165,7 +186,10 @@ def cancel(token: str, n: int) -> Any:
     v = view_for(token)
     _seated(v)
     try:
-        flow.cancel(v, _challenge(v, n))
+        if _protocol(v):
+            _act(v, "withdraw", n, {})
+        else:
+            flow.cancel(v, _challenge(v, n))
     except CompanionError as err:
         return _answer(token, err)
     return _answer(token)
