@@ -82,7 +82,8 @@ def _store(game: Game, snap: snapshot.Snapshot, plans: list, actor: Actor,
     versions, bumped = [], dict(snap.versions)
     for slot, new_events in plans:
         version = snap.version(slot) + 1
-        versions.append(version)
+        own = any(new.slot is None for new in new_events)
+        versions.append(version if own else snap.version(slot))
         for new in new_events:
             payload = dict(new.payload)
             if batch:

@@ -71,6 +71,22 @@ class Table:
             for line in re.findall(r"<li>(\d\d:\d\d:\d\d [^<]*)</li>", live)
         ]
 
+    def agree_for_all(self) -> str:
+        """The host answers the table's question for every seat without a phone."""
+        page = self.page()
+        k = re.search(r'data-agreement="(\d+)"', page)
+        seats = re.search(r'name="for" value="([\d ]+)"', page)
+        seen = re.search(r'id="agreement".*?name="version" value="(\d+)"', page, re.S)
+        assert k and seats and seen, "no question to the table is shown"
+        answer = self.client.post(
+            f"{self.path}/agree/{k.group(1)}",
+            data={"csrf_token": csrf(self.client), "for": seats.group(1), "version": seen.group(1)},
+            headers={"HX-Request": "true"},
+        )
+        text = answer.get_data(as_text=True)
+        assert answer.status_code == 200, error(text) or text[:300]
+        return text
+
     def challenge(self, challenger: int) -> int:
         self.ok("ag/challenge", challenger=str(challenger))
         found = re.search(r'data-challenge="(\d+)"', self.page())
@@ -183,7 +199,10 @@ def test_overrule_is_offered_and_logged(t: Table) -> None:
     refused = t.post("ag/word", word="TEAMS", steal="1", step="play")
     assert 'name="overrule"' in refused.get_data(as_text=True)
     t.ok("ag/word", word="TEAMS", steal="1", step="play", overrule="1")
+    assert t.words(1) == [] and "Ann: has not agreed yet" in t.page()  # asked, not made
+    t.agree_for_all()
     assert t.words(1) == ["TEAMS"]
+    assert any(line.endswith("Host: agreed for Ann (no phone)") for line in t.history())
     line = next(x for x in t.history() if "Ben made TEAMS" in x)
     assert line.endswith(
         "(allowed by the table over: TEAMS is only a form of TEAM (S, ES, ED, D or ING))"
@@ -199,6 +218,7 @@ def test_word_checking_option_refuses_non_words(client: FlaskClient) -> None:
         answer.get_data(as_text=True)
     )
     table.ok("ag/word", word="MTE", step="play", overrule="1")
+    table.agree_for_all()
     assert table.words(0) == ["MTE"]
 
 
@@ -278,7 +298,8 @@ def _jest_and_meats(t: Table) -> None:
 
 
 def _end(t: Table) -> str:
-    return t.ok("ag/end", agree="1")
+    t.ok("ag/end")
+    return t.agree_for_all()
 
 
 def test_end_scores_with_the_longest_word_tie_break(t: Table) -> None:
@@ -291,8 +312,13 @@ def test_end_scores_with_the_longest_word_tie_break(t: Table) -> None:
 
 
 def test_end_needs_the_tables_agreement(t: Table) -> None:
-    answer = t.post("ag/end")
-    assert answer.status_code == 422 and "agrees" in error(answer.get_data(as_text=True))
+    t.ok("ag/end")
+    page = t.page()
+    assert "Game over" not in page and "Asked: end the game and score it." in page
+    assert 'id="word-form"' not in page  # no moves while the table is asked
+    t.agree_for_all()
+    assert "Game over" in t.page()
+    assert any(line.endswith("The whole table agreed") for line in t.history())
 
 
 def test_deck_values_change_the_score(t: Table) -> None:

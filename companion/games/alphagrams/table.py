@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.errors import Unreadable
-from companion.games import challenges, scoresheet
+from companion.games import agreements, challenges, scoresheet
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams import tableopts
 from companion.games.alphagrams.scoring import tie_break_key
@@ -49,12 +49,14 @@ class AlphaGramsTable(Moves):
         "start": "Turn the first card into the pool (target turn 0; data card, optional deck).",
         "flip": "The seat on turn turns a card from the stock into the pool (data card).",
         "word": "The seat on turn makes a word, or steals/protects the target's word "
-        "(data cards, sources, optional discard and overrule).",
+        "(data cards, sources, optional discard; overrule: ask the table to allow a word "
+        "the rules only question).",
         "pass": "The seat on turn makes no word this turn.",
         "challenge": "Challenge the last word made (target word; data challenger): the word "
         "judge takes it from there.",
-        "end": "The whole table agrees the game is over (data agree: true).",
+        "end": "Ask the table to end the game: every seat agrees (agree), then it is scored.",
         **challenges.ACTIONS,
+        **agreements.ACTIONS,
     }
 
     def __init__(self, lexicon: Callable[[str], Lexicon] | None = None) -> None:
@@ -79,11 +81,15 @@ class AlphaGramsTable(Moves):
             raise Unreadable(f"AlphaGrams has no action '{action.kind[:30]}'.", "action")
         if action.kind in challenges.ACTIONS:
             return challenges.slot(action)
+        if action.kind in agreements.ACTIONS:
+            return agreements.slot(action)
         return SLOT
 
     def current(self, state: State, action: Action) -> Any:
         if action.kind in challenges.ACTIONS:
             return challenges.current(state)
+        if action.kind in agreements.ACTIONS:
+            return agreements.current(state, state.options.players)
         g = state.game
         if g is None:
             return {"turn": 0, "started": False}
@@ -107,6 +113,7 @@ class AlphaGramsTable(Moves):
         out["challenge"] = None if j is None else {"n": j.n, "player": j.player,
                                                    "challenger": j.challenger}  # fmt: skip
         out["next_challenge"] = state.challenges + 1
+        out["agreement"] = agreements.view(state, state.options.players)
         return out
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
@@ -189,7 +196,10 @@ def _word_line(p: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """A history line in plain words for AlphaGrams' own events (None for other kinds)."""
+    """A history line in plain words for AlphaGrams' own events and the table's agreements
+    (None for other kinds)."""
+    if event.kind in agreements.KINDS:
+        return agreements.describe(event, names)
     p = event.payload
     when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
     who = event.actor or "Someone"
@@ -202,7 +212,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         "ag-flip": lambda: f"{_name(names, p.get('seat'))} turned {p.get('card')} into the pool",
         "ag-word": lambda: _word_line(p, names),
         "ag-pass": lambda: f"{_name(names, p.get('seat'))} passed",
-        "ag-end": lambda: "the table agreed the game is over",
+        "ag-end": lambda: "the game is over, as the table agreed",
         "ag-challenge": lambda: str(p.get("outcome") or "a challenge was settled"),
     }[event.kind]()
     return f"{when}{who}: {text}"

@@ -98,6 +98,8 @@ def rows_again(b: Board, values: Mapping[str, Any]) -> list[LetterRow] | None:
 
 def saved_line(event: Event, names: Sequence[str]) -> str:
     """What the phone that made a move is told."""
+    if event.kind in ("agree-open", "agree-yes"):
+        return "The table is asked: each phone agrees or not below."
     line = describe(event, names)
     if line is None:
         return "Challenge opened: both sides confirm on their phones."

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games import challenges
+from companion.games import agreements, challenges
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.tableopts import TableOptions
@@ -80,6 +80,17 @@ class Moves:
     lexicon: Callable[[str], Lexicon] | None
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        if action.kind in agreements.ACTIONS:
+            return agreements.act(state, action, actor, state.options.players, self._agreed,
+                                  lambda _: SLOT)  # fmt: skip
+        return self._apply(state, action, actor, False)
+
+    def _agreed(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        """The action the whole table agreed to, applied as asked."""
+        return self._apply(state, action, actor, True)
+
+    def _apply(self, state: State, action: Action, actor: Actor,
+               agreed: bool) -> Sequence[NewEvent]:  # fmt: skip
         if action.kind == "start":
             return self._start(state, action, actor)
         if action.kind in challenges.ACTIONS:
@@ -88,8 +99,8 @@ class Moves:
         if action.kind == "end":
             if not (actor.host or actor.seat is not None):
                 raise NotAllowed("Only players at the table end the game.")
-            if action.data.get("agree") not in (True, "1", "on", "true"):
-                raise Unreadable("Tick that the whole table agrees the game is over.", "agree")
+            if not agreed:
+                return agreements.ask(state, "end", "end the game and score it", action, actor)
             return [NewEvent("ag-end", {})]
         if action.kind == "challenge":
             return self._challenge(state, game, action, actor)
@@ -102,7 +113,7 @@ class Moves:
             raise Forbidden("Turn this turn's card into the pool first.")
         if action.kind == "pass":
             return [NewEvent("ag-pass", {"seat": seat})]
-        return [NewEvent("ag-word", self._word(state, game, action, seat))]
+        return self._word(state, game, action, seat, actor, agreed)
 
     def _start(self, state: State, action: Action, actor: Actor) -> list[NewEvent]:
         target_int(action, "turn", 0, 0)
@@ -126,6 +137,7 @@ class Moves:
             raise Conflict(f"Turn {turn} is over: the table is on turn {state.turn} now.")
         if state.judging is not None:
             raise Forbidden("A challenge is being judged: wait for the verdict.")
+        agreements.need_none(state)
         return game
 
     def _on_turn(self, game: engine.AlphaGramsState, action: Action, actor: Actor) -> int:
@@ -145,8 +157,8 @@ class Moves:
             raise Conflict(f"Word {word_id} is no longer on the table.")
         return index
 
-    def _word(self, state: State, game: engine.AlphaGramsState, action: Action,
-              seat: int) -> dict[str, Any]:  # fmt: skip
+    def _word(self, state: State, game: engine.AlphaGramsState, action: Action, seat: int,
+              actor: Actor, agreed: bool) -> list[NewEvent]:  # fmt: skip
         steal = self._stolen(state, action)
         cards, sources = _strings(action.data, "cards"), _strings(action.data, "sources")
         discard = action.data.get("discard") or None
@@ -157,12 +169,17 @@ class Moves:
         if problems and action.data.get("overrule") not in (True, "1", "on", "true"):
             raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).",
                             "overrule")  # fmt: skip
+        if problems and not agreed:
+            who = actor.names[seat] if seat < len(actor.names) else seat_words(seat)
+            what = f"allow {who}'s word {move.text.upper()} ({'; '.join(problems)})"
+            return agreements.ask(state, "word", what, action, actor)
         old = game.words[steal] if steal is not None else None
-        return {"seat": seat, "cards": [str(c) for c in move.cards], "sources": sources,
-                "steal": steal, "discard": str(move.discard) if move.discard else None,
-                "overrule": bool(problems), "overruled": problems, "text": move.text,
-                "stolen": old.text if old else None,
-                "from_seat": old.seat if old else None}  # fmt: skip
+        payload = {"seat": seat, "cards": [str(c) for c in move.cards], "sources": sources,
+                   "steal": steal, "discard": str(move.discard) if move.discard else None,
+                   "overrule": bool(problems), "overruled": problems, "text": move.text,
+                   "stolen": old.text if old else None,
+                   "from_seat": old.seat if old else None}  # fmt: skip
+        return [NewEvent("ag-word", payload)]
 
     def _challenge(self, state: State, game: engine.AlphaGramsState, action: Action,
                    actor: Actor) -> list[NewEvent]:  # fmt: skip

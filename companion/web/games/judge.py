@@ -129,13 +129,13 @@ def _challenge(v: TableView, n: int) -> flow.Challenge:
     return c
 
 
-def _answer(token: str, error: CompanionError | None = None) -> Any:
+def _answer(token: str, error: CompanionError | None = None, where: str = "judge") -> Any:
     v = view_for(token)
     if error is None:
         publish(v.table)
     status = 200 if error is None else status_for(error)
     status = 422 if status == 400 else status
-    errors = {"judge": error.message} if error is not None else {}
+    errors = {where: error.message} if error is not None else {}
     if htmx():
         return fragment(v.kind.entry_template, status, v=v, values={}, errors=errors)
     if error is not None:
@@ -224,3 +224,42 @@ def open_generic(token: str) -> Any:
 
 def _probe(player: int, challenger: int) -> flow.Challenge:
     return flow.Challenge(0, "", (), "", None, player, challenger, {}, flow.clock())
+
+
+# the table's agreements (``companion.games.agreements``)
+
+
+def _for_seats(v: TableView) -> list[int] | None:
+    """``for``: ``me`` (this phone's seat) or the seats without a phone the host answers for."""
+    raw = request.form.get("for", "me").strip()[:40]
+    if raw == "me":
+        return None
+    parts = raw.split()
+    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+        raise Unreadable("Say which seats you agree for.", "agreement")
+    return [int(p) for p in parts]
+
+
+def _agreement(token: str, k: int, kind: str) -> Any:
+    v = view_for(token)
+    _seated(v)
+    try:
+        raw = request.form.get("version", "").strip()[:10]
+        if not (raw.isascii() and raw.isdigit()):
+            raise Unreadable("The form has no version: reload the page and try again.", "agreement")
+        seats = _for_seats(v) if kind == "agree" else None
+        data = {"seats": seats} if seats is not None else {}
+        service.act(v.table, v.game, [Action(kind, {"agreement": k}, int(raw), data)], v.who)
+    except CompanionError as err:
+        return _answer(token, err, "agreement")
+    return _answer(token)
+
+
+@bp.post("/t/<token>/agree/<int:k>")
+def agree(token: str, k: int) -> Any:
+    return _agreement(token, k, "agree")
+
+
+@bp.post("/t/<token>/agree/<int:k>/no")
+def disagree(token: str, k: int) -> Any:
+    return _agreement(token, k, "disagree")
