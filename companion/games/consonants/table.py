@@ -35,8 +35,9 @@ from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
 from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
-from companion.games import challenges, scoresheet
+from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
+from companion.games.agreements import fold_agree
 from companion.games.challenges import Judging, fold_judge
 from companion.games.consonants import table_options, table_view, table_words
 from companion.games.consonants import table_state as ts
@@ -96,8 +97,10 @@ class ConsonantsTable(TrickTable):
         "words": "Lay one seat's words (4+ letters, from its own taken cards).",
         "challenge": "Challenge a word a seat laid (data word, challenger): the word judge "
         "takes it from there.",
-        "done": "The words are done: score the open hand.",
+        "done": "Ask the table to close the open hand's words: every seat agrees (agree), "
+        "then the hand is scored.",
         **challenges.ACTIONS,
+        **agreements.ACTIONS,
     }
 
     def __init__(self, lexicon: Any = None) -> None:
@@ -119,6 +122,8 @@ class ConsonantsTable(TrickTable):
             return _deck(state, event)
         if event.kind.startswith("judge-"):
             return fold_judge(state, event)
+        if event.kind.startswith("agree-"):
+            return fold_agree(state, event)
         if event.kind == "cons-challenge" and event.round:
             return _verdict(state, event)
         return super().fold(state, event)
@@ -126,11 +131,15 @@ class ConsonantsTable(TrickTable):
     def target_slot(self, state: State, action: Action) -> str:
         if action.kind in challenges.ACTIONS:
             return challenges.slot(action)
+        if action.kind in agreements.ACTIONS:
+            return agreements.slot(action)
         return super().target_slot(state, action)
 
     def current(self, state: State, action: Action) -> Any:
         if action.kind in challenges.ACTIONS:
             return challenges.current(state)
+        if action.kind in agreements.ACTIONS:
+            return agreements.current(state, state.options.players)
         return super().current(state, action)
 
     def rebuild(self, state: State, number: int) -> State:
@@ -144,6 +153,17 @@ class ConsonantsTable(TrickTable):
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         if action.kind in challenges.ACTIONS:
             return challenges.judge_action(state, action, actor, self.lexicon, consequence)
+        if action.kind in agreements.ACTIONS:
+            return agreements.act(state, action, actor, state.options.players, self._agreed,
+                                  lambda asked: self.target_slot(state, asked))  # fmt: skip
+        return self._apply(state, action, actor, False)
+
+    def _agreed(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        """The close the whole table agreed to, checked again and applied."""
+        return self._apply(state, action, actor, True)
+
+    def _apply(self, state: State, action: Action, actor: Actor,
+               agreed: bool) -> Sequence[NewEvent]:  # fmt: skip
         part, number, index = self.target(state, action)
         hand = _hand_open(state, number)
         if action.kind == "challenge":
@@ -151,6 +171,9 @@ class ConsonantsTable(TrickTable):
         decide = {"claim": _taken, "trick": _trick, "choice": _fly, "words": _words,
                   "close": _close}[part]  # fmt: skip
         payload = decide(state, hand, index, action.data, actor)
+        if part == "close" and not agreed:
+            what = f"close hand {number}'s words and score the hand"
+            return agreements.ask(state, "close", what, action, actor)
         return [NewEvent(KINDS[part], payload, round=number)]
 
     # what the table shows
@@ -162,6 +185,8 @@ class ConsonantsTable(TrickTable):
         return table_view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        if event.kind in agreements.KINDS:
+            return agreements.describe(event, names)
         return table_words.describe(event, names)
 
 
