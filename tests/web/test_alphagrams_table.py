@@ -576,3 +576,46 @@ def test_the_table_api_plays_alphagrams(client: FlaskClient) -> None:
     assert "Ben made MEATS, stealing TEAM from Ann" in client.get(
         created.json["links"]["table"]
     ).get_data(as_text=True)
+
+
+# agreements by the table
+
+
+def test_an_overrule_takes_a_tap_from_each_phone(client: FlaskClient, app) -> None:
+    table = Table(client, check_words="1")
+    ann, ben = app.test_client(), app.test_client()
+    claim(ann, join_token(client, table.path), 0, "Ann")
+    claim(ben, join_token(client, table.path), 1, "Ben")
+    table.ok("ag/flip", card="M")
+    table.ok("ag/flip", card="T")
+    asked = table.post("ag/word", phone=ann, word="MTE", step="play", overrule="1")
+    assert asked.status_code == 200 and "The table is asked" in asked.get_data(as_text=True)
+    ben_page = ben.get(table.path).get_data(as_text=True)
+    assert "Ben (you): has not agreed yet" in ben_page and "Ann: agrees" in ben_page
+    assert "(no phone)" not in client.get(table.path).get_data(as_text=True)  # none to answer
+    data = {"csrf_token": csrf(client), "for": "1", "version": "1"}
+    refused = client.post(f"{table.path}/agree/1", data=data, headers={"HX-Request": "true"})
+    assert refused.status_code == 403 and "only Ben" in error(refused.get_data(as_text=True))
+    assert table.words(0) == []
+    data = {"csrf_token": csrf(ben), "for": "me", "version": "1"}
+    assert ben.post(f"{table.path}/agree/1", data=data).status_code == 303
+    assert table.words(0) == ["MTE"] and "Ben's turn" in table.turn()
+    again = ben.post(f"{table.path}/agree/1", data=data, headers={"HX-Request": "true"})
+    assert again.status_code == 409
+    history = table.history()
+    assert any(
+        line.endswith(
+            "Ann: asks the table to allow Ann's word MTE (MTE is not in the table's word list)"
+        )  # fmt: skip
+        for line in history
+    )
+    assert any(line.endswith("Ben: agrees") for line in history)
+
+
+def test_a_stale_move_form_after_a_question_to_the_table_is_refused(t: Table) -> None:
+    seen = t.target("ag/word")
+    t.ok("ag/end")
+    answer = t.post("ag/pass", **seen)
+    assert answer.status_code == 422 and "agree or not first" in error(
+        answer.get_data(as_text=True)
+    )
