@@ -8,18 +8,21 @@ working: the event kinds and payloads are the ones the pages always stored):
 - ``flip`` -> ``ag-flip`` (``seat``, ``card``); ``pass`` -> ``ag-pass`` (``seat``);
 - ``word`` -> ``ag-word`` (``seat``, ``cards``, ``sources``, ``steal``, ``discard``,
   ``overrule``, ``overruled``, ``text``, ``stolen``, ``from_seat``);
-- ``end`` -> ``ag-end``; ``challenge`` -> ``judge-open`` in slot ``judge{n}`` (the word judge
-  collects the confirmations; its verdict appends ``ag-challenge``: ``challenger``,
-  ``player``, ``valid``, ``outcome``).
+- ``end`` asks the table (``companion.games.agreements``); when every seat agreed, ``ag-end``;
+- ``challenge`` -> ``judge-open`` in slot ``judge{n}``; ``confirm`` and ``withdraw``
+  (``companion.games.challenges``): the last confirmation appends the verdict and
+  ``ag-challenge`` (``challenger``, ``player``, ``valid``, ``outcome``) at the next ``ag``
+  version; ``agree`` and ``disagree`` answer what the table is asked.
 
 Targets are explicit: ``{"turn": t, "seat": s}`` names the turn (numbered from 1 at the first
 card; a word or a pass starts the next one) and the seat on turn; a steal adds ``"word": id``
 (the word's number, given when it was made and kept while it stays on the table). A turn or
 word that is not the one named now is a ``Conflict``; a stale ``ag`` version is refused by the
 shell before ``apply`` runs. Rulings of ours: the seat's phone, the host, or any seated phone
-for a seat without a phone moves for a seat; no move while a challenge is being judged; a
-word the table's rules only question (an inflection; with word checking on, a word not in
-the list) needs ``"overrule": true`` (the table agrees, and it is logged).
+for a seat without a phone moves for a seat; no move while a challenge is being judged or the
+table is asked something; a word the table's rules only question (an inflection; with word
+checking on, a word not in the list) needs ``"overrule": true``, which asks the table: the
+word is made when every seat agreed (and it is logged).
 
 Secrets: none. Hands are only counted (the cards in hand are never entered), so every seat's
 ``view`` is the same.
