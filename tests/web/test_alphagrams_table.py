@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from typing import Any
@@ -27,9 +28,17 @@ class Table:
         """Post as a phone does: with the target and version its page was drawn for (read
         from the host's page unless given)."""
         phone = phone or self.client
+        if what == "ag/word" and data.get("step") == "play" and "rows-for" not in data:
+            data = {**self.rows(phone, data), **data}  # the rows are shown first, then sent
         data = {**self.target(what), **data}
         data["csrf_token"] = csrf(phone)
         return phone.post(f"{self.path}/{what}", data=data, headers={"HX-Request": "true"})
+
+    def rows(self, phone: FlaskClient, data: dict[str, Any]) -> dict[str, str]:
+        """The card rows the phone is shown for the word (``step=compose``), as their fields
+        stand: ``rows-for`` and each row's selected card and source."""
+        drawn = self.post("ag/word", phone, **{**data, "step": "compose"})
+        return row_fields(drawn.get_data(as_text=True))
 
     def ok(self, what: str, **data: Any) -> str:
         answer = self.post(what, **data)
@@ -94,6 +103,20 @@ class Table:
         n = int(found.group(1))
         self.ok(f"judge/{n}/confirm", role="both")
         return n
+
+
+def row_fields(text: str) -> dict[str, str]:
+    """The word form's row fields as drawn: ``rows-for`` and each select's chosen option."""
+    found = {}
+    hit = re.search(r'name="rows-for" value="([^"]*)"', text)
+    if hit:
+        found["rows-for"] = html.unescape(hit.group(1))
+    for name, options in re.findall(r'<select name="((?:card|src)-\d+)"[^>]*>(.*?)</select>',
+                                    text, re.S):  # fmt: skip
+        chosen = re.search(r'<option value="([^"]*)" selected', options)
+        if chosen:
+            found[name] = html.unescape(chosen.group(1))
+    return found
 
 
 def error(text: str) -> str:
@@ -619,3 +642,25 @@ def test_a_stale_move_form_after_a_question_to_the_table_is_refused(t: Table) ->
     assert answer.status_code == 422 and "agree or not first" in error(
         answer.get_data(as_text=True)
     )
+
+
+# entry that matches the cards
+
+
+def test_sources_are_shown_before_a_word_is_made(t: Table) -> None:
+    first = t.post("ag/word", word="MEATS", step="play", **{"rows-for": ""})
+    text = first.get_data(as_text=True)
+    assert first.status_code == 200 and t.words(0) == []  # the rows first, nothing stored
+    assert "Where did each card come from?" in text
+    assert row_fields(text)["src-0"] == "pool" and row_fields(text)["src-2"] == "hand"
+
+
+def test_rows_of_an_edited_word_are_drawn_again_not_applied(t: Table) -> None:
+    old = t.rows(t.client, {"word": "TEAM", "step": "play"})  # rows for TEAM: T E A M
+    answer = t.post("ag/word", word="MEAT", step="play", **old)  # edited, old rows sent
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and not error(text) and t.words(0) == []
+    assert re.findall(r'class="letter-row" data-letter="([A-Z])"', text) == list("MEAT")
+    assert row_fields(text)["rows-for"] == "MEAT|"
+    t.ok("ag/word", word="MEAT", step="play")
+    assert t.words(0) == ["MEAT"]

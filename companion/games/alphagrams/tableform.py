@@ -65,21 +65,33 @@ def challenge(b: Board, form: Form) -> Action:
     return action(b, form, "challenge", data, seat=False, word=number(form, "word"))
 
 
+def rows_key(word: str, steal: str) -> str:
+    """What a word's card rows were drawn for: the word and the word taken."""
+    return f"{word.strip().upper()[:40]}|{steal.strip()[:6]}"
+
+
 def word_values(form: Form) -> dict[str, Any]:
-    """The word form's input, kept to draw it again (the letters' cards and sources too)."""
+    """The word form's input, kept to draw it again (the letters' cards and sources too,
+    only while they are the rows of the word as typed now)."""
     values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
-    values.update((k, v[:10]) for k, v in form.items() if k[:5] in ("card-", "src-"))
+    if form.get("rows-for", "")[:50] == rows_key(values["word"], values["steal"]):
+        values.update((k, v[:10]) for k, v in form.items() if k.startswith(("card-", "src-")))
+        values["_chosen"] = True
     return values
 
 
 def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
-    """A word, or a steal of the word numbered ``steal``; ``Compose`` on the first step."""
+    """A word, or a steal of the word numbered ``steal``. ``Compose`` first: the letters'
+    rows are shown (each card's source pre-selected and visible) until this phone sends the
+    rows of the word as typed now, so no source is ever guessed, and rows of an earlier word
+    never apply to an edited one."""
     steal = steal_index(b.r, values["steal"])
     rows = compose(b.state, values["word"], steal)
     values["_rows"] = True
-    if form.get("step") == "compose":
+    action(b, form, "word", {})  # this phone may move for the seat named, before any rows
+    if form.get("step") == "compose" or not values.get("_chosen"):
         raise Compose()
-    cards, sources = played(rows, form)
+    cards, sources = played(rows, values)
     data = {"cards": cards, "sources": sources, "discard": values["discard"].strip() or None,
             "overrule": bool(values["overrule"])}  # fmt: skip
     word_id = int(values["steal"]) if steal is not None else None
