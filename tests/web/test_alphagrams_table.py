@@ -268,7 +268,11 @@ def test_invalid_word_goes_back_and_its_player_loses_the_turn(t: Table) -> None:
     assert "Ben's turn" in t.turn()
     assert re.search(r"Pool</h3><span class=\"tiles\">.*?>M<.*?>T<", page, re.S)
     assert any(
-        line.endswith("NOT VALID. The word goes back; Ann loses that turn.") for line in t.history()
+        line.endswith(
+            "NOT VALID. The word goes back; Ann loses that turn. Ann: put the 1 card you "
+            "drew back on the stock."
+        )  # fmt: skip
+        for line in t.history()
     )
 
 
@@ -332,6 +336,8 @@ def test_end_scores_with_the_longest_word_tie_break(t: Table) -> None:
     assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', live) == ["5", "5"]
     assert "Ann wins" in live and "tie goes to the longest word" in live
     assert "1. Ann: 5 points (longest word 5 letters)" in t.page()
+    points = re.findall(r'data-word="([A-Z]+)">.*?data-points="(\d+)"', t.page(), re.S)
+    assert points == [("MEATS", "5"), ("JEST", "5")]  # points per word at the end
 
 
 def test_end_needs_the_tables_agreement(t: Table) -> None:
@@ -614,6 +620,9 @@ def test_an_overrule_takes_a_tap_from_each_phone(client: FlaskClient, app) -> No
     asked = table.post("ag/word", phone=ann, word="MTE", step="play", overrule="1")
     assert asked.status_code == 200 and "The table is asked" in asked.get_data(as_text=True)
     ben_page = ben.get(table.path).get_data(as_text=True)
+    mine = re.search(r'id="words-1">\s*<h3>(.*?)</h3>', ben_page, re.S)
+    assert mine and 'id="you-marker"' in mine.group(1)  # "you" on Ben's own seat only
+    assert ben_page.count('id="you-marker"') == 1
     assert "Ben (you): has not agreed yet" in ben_page and "Ann: agrees" in ben_page
     assert "(no phone)" not in client.get(table.path).get_data(as_text=True)  # none to answer
     data = {"csrf_token": csrf(client), "for": "1", "version": "1"}

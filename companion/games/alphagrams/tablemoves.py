@@ -3,6 +3,7 @@ turned into the events to store (see ``table``), pure."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -74,6 +75,27 @@ def _deck(raw: Any, default: Deck) -> Deck:
         raise Unreadable("'deck' is not a deck the app can read.", "deck") from None
 
 
+def on_table(game: engine.AlphaGramsState) -> Counter[AlphaCard]:
+    """Every card face up: the pool and the words' cards."""
+    return Counter(game.pool) + Counter(c.card for w in game.words for c in w.cards)
+
+
+def check_copies(deck: Deck, game: engine.AlphaGramsState, new: Sequence[AlphaCard]) -> None:
+    """``new`` cards turned face up must not make more of a card than the deck has (a third
+    K where the deck has one, a third A/E where it has two)."""
+    count = on_table(game) + Counter(new)
+    for c in sorted(set(new)):
+        have = deck.copies.get(c, 0)
+        if count[c] > have:
+            shown = "wild" if c.kind == "wild" else str(c)
+            copies = f"only {have}" if have else "no"
+            raise Forbidden(
+                f"The deck has {copies} {shown} card{'' if have == 1 else 's'}, and the table "
+                f"would show {count[c]}: check the cards in play against the ones you entered.",
+                "deck-copies",
+            )
+
+
 class Moves:
     """``apply`` and its checks; ``lexicon`` (the word lists) is set by ``AlphaGramsTable``."""
 
@@ -108,7 +130,9 @@ class Moves:
         if action.kind == "flip":
             if game.phase != "flip":
                 raise Forbidden("No card to turn now: the stock is empty or the card is out.")
-            return [NewEvent("ag-flip", {"seat": seat, "card": str(card(action.data))})]
+            turned = card(action.data)
+            check_copies(state.deck, game, [turned])
+            return [NewEvent("ag-flip", {"seat": seat, "card": str(turned)})]
         if game.phase == "flip":
             raise Forbidden("Turn this turn's card into the pool first.")
         if action.kind == "pass":
@@ -165,6 +189,8 @@ class Moves:
         if discard is not None and not isinstance(discard, str):
             raise Unreadable("'discard' must be a card, like T or A/E.", "discard")
         move = Move.parse(seat, cards, sources, steal, discard[:10] if discard else None)
+        new = [c.card for c in move.from_("hand")] + ([move.discard] if move.discard else [])
+        check_copies(state.deck, game, new)
         problems = word_problems(game, move, state.options, self.lexicon)
         if problems and action.data.get("overrule") not in (True, "1", "on", "true"):
             raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).",
@@ -212,7 +238,10 @@ def outcome(state: State, challenger: int, player: int, valid: bool,
         return f"{names[challenger]} loses this turn."
     if valid:
         return f"{names[challenger]} misses their next turn."
-    return f"The word goes back; {names[player]} loses that turn."
+    drawn = g.last.before.stock - g.stock  # the cards drawn after the word, none since
+    back = (f" {names[player]}: put the {drawn} card{'' if drawn == 1 else 's'} you drew back "
+            "on the stock.") if drawn > 0 else ""  # fmt: skip
+    return f"The word goes back; {names[player]} loses that turn.{back}"
 
 
 def consequence(state: State, j: Judging, valid: bool,

@@ -326,7 +326,10 @@ def test_confirmations_from_each_phone_give_the_verdict_and_its_effect(g: Game) 
     verdict, effect = last[1], last[2]
     assert verdict.slot is None and verdict.payload["valid"] is False
     assert effect.slot == "ag" and effect.bump
-    assert verdict.payload["outcome"] == "The word goes back; seat 1 loses that turn."
+    assert verdict.payload["outcome"] == (
+        "The word goes back; seat 1 loses that turn. seat 1: put the 1 card you drew back "
+        "on the stock."
+    )
     assert g.state.judging is None and g.texts(0) == []
     with pytest.raises(Conflict, match="decided already"):
         g.act("withdraw", BEN, target)
@@ -356,3 +359,15 @@ def test_an_overrule_waits_for_every_phone_and_one_no_drops_it() -> None:
     assert game.state.agreement is None and game.texts(0) == []
     lines = [describe(e, NAMES) for e in game.events[-3:]]
     assert lines[-1].endswith(": does not agree, so nothing changes")  # (the harness signs "Host")
+
+
+def test_card_counts_are_checked_against_the_deck() -> None:
+    game = Game()
+    game.act("start", target={"turn": 0}, card="K")
+    with pytest.raises(Forbidden, match="only 1 K card") as refused:
+        game.act("flip", card="K")  # the deck has one K: a second cannot be turned
+    assert refused.value.field == "deck-copies"
+    game.act("flip", card="T")
+    with pytest.raises(Forbidden, match="only 1 K card"):
+        game.word(["K", "A/E=E", "K"], ["pool", "hand", "hand"])
+    assert game.texts(0) == []
