@@ -16,7 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from companion.errors import CompanionError, Unreadable
 from companion.games.alphagrams import tableform, tableopts
 from companion.games.alphagrams.board import Board
-from companion.games.alphagrams.helper import typed_rack
+from companion.games.alphagrams.helper import steals, typed_rack
 from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
@@ -179,4 +179,10 @@ def helper(token: str) -> Any:
             hits = anagrams(lexicon, letters, wilds, choices, min_zipf=v.options.min_zipf, limit=40)
     except Unreadable as err:
         error = err.message
-    return render_template("alphagrams/helper.html", v=v, cards=raw, hits=hits, error=error)
+    taken = []
+    if b.state is not None and b.state.words:
+        lexicon = get_lexicon(v.options.lexicon)
+        taken = steals(lexicon, b.state.words, b.state.pool, v.state.deck,
+                       min_zipf=v.options.min_zipf)  # fmt: skip
+    return render_template("alphagrams/helper.html", v=v, cards=raw, hits=hits, error=error,
+                           steals=taken)  # fmt: skip

@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 
+from companion.cards.alpha import AlphaCard
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games.alphagrams.helper import steals
+from companion.games.alphagrams.scoring import card_points
 from companion.games.alphagrams.table import AlphaGramsTable, describe
 from companion.games.alphagrams.tableopts import load_options
 from companion.games.alphagrams.tablestate import State
@@ -371,3 +374,17 @@ def test_card_counts_are_checked_against_the_deck() -> None:
     with pytest.raises(Forbidden, match="only 1 K card"):
         game.word(["K", "A/E=E", "K"], ["pool", "hand", "hand"])
     assert game.texts(0) == []
+
+
+def test_the_helper_lists_steals_of_the_words_on_the_table(g: Game) -> None:
+    g.word(["T", "A/E=E", "A/E=A", "M"], ["pool", "hand", "hand", "pool"])
+    g.act("flip", card="S")
+    game = g.state.game
+    assert game is not None
+    found = steals(LEXICON, game.words, game.pool, g.state.deck)
+    assert {s.shown for s in found} == {"MEATS", "MATES", "TEAMS", "STEAM"}
+    assert all(s.taken == "TEAM" and s.seat == 0 for s in found)
+    assert [s.shown for s in found] == sorted(s.shown for s in found)  # same length and points
+    assert found[0].points == sum(
+        card_points(c.card, g.state.deck) for c in game.words[0].cards
+    ) + (card_points(AlphaCard("S"), g.state.deck))
