@@ -379,6 +379,22 @@ def test_helper_during_play_with_the_house_option(client: FlaskClient) -> None:
     assert page.status_code == 200 and 'value="M"' in page.get_data(as_text=True)
 
 
+def test_helper_lists_steals_longest_first(client: FlaskClient) -> None:
+    t = Table(client, helper_during_play="1")
+    t.ok("ag/flip", card="M")
+    t.ok("ag/flip", card="T")
+    t.ok("ag/word", word="TEAM", step="play")
+    t.ok("ag/flip", card="S")
+    page = client.get(f"{t.path}/ag/helper").get_data(as_text=True)
+    block = re.search(r'id="helper-steals">(.*?)</ul>', page, re.S)
+    assert block, "no steals listed"
+    found = re.findall(r"<li>([A-Za-z]+) <small>takes TEAM \(Ann\) · (\d+) points?</small>",
+                       block.group(1))  # fmt: skip
+    assert ("STEAM", found[0][1]) in found or any(w == "STEAM" for w, _ in found)
+    keys = [(-len(w), -int(p)) for w, p in found]
+    assert keys == sorted(keys)  # longest first, then most points
+
+
 @pytest.mark.parametrize("cards", ["T4", "?" * 30, "? ? ? ? ? ?", "A/A", "#"])
 def test_helper_bad_cards_never_500(client: FlaskClient, cards: str) -> None:
     t = Table(client, helper_during_play="1")
