@@ -14,7 +14,9 @@ open now"), all for the open hand only:
 - ``challenge`` ``{"hand": h, "seat": s}`` (the version of seat s's words seen): ``{"word",
   "challenger"}``; opens the word judge (``judge-open`` in slot ``judge{n}``), whose verdict
   appends ``cons-challenge``;
-- ``done`` ``{"hand": h}``: the words are done, the hand is scored.
+- ``done`` ``{"hand": h}``: asks the table to close the hand's words
+  (``companion.games.agreements``); when every seat agreed, the hand is scored;
+- ``confirm``, ``withdraw`` (``companion.games.challenges``), ``agree``, ``disagree``.
 
 Who: a seat's own phone, the host, or any seated phone for a seat no phone holds enters a
 seat's cards and words; the flyer chooses (the host when the flyer has no phone); a
