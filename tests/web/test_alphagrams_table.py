@@ -556,6 +556,7 @@ def test_two_phones_on_one_turn_at_once_exactly_one_is_stored(t: Table, app) -> 
     ann = app.test_client()
     claim(ann, join_token(t.client, t.path), 0, "Ann")
     seen = t.target("ag/pass")  # both phones drew Ann's turn
+    rows = t.rows(ann, {"word": "MEATS", "step": "play"})  # Ann's phone shows the word's rows
     answers: list[int] = []
     barrier = threading.Barrier(2)
 
@@ -569,7 +570,7 @@ def test_two_phones_on_one_turn_at_once_exactly_one_is_stored(t: Table, app) -> 
     threads = [
         threading.Thread(target=send, args=(t.client,), kwargs={"what": "pass"}),
         threading.Thread(target=send, args=(ann,),
-                         kwargs={"what": "word", "word": "MEATS", "step": "play"}),
+                         kwargs={"what": "word", "word": "MEATS", "step": "play", **rows}),
     ]  # fmt: skip
     for thread in threads:
         thread.start()

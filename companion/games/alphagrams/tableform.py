@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.compose import LetterRow, compose, played, steal_index
-from companion.games.alphagrams.table import describe
+from companion.games.alphagrams.table import GAME, describe
 from companion.games.alphagrams.tablemoves import outcome as outcome
 from companion.games.protocol import Action, Event
 
@@ -89,6 +89,11 @@ def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
     rows = compose(b.state, values["word"], steal)
     values["_rows"] = True
     action(b, form, "word", {})  # this phone may move for the seat named, before any rows
+    if number(form, "version") != b.version:  # moved on elsewhere: say so, not rows again
+        stale = Conflict("That was changed on another phone a moment ago. Nothing of yours was "
+                         "saved: look at it as it is now, then decide again.")  # fmt: skip
+        stale.current = GAME.current(b.r, Action("word", {}, 0))  # type: ignore[attr-defined]
+        raise stale
     if form.get("step") == "compose" or not values.get("_chosen"):
         raise Compose()
     cards, sources = played(rows, values)
