@@ -29,7 +29,7 @@ def g() -> Game:
 
 
 def board(g: Game, actor: Actor = HOST, **kw) -> Board:
-    return Board(g.state, actor, tuple(NAMES[:2]), **kw)
+    return Board(g.state, actor, tuple(NAMES[:2]), **{"version": 3, **kw})  # FORM's version
 
 
 @pytest.mark.parametrize("typed, shown", [(" team ", "TEAM"), ("x" * 20, "X" * 20)])
