@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
-from companion.words.judge import judge
+from companion.words.judge import judge, judged_under
 from companion.words.lexicon import Lexicon
 
 S = TypeVar("S", bound=Any)  # a frozen state with ``challenges`` and ``judging`` fields
@@ -143,9 +143,11 @@ def confirm(state: Any, action: Action, actor: Actor, lexicon: Callable[[str], L
         return out
     if lexicon is None:
         raise Forbidden("No word lists are loaded here: the play cannot be judged.")
-    verdict = judge(lexicon(j.lexicon), j.words, j.min_zipf)
+    words = lexicon(j.lexicon)
+    verdict = judge(words, j.words, j.min_zipf)
     effects, outcome = consequence(state, j, verdict.valid, names)
     payload = {"n": j.n, "valid": verdict.valid, "outcome": outcome,
+               "under": judged_under(words.info.name, j.min_zipf),
                "zipf": list(verdict.zipf) if verdict.zipf is not None else None}  # fmt: skip
     return [*out, NewEvent("judge-verdict", payload), *effects]
 
