@@ -47,9 +47,22 @@
     }
   }
 
+  // the card rows belong to the word (and the word taken) they were drawn for: once either
+  // is edited, the rows go, and "Make the word" draws the rows of the word as it is now
+  function follow(form) {
+    var rows = form.querySelector("#letter-rows");
+    var word = form.querySelector("#ag-word");
+    var steal = form.querySelector("#ag-steal");
+    if (!rows || !word) { return; }
+    var now = word.value.trim().toUpperCase().slice(0, 40) + "|" + (steal ? steal.value.trim() : "");
+    if (rows.getAttribute("data-for") !== now) { rows.remove(); }
+  }
+
   function edited(event) {
     var form = event.target.closest && event.target.closest("#word-form");
-    if (form) { save(form); }
+    if (!form) { return; }
+    if (event.target.id === "ag-word" || event.target.id === "ag-steal") { follow(form); }
+    save(form);
   }
   document.addEventListener("input", edited);
   document.addEventListener("change", edited);

@@ -55,23 +55,27 @@ class Event:
 @dataclass(frozen=True)
 class NewEvent:
     """An event ``apply`` decided on; the shell gives it an id, the actor and the time.
-    ``slot`` None means the action's own slot (at the next version); ``""`` means none."""
+    ``slot`` None means the action's own slot (at the next version); ``""`` means none;
+    another slot is taken at version 1, or at its next version with ``bump``."""
 
     kind: str
     payload: Mapping[str, Any]
     round: int | None = None
     slot: str | None = None
+    bump: bool = False
 
 
 @dataclass(frozen=True)
 class Actor:
     """Who acts: a seat's phone or key (``seat``), the host, or both. ``phones``: the seats
-    that have a phone (the host acts only for seats without one, where a game says so)."""
+    that have a phone (the host acts only for seats without one, where a game says so).
+    ``names``: the seats' names, for the texts an event keeps (a verdict's outcome)."""
 
     name: str
     seat: int | None = None
     host: bool = False
     phones: frozenset[int] = frozenset()
+    names: tuple[str, ...] = ()
 
     def owns(self, event: Event) -> bool:
         """Is ``event`` this actor's own change (entered by its seat, or about its seat)?

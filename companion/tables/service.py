@@ -92,19 +92,33 @@ def _rows(snap: snapshot.Snapshot, plans: list, actor: Actor,
           batch: str | None) -> tuple[tuple[int, ...], list[dict[str, Any]]]:  # fmt: skip
     """Each action's new target version, and the rows of its events."""
     versions, rows = [], []
+    bumped = dict(snap.versions)
     for slot, new_events in plans:
         version = snap.version(slot) + 1
-        versions.append(version)
+        own = any(new.slot is None for new in new_events)
+        versions.append(version if own else snap.version(slot))
         for new in new_events:
             payload = dict(new.payload)
             if batch:
                 payload["batch"] = batch
-            own = new.slot is None
-            at = (slot, version) if own else ((new.slot, 1) if new.slot else (None, None))
+            at = _slot_for(new, slot, version, bumped) or (None, None)
             rows.append({"kind": new.kind, "actor": actor.name, "actor_seat": actor.seat,
                          "round": new.round, "slot": at[0], "slot_version": at[1],
                          "payload": payload})  # fmt: skip
     return tuple(versions), rows
+
+
+def _slot_for(new: Any, slot: str, version: int, bumped: dict) -> tuple[str, int] | None:
+    """Where an event goes: the action's own slot, none, another slot at version 1, or
+    another slot at its next version (``bump``; counted across the batch)."""
+    if new.slot is None:
+        return (slot, version)
+    if not new.slot:
+        return None
+    if not new.bump:
+        return (new.slot, 1)
+    bumped[new.slot] = bumped.get(new.slot, 0) + 1
+    return (new.slot, bumped[new.slot])
 
 
 def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],

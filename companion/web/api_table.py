@@ -208,7 +208,7 @@ def act() -> Any:
 def _actor(v: TableView) -> Actor:
     who = v.who
     if v.my_seat is None:
-        return Actor("Host", None, True, who.phones)
+        return Actor("Host", None, True, who.phones, who.names)
     return who
 
 

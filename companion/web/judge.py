@@ -1,11 +1,13 @@
 """The word judge at a table: a challenge, two confirmations, one verdict, its consequence.
 
-Any word game calls ``open_challenge`` (table view, words, player seat, challenger seat, the
-game's key and a reference of its own) and registers a consequence with
-``on_verdict(game_key, callback)``; the judge pages (``companion.web.games.judge``) collect the
-two confirmations and record the verdict. The callback runs in the same transaction as the
-verdict, exactly once, and appends the game's own events; the text it returns is shown under
-the verdict and kept in the history.
+The word games with a table protocol (AlphaGrams, Consonants) open, confirm and withdraw a
+challenge as protocol actions (``companion.games.challenges``): the verdict and its
+consequence are decided in ``apply``. Any other game calls ``open_challenge`` (table view,
+words, player seat, challenger seat, the game's key and a reference of its own) and
+registers a consequence with ``on_verdict(game_key, callback)``; the judge pages
+(``companion.web.games.judge``) collect the two confirmations and record the verdict. The
+callback runs in the same transaction as the verdict, exactly once, and appends the game's
+own events; the text it returns is shown under the verdict and kept in the history.
 
 Events (each in a versioned slot, so two phones never record the same step twice):
 
@@ -31,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import Forbidden, Unreadable
 from companion.extensions import db
+from companion.games import challenges as challenge_rules
 from companion.games.protocol import Event
 from companion.tables import store
 from companion.tables.models import now
@@ -191,12 +194,8 @@ def open_challenge(
 
 
 def may_confirm(v: TableView, c: Challenge, role: str) -> bool:
-    """The seat's own phone, the host, or any seated phone for a seat no phone holds."""
-    seat = c.seat(role)
-    if v.is_host or (v.my_seat is not None and v.my_seat.position == seat):
-        return True
-    holder = v.seats[seat].phone if seat < len(v.seats) else None
-    return holder is None and v.my_seat is not None
+    """The seat's own phone; for a seat no phone holds, the host or any seated phone."""
+    return challenge_rules.may_confirm(v.who, c.seat(role))
 
 
 def confirm(v: TableView, c: Challenge, roles: Sequence[str]) -> Challenge:
@@ -220,8 +219,8 @@ def cancel(v: TableView, c: Challenge) -> None:
     """The challenger (or the host) withdraws a challenge before the verdict."""
     if not c.open:
         raise Forbidden("This challenge has been decided already.")
-    if not (v.is_host or (v.my_seat is not None and v.my_seat.position == c.challenger)):
-        raise Forbidden(f"Only {v.names[c.challenger]}'s phone (or the host) withdraws it.")
+    if not may_confirm(v, c, "challenger"):
+        raise Forbidden(f"Only {v.names[c.challenger]}'s phone withdraws it.")
     actor, actor_seat = v.actor
     store.append(v.game, "judge-cancel", actor, actor_seat, {"n": c.n}, None,
                  (f"judge{c.n}end", 1))  # fmt: skip

@@ -192,7 +192,7 @@ class TableView:
         """This phone as the table protocol sees it."""
         name, seat = self.actor
         phones = frozenset(s.position for s in self.seats if s.phone)
-        return Actor(name, seat, self.is_host, phones)
+        return Actor(name, seat, self.is_host, phones, tuple(self.names))
 
     @property
     def actor(self) -> tuple[str, int | None]:

@@ -103,9 +103,19 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
 
     # the hand is scored: Ann 0 + 3, Ben 0 + 50 - 3, Cy 2 + 50, Dee 79 + 50
     taps("Ben", ben.locator("#challenge [data-verdict-close]"))  # the verdict fills the screen
-    score = ben.get_by_role("button", name="Words are done: score hand 1")
+    score = ben.get_by_role("button", name="My words are done: ask the table to score hand 1")
     expect(score).to_be_visible(timeout=LIVE_MS)
     taps("Ben", score)
+    # every phone agrees: Ann on hers, the host for Cy and Dee (no phone); who waits is shown
+    expect(ann.locator("#agreement [data-seat='0']")).to_contain_text("has not agreed yet",
+                                                                      timeout=LIVE_MS)  # fmt: skip
+    expect(ann.locator("#agreement [data-seat='1']")).to_contain_text("agrees")
+    expect(ann.locator("#verdict")).to_be_hidden(timeout=15_000)  # a redraw shows it again
+    taps("Ann", ann.get_by_role("button", name="I agree"))
+    proxy = host.get_by_role("button", name="Agree for Cy, Dee (no phone)")
+    expect(proxy).to_be_visible(timeout=LIVE_MS)
+    expect(host.locator("#sheet tfoot td.total").first).not_to_have_text("3")  # not scored yet
+    taps("host", proxy)
     expect(ann.locator("#sheet tfoot td.total").first).to_have_text("3", timeout=LIVE_MS)
     assert totals(ann) == ["3", "47", "52", "129"]
     expect(host.locator("#hand-panel")).to_contain_text("Hand 2", timeout=LIVE_MS)

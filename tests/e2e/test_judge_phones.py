@@ -48,6 +48,16 @@ def _sit(page: Page, url: str, seat_name: str) -> None:
     wait_sse_open(page)
 
 
+def _make(page: Page, word: str) -> None:
+    """Type a word and make it: the first tap shows each card's source, the second sends."""
+    page.locator("#ag-word").fill(word)
+    page.get_by_role("button", name="Make the word").click()
+    expect(page.locator("#letter-rows .letter-row")).to_have_count(len(word))
+    settle(page)
+    page.get_by_role("button", name="Make the word").click()
+    settle(page)
+
+
 def _turn_card(page: Page, card: str) -> None:
     page.locator("#flip-form").get_by_role("button", name=f"Card {card}", exact=True).click()
     expect(page.locator("#ag-entry .pool .tiles")).to_contain_text(card)
@@ -64,8 +74,7 @@ def test_challenge_on_two_phones_verdict_clears_and_turn_is_skipped(phone, judge
 
     _turn_card(ann, "M")
     _turn_card(ann, "T")
-    ann.locator("#ag-word").fill("meats")
-    ann.get_by_role("button", name="Make the word").click()
+    _make(ann, "meats")
     expect(ann.locator("#words-0 .word-row")).to_have_attribute("data-word", "MEATS")
 
     expect(ben.locator("#words-0 .word-row")).to_have_attribute("data-word", "MEATS")
@@ -105,8 +114,7 @@ def test_a_typed_word_and_its_card_rows_survive_another_phones_update(phone) -> 
     _sit(ben, url, "Ben")
     _turn_card(ann, "M")
     _turn_card(ann, "T")
-    ann.locator("#ag-word").fill("team")
-    ann.get_by_role("button", name="Make the word").click()
+    _make(ann, "team")
     expect(ben.locator("#words-0 .word-row")).to_have_attribute("data-word", "TEAM")
     _turn_card(ben, "S")
 
@@ -123,3 +131,63 @@ def test_a_typed_word_and_its_card_rows_survive_another_phones_update(phone) -> 
     expect(ben.locator("#ag-word")).to_have_value("steam")
     expect(ben.locator("#letter-rows .letter-row")).to_have_count(5)
     expect(ben.locator("select[name=src-0]")).to_have_value("hand")
+
+
+def test_a_steal_from_hand_and_pool_a_refused_word_edited_and_an_overrule_on_two_phones(
+    phone,
+) -> None:
+    """Issue 13: sources are chosen (pre-selected, visible), rows follow the edited word, and
+    the table's overrule takes a tap from each phone."""
+    ann = phone()
+    _start(ann)
+    url = join_link(ann)
+    _sit(ann, url, "Ann")
+    ben = phone()
+    _sit(ben, url, "Ben")
+    _turn_card(ann, "M")
+    _turn_card(ann, "T")
+    _make(ann, "team")
+    expect(ben.locator("#words-0 .word-row")).to_have_attribute("data-word", "TEAM")
+    expect(ben.locator("#you-marker")).to_have_count(1)
+    expect(ben.locator("#words-1 #you-marker")).to_be_visible()
+    _turn_card(ben, "S")
+
+    # Ben steals TEAM as TEAMS: shown rows, then refused (only a form of TEAM)
+    ben.locator("#ag-steal").select_option(label="steal TEAM (Ann)")
+    ben.locator("#ag-word").fill("teams")
+    ben.get_by_role("button", name="Make the word").click()
+    expect(ben.locator("#letter-rows .letter-row")).to_have_count(5)
+    settle(ben)
+    ben.get_by_role("button", name="Make the word").click()
+    expect(ben.locator("#err-ag")).to_contain_text("TEAMS is only a form of TEAM")
+    expect(ben.locator("#ag-overrule")).to_be_visible()
+    # the word is edited: the old rows go at once; the new word's rows are its own
+    ben.locator("#ag-word").fill("master")
+    expect(ben.locator("#letter-rows")).to_have_count(0)
+    ben.get_by_role("button", name="Make the word").click()
+    rows = ben.locator("#letter-rows .letter-row")
+    expect(rows).to_have_count(6)
+    expect(ben.locator("#letter-rows")).to_contain_text("from the word taken")
+    expect(ben.locator(".letter-row[data-letter='S'] select[name^=src]")).to_have_value("pool")
+    expect(ben.locator(".letter-row[data-letter='R'] select[name^=src]")).to_have_value("hand")
+    settle(ben)
+    ben.get_by_role("button", name="Make the word").click()
+    for page in (ann, ben):
+        expect(page.locator("#words-1 .word-row")).to_have_attribute("data-word", "MASTER")
+        expect(page.locator("#words-0 .word-row")).to_have_count(0)
+    expect(ben.locator("#err-ag")).to_have_count(0)
+
+    # Ann steals MASTER as MASTERS: only a form, so the table must agree, on both phones
+    _turn_card(ann, "S")
+    ann.locator("#ag-steal").select_option(label="steal MASTER (Ben)")
+    _make(ann, "masters")
+    expect(ann.locator("#err-ag")).to_contain_text("MASTERS is only a form of MASTER")
+    ann.locator("#ag-overrule").click()
+    expect(ann.locator("#agreement [data-seat='1']")).to_contain_text("has not agreed yet")
+    expect(ben.locator("#agreement")).to_contain_text("allow Ann's word MASTERS")
+    expect(ben.locator("#agreement [data-seat='0']")).to_contain_text("agrees")
+    expect(ann.locator("#words-0 .word-row")).to_have_count(0)  # not made on one phone's say
+    ben.get_by_role("button", name="I agree").click()
+    for page in (ann, ben):
+        expect(page.locator("#words-0 .word-row")).to_have_attribute("data-word", "MASTERS")
+        expect(page.locator("#agreement")).to_have_count(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from typing import Any
@@ -28,9 +29,17 @@ class Table:
         """Post as a phone does: with the target and version its page was drawn for (read
         from the host's page unless given)."""
         phone = phone or self.client
+        if what == "ag/word" and data.get("step") == "play" and "rows-for" not in data:
+            data = {**self.rows(phone, data), **data}  # the rows are shown first, then sent
         data = {**self.target(what), **data}
         data["csrf_token"] = csrf(phone)
         return phone.post(f"{self.path}/{what}", data=data, headers={"HX-Request": "true"})
+
+    def rows(self, phone: FlaskClient, data: dict[str, Any]) -> dict[str, str]:
+        """The card rows the phone is shown for the word (``step=compose``), as their fields
+        stand: ``rows-for`` and each row's selected card and source."""
+        drawn = self.post("ag/word", phone, **{**data, "step": "compose"})
+        return row_fields(drawn.get_data(as_text=True))
 
     def ok(self, what: str, **data: Any) -> str:
         answer = self.post(what, **data)
@@ -72,6 +81,22 @@ class Table:
             for line in re.findall(r"<li>(\d\d:\d\d:\d\d [^<]*)</li>", live)
         ]
 
+    def agree_for_all(self) -> str:
+        """The host answers the table's question for every seat without a phone."""
+        page = self.page()
+        k = re.search(r'data-agreement="(\d+)"', page)
+        seats = re.search(r'name="for" value="([\d ]+)"', page)
+        seen = re.search(r'id="agreement".*?name="version" value="(\d+)"', page, re.S)
+        assert k and seats and seen, "no question to the table is shown"
+        answer = self.client.post(
+            f"{self.path}/agree/{k.group(1)}",
+            data={"csrf_token": csrf(self.client), "for": seats.group(1), "version": seen.group(1)},
+            headers={"HX-Request": "true"},
+        )
+        text = answer.get_data(as_text=True)
+        assert answer.status_code == 200, error(text) or text[:300]
+        return text
+
     def challenge(self, challenger: int) -> int:
         self.ok("ag/challenge", challenger=str(challenger))
         found = re.search(r'data-challenge="(\d+)"', self.page())
@@ -79,6 +104,20 @@ class Table:
         n = int(found.group(1))
         self.ok(f"judge/{n}/confirm", role="both")
         return n
+
+
+def row_fields(text: str) -> dict[str, str]:
+    """The word form's row fields as drawn: ``rows-for`` and each select's chosen option."""
+    found = {}
+    hit = re.search(r'name="rows-for" value="([^"]*)"', text)
+    if hit:
+        found["rows-for"] = html.unescape(hit.group(1))
+    for name, options in re.findall(r'<select name="((?:card|src)-\d+)"[^>]*>(.*?)</select>',
+                                    text, re.S):  # fmt: skip
+        chosen = re.search(r'<option value="([^"]*)" selected', options)
+        if chosen:
+            found[name] = html.unescape(chosen.group(1))
+    return found
 
 
 def error(text: str) -> str:
@@ -184,7 +223,10 @@ def test_overrule_is_offered_and_logged(t: Table) -> None:
     refused = t.post("ag/word", word="TEAMS", steal="1", step="play")
     assert 'name="overrule"' in refused.get_data(as_text=True)
     t.ok("ag/word", word="TEAMS", steal="1", step="play", overrule="1")
+    assert t.words(1) == [] and "Ann: has not agreed yet" in t.page()  # asked, not made
+    t.agree_for_all()
     assert t.words(1) == ["TEAMS"]
+    assert any(line.endswith("Host: agreed for Ann (no phone)") for line in t.history())
     line = next(x for x in t.history() if "Ben made TEAMS" in x)
     assert line.endswith(
         "(allowed by the table over: TEAMS is only a form of TEAM (S, ES, ED, D or ING))"
@@ -200,6 +242,7 @@ def test_word_checking_option_refuses_non_words(client: FlaskClient) -> None:
         answer.get_data(as_text=True)
     )
     table.ok("ag/word", word="MTE", step="play", overrule="1")
+    table.agree_for_all()
     assert table.words(0) == ["MTE"]
 
 
@@ -225,7 +268,10 @@ def test_invalid_word_goes_back_and_its_player_loses_the_turn(t: Table) -> None:
     assert t.words(0) == []
     assert "Ben's turn" in t.turn()
     assert re.search(r"Pool</h3><span class=\"tiles\">.*?>M<.*?>T<", page, re.S)
-    ruling = f"NOT VALID{UNDER} The word goes back; Ann loses that turn."
+    ruling = (
+        f"NOT VALID{UNDER} The word goes back; Ann loses that turn. Ann: put the 1 card "
+        "you drew back on the stock."
+    )
     assert any(line.endswith(ruling) for line in t.history())
 
 
@@ -278,7 +324,8 @@ def _jest_and_meats(t: Table) -> None:
 
 
 def _end(t: Table) -> str:
-    return t.ok("ag/end", agree="1")
+    t.ok("ag/end")
+    return t.agree_for_all()
 
 
 def test_end_scores_with_the_longest_word_tie_break(t: Table) -> None:
@@ -288,11 +335,18 @@ def test_end_scores_with_the_longest_word_tie_break(t: Table) -> None:
     assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', live) == ["5", "5"]
     assert "Ann wins" in live and "tie goes to the longest word" in live
     assert "1. Ann: 5 points (longest word 5 letters)" in t.page()
+    points = re.findall(r'data-word="([A-Z]+)">.*?data-points="(\d+)"', t.page(), re.S)
+    assert points == [("MEATS", "5"), ("JEST", "5")]  # points per word at the end
 
 
 def test_end_needs_the_tables_agreement(t: Table) -> None:
-    answer = t.post("ag/end")
-    assert answer.status_code == 422 and "agrees" in error(answer.get_data(as_text=True))
+    t.ok("ag/end")
+    page = t.page()
+    assert "Game over" not in page and "Asked: end the game and score it." in page
+    assert 'id="word-form"' not in page  # no moves while the table is asked
+    t.agree_for_all()
+    assert "Game over" in t.page()
+    assert any(line.endswith("The whole table agreed") for line in t.history())
 
 
 def test_deck_values_change_the_score(t: Table) -> None:
@@ -322,6 +376,22 @@ def test_helper_during_play_with_the_house_option(client: FlaskClient) -> None:
     t.ok("ag/flip", card="M")
     page = client.get(f"{t.path}/ag/helper")
     assert page.status_code == 200 and 'value="M"' in page.get_data(as_text=True)
+
+
+def test_helper_lists_steals_longest_first(client: FlaskClient) -> None:
+    t = Table(client, helper_during_play="1")
+    t.ok("ag/flip", card="M")
+    t.ok("ag/flip", card="T")
+    t.ok("ag/word", word="TEAM", step="play")
+    t.ok("ag/flip", card="S")
+    page = client.get(f"{t.path}/ag/helper").get_data(as_text=True)
+    block = re.search(r'id="helper-steals">(.*?)</ul>', page, re.S)
+    assert block, "no steals listed"
+    found = re.findall(r"<li>([A-Za-z]+) <small>takes TEAM \(Ann\) · (\d+) points?</small>",
+                       block.group(1))  # fmt: skip
+    assert ("STEAM", found[0][1]) in found or any(w == "STEAM" for w, _ in found)
+    keys = [(-len(w), -int(p)) for w, p in found]
+    assert keys == sorted(keys)  # longest first, then most points
 
 
 @pytest.mark.parametrize("cards", ["T4", "?" * 30, "? ? ? ? ? ?", "A/A", "#"])
@@ -485,6 +555,7 @@ def test_two_phones_on_one_turn_at_once_exactly_one_is_stored(t: Table, app) -> 
     ann = app.test_client()
     claim(ann, join_token(t.client, t.path), 0, "Ann")
     seen = t.target("ag/pass")  # both phones drew Ann's turn
+    rows = t.rows(ann, {"word": "MEATS", "step": "play"})  # Ann's phone shows the word's rows
     answers: list[int] = []
     barrier = threading.Barrier(2)
 
@@ -498,7 +569,7 @@ def test_two_phones_on_one_turn_at_once_exactly_one_is_stored(t: Table, app) -> 
     threads = [
         threading.Thread(target=send, args=(t.client,), kwargs={"what": "pass"}),
         threading.Thread(target=send, args=(ann,),
-                         kwargs={"what": "word", "word": "MEATS", "step": "play"}),
+                         kwargs={"what": "word", "word": "MEATS", "step": "play", **rows}),
     ]  # fmt: skip
     for thread in threads:
         thread.start()
@@ -573,3 +644,67 @@ def test_helper_with_twenty_vowel_cards_still_answers(client: FlaskClient) -> No
     cards = "A/E " * 10 + "I/O " * 6 + "T S R N"
     page = client.get(f"{t.path}/ag/helper", query_string={"cards": cards})
     assert page.status_code == 200 and 'id="helper-words"' in page.get_data(as_text=True)
+
+
+# agreements by the table
+
+
+def test_an_overrule_takes_a_tap_from_each_phone(client: FlaskClient, app) -> None:
+    table = Table(client, check_words="1")
+    ann, ben = app.test_client(), app.test_client()
+    claim(ann, join_token(client, table.path), 0, "Ann")
+    claim(ben, join_token(client, table.path), 1, "Ben")
+    table.ok("ag/flip", card="M")
+    table.ok("ag/flip", card="T")
+    asked = table.post("ag/word", phone=ann, word="MTE", step="play", overrule="1")
+    assert asked.status_code == 200 and "The table is asked" in asked.get_data(as_text=True)
+    ben_page = ben.get(table.path).get_data(as_text=True)
+    mine = re.search(r'id="words-1">\s*<h3>(.*?)</h3>', ben_page, re.S)
+    assert mine and 'id="you-marker"' in mine.group(1)  # "you" on Ben's own seat only
+    assert ben_page.count('id="you-marker"') == 1
+    assert "Ben (you): has not agreed yet" in ben_page and "Ann: agrees" in ben_page
+    assert "(no phone)" not in client.get(table.path).get_data(as_text=True)  # none to answer
+    data = {"csrf_token": csrf(client), "for": "1", "version": "1"}
+    refused = client.post(f"{table.path}/agree/1", data=data, headers={"HX-Request": "true"})
+    assert refused.status_code == 403 and "only Ben" in error(refused.get_data(as_text=True))
+    assert table.words(0) == []
+    data = {"csrf_token": csrf(ben), "for": "me", "version": "1"}
+    assert ben.post(f"{table.path}/agree/1", data=data).status_code == 303
+    assert table.words(0) == ["MTE"] and "Ben's turn" in table.turn()
+    again = ben.post(f"{table.path}/agree/1", data=data, headers={"HX-Request": "true"})
+    assert again.status_code == 409
+    history = table.history()
+    asked = "Ann: asks the table to allow Ann's word MTE (MTE is not in the table's word list"
+    assert any(asked in line for line in history), history
+    assert any(line.endswith("Ben: agrees") for line in history)
+
+
+def test_a_stale_move_form_after_a_question_to_the_table_is_refused(t: Table) -> None:
+    seen = t.target("ag/word")
+    t.ok("ag/end")
+    answer = t.post("ag/pass", **seen)
+    assert answer.status_code == 422 and "agree or not first" in error(
+        answer.get_data(as_text=True)
+    )
+
+
+# entry that matches the cards
+
+
+def test_sources_are_shown_before_a_word_is_made(t: Table) -> None:
+    first = t.post("ag/word", word="MEATS", step="play", **{"rows-for": ""})
+    text = first.get_data(as_text=True)
+    assert first.status_code == 200 and t.words(0) == []  # the rows first, nothing stored
+    assert "Where did each card come from?" in text
+    assert row_fields(text)["src-0"] == "pool" and row_fields(text)["src-2"] == "hand"
+
+
+def test_rows_of_an_edited_word_are_drawn_again_not_applied(t: Table) -> None:
+    old = t.rows(t.client, {"word": "TEAM", "step": "play"})  # rows for TEAM: T E A M
+    answer = t.post("ag/word", word="MEAT", step="play", **old)  # edited, old rows sent
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and not error(text) and t.words(0) == []
+    assert re.findall(r'class="letter-row" data-letter="([A-Z])"', text) == list("MEAT")
+    assert row_fields(text)["rows-for"] == "MEAT|"
+    t.ok("ag/word", word="MEAT", step="play")
+    assert t.words(0) == ["MEAT"]

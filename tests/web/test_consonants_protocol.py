@@ -89,7 +89,17 @@ def test_the_table_api_plays_consonants(client: FlaskClient) -> None:
     assert state["hand"] == 1 and hand["words"] == {"0": ["JEST"]} and hand["scores"]["0"] == 20
     assert hand["versions"]["taken"] == {"0": 1, "1": 1, "2": 1, "3": 1}
     assert hand["versions"]["words"]["0"] == 1
-    assert act(host, "done", {"hand": 1}, 0).status_code == 200
+    assert act(host, "done", {"hand": 1}, 0).status_code == 200  # asks the table
+    asked = client.get("/api/v1/table", headers=ben).json["state"]["agreement"]
+    assert asked["about"] == "close" and asked["waiting"] == [0, 1, 2, 3]
+    k = {"agreement": asked["agreement"]}
+    assert act(host, "agree", k, 1, seats=[1]).status_code == 403  # Ben has a phone
+    assert act(host, "agree", k, 1, seats=[0, 3]).status_code == 200  # no phones
+    assert act(ben, "agree", k, 1).status_code == 200
+    assert client.get("/api/v1/table", headers=ben).json["state"]["hand"] == 1  # Cy waits
+    assert act(cy, "agree", k, 1).status_code == 200  # the last tap scores the hand
+    late = act(ben, "agree", k, 1)
+    assert late.status_code == 409 and late.json["current"] == {"agreement": None}
     again = act(host, "taken", {"hand": 1, "seat": 0}, 1, cards=["J"])
     assert again.status_code == 422
     assert "Hand 1 is finished: hand 2 is open" in again.json["error"]

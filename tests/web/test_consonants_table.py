@@ -80,8 +80,31 @@ def enter_hand(client: FlaskClient, table: str, hand: int = 1, given: dict | Non
     assert answer.status_code == 303, words(answer)[:400]
 
 
-def close(client: FlaskClient, table: str, hand: int = 1) -> Any:
-    return post(client, f"{table}/cons/{hand}/close", version=0)
+def close(client: FlaskClient, table: str, hand: int = 1, phones: tuple = (),
+          host: FlaskClient | None = None) -> Any:  # fmt: skip
+    """Ask the table to close the hand's words; each other phone agrees on its own page, the
+    host for the seats without a phone. The last answer (the ask's when it is refused)."""
+    answer = post(client, f"{table}/cons/{hand}/close", version=0)
+    if answer.status_code != 303:
+        return answer
+    for phone in phones:
+        answer = agree(phone, table)
+        assert answer.status_code == 303, words(answer)[:300]
+    host = host or client
+    if "(no phone)" in host.get(f"{table}/entry").get_data(as_text=True):
+        answer = agree(host, table, proxy=True)
+    return answer
+
+
+def agree(phone: FlaskClient, table: str, proxy: bool = False, hx: bool = False) -> Any:
+    """This phone's "I agree" (or the host's "Agree for ... (no phone)") as its page shows it."""
+    page = phone.get(f"{table}/entry").get_data(as_text=True)
+    k = re.search(r'data-agreement="(\d+)"', page)
+    seen = re.search(r'id="agreement".*?name="version" value="(\d+)"', page, re.S)
+    seats = re.search(r'name="for" value="([\d ]+)"', page)
+    assert k and seen, "no question to the table on this phone"
+    who = seats.group(1) if proxy and seats else "me"
+    return post(phone, f"{table}/agree/{k.group(1)}", hx, version=seen.group(1), **{"for": who})
 
 
 # starting a table
@@ -135,7 +158,7 @@ def test_pass_is_personal_on_each_phone_and_follows_the_hearts_cycle(app, client
     assert "Pass 4 cards to Cy, on your left." in panel(ben, table)
     assert "Everyone passes 4 cards to the left" in panel(client, table)
     enter_hand(client, table)
-    assert close(client, table).status_code == 303
+    assert close(client, table, phones=(ben,)).status_code == 303
     text = panel(ben, table)
     assert "Hand 2 · Ben deals" in text
     assert "Pass 4 cards to Ann, on your right." in text
@@ -284,9 +307,19 @@ def test_flying_by_night_choice_only_on_the_flyers_phone(app, client):
     assert "Waiting for Ann to choose" in entry(ben, table)
     assert "−50 for Ann" in entry(ann, table)
     assert post(ben, f"{table}/cons/1/fly", choice="add", version=0).status_code == 403
-    assert close(client, table).status_code == 422  # the hand waits for the choice
+    assert (
+        close(
+            client,
+            table,
+            phones=(
+                ann,
+                ben,
+            ),
+        ).status_code
+        == 422
+    )  # the hand waits for the choice
     assert post(ann, f"{table}/cons/1/fly", choice="add", version=0).status_code == 303
-    assert close(ann, table).status_code == 303
+    assert close(ann, table, phones=(ben,), host=client).status_code == 303
     rest = DECK_POINTS - 122  # Ben and Cy took a T and an N, 1 point each
     assert totals(client, table) == ["0", "51", "51", str(rest + 50)]
 
@@ -325,7 +358,7 @@ def _challenge(host: FlaskClient, phone: FlaskClient, table: str, word: str, cha
     n = re.search(r'data-challenge="(\d+)"', phone.get(table).get_data(as_text=True))
     assert n
     for who, role in ((host, "player"), (phone, "challenger")):
-        form = {"csrf_token": csrf(who), "role": role}
+        form = {"csrf_token": csrf(who), "role": role, "version": "1"}  # the challenge seen
         assert who.post(f"{table}/judge/{n.group(1)}/confirm", data=form).status_code == 303
 
 
@@ -337,7 +370,7 @@ def test_a_valid_word_challenged_moves_points_to_the_challenger(app, client):
     _challenge(client, ben, table, "JEST", 1)
     text = entry(ben, table)
     assert "JEST stands. Ann −22, Ben +22." in text
-    assert close(client, table).status_code == 303
+    assert close(client, table, phones=(ben,)).status_code == 303
     assert totals(client, table)[:2] == [str(20 - 22), str(41 + 22)]
 
 
@@ -348,7 +381,7 @@ def test_a_failed_word_moves_points_back_and_its_cards_score(app, client):
     post(client, f"{table}/cons/1/words", seat=0, words="TSEJ", version=0)
     _challenge(client, ben, table, "TSEJ", 1)
     assert "TSEJ is not a word: it was never laid. Ben −22, Ann +22." in entry(ben, table)
-    assert close(client, table).status_code == 303
+    assert close(client, table, phones=(ben,)).status_code == 303
     assert totals(client, table)[:2] == [str(42 + 22), str(41 - 22)]
 
 
@@ -503,3 +536,37 @@ def test_a_whole_hand_by_tricks_the_kitty_goes_to_the_last_trick(client):
     assert "Cy · 85 points" in text
     assert close(client, table).status_code == 303
     assert totals(client, table) == ["40", "0", "85"]
+
+
+# closing the words: every phone agrees
+
+
+def test_closing_the_words_waits_for_every_phone_and_says_who(app, client):
+    table = cons_table(client)
+    ann, ben = seated(app, client, table, 0), seated(app, client, table, 1)
+    enter_hand(client, table)
+    assert post(ann, f"{table}/cons/1/close", version=0).status_code == 303
+    text = entry(ben, table)
+    assert "Ann: agrees" in text and "Ben (you): has not agreed yet" in text
+    assert "Cy: has not agreed yet (no phone: the host answers)" in text
+    refused = post(client, f"{table}/agree/1", True, version=1, **{"for": "1"})
+    assert refused.status_code == 403 and "only Ben's phone agrees" in words(refused)
+    assert agree(client, table, proxy=True).status_code == 303  # Cy and Dee, no phone
+    assert "Ben (you): has not agreed yet" in entry(ben, table)
+    assert totals(client, table)[0] != "42"  # not scored yet
+    assert agree(ben, table).status_code == 303
+    assert totals(client, table) == ["42", "41", "40", str(DECK_POINTS - 123)]
+    late = post(ann, f"{table}/agree/1", True, version=1, **{"for": "me"})
+    assert late.status_code == 409 and "another phone" in words(late)
+    assert "Host: agreed for Cy (no phone)" in panel(client, table)
+
+
+def test_one_phone_that_does_not_agree_keeps_the_hand_open(app, client):
+    table = cons_table(client)
+    ann, ben = seated(app, client, table, 0), seated(app, client, table, 1)
+    enter_hand(client, table)
+    assert post(ann, f"{table}/cons/1/close", version=0).status_code == 303
+    answer = post(ben, f"{table}/agree/1/no", True, version=1)
+    assert answer.status_code == 200 and 'id="agreement"' not in answer.get_data(as_text=True)
+    assert "Ben: does not agree, so nothing changes" in panel(client, table)
+    assert 'id="close-form"' in ann.get(f"{table}/entry").get_data(as_text=True)

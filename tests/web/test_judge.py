@@ -130,19 +130,36 @@ def table(client: FlaskClient, app) -> dict[str, Any]:
 
 
 def _open(table: dict[str, Any], words: str) -> int:
-    host = table["host"]
-    data = {"csrf_token": csrf(host), "words": words, "player": "0", "challenger": "1"}
-    answer = host.post(f"{table['path']}/judge", data=data)
+    """Ben (seat 2, his own phone) challenges Ann's play (seat 1, no phone)."""
+    ben = table["ben"]
+    data = {"csrf_token": csrf(ben), "words": words, "player": "0", "challenger": "1"}
+    answer = ben.post(f"{table['path']}/judge", data=data)
     assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
-    found = re.search(r'data-challenge="(\d+)"', host.get(table["path"]).get_data(as_text=True))
+    found = re.search(r'data-challenge="(\d+)"', ben.get(table["path"]).get_data(as_text=True))
     assert found
     return int(found.group(1))
 
 
-def _confirm(phone: FlaskClient, table: dict[str, Any], n: int, role: str, hx: bool = False):
+def _seen(phone: FlaskClient, table: dict[str, Any]) -> str:
+    """The challenge's version as this phone's page shows it."""
+    found = re.search(
+        r'name="version" value="(\d+)"', _entry(phone, table).split('id="challenge"')[-1]
+    )
+    return found.group(1) if found else "1"
+
+
+def _confirm(phone: FlaskClient, table: dict[str, Any], n: int, role: str, hx: bool = False,
+             version: str | None = None):  # fmt: skip
     headers = {"HX-Request": "true"} if hx else {}
-    data = {"csrf_token": csrf(phone), "role": role}
+    seen = version if version is not None else _seen(phone, table)
+    data = {"csrf_token": csrf(phone), "role": role, "version": seen}
     return phone.post(f"{table['path']}/judge/{n}/confirm", data=data, headers=headers)
+
+
+def _both(table: dict[str, Any], n: int, hx: bool = False):
+    """The host confirms for Ann (no phone), Ben's phone for Ben: the last one judges."""
+    assert _confirm(table["host"], table, n, "player").status_code == 303
+    return _confirm(table["ben"], table, n, "challenger", hx=hx)
 
 
 def _entry(phone: FlaskClient, table: dict[str, Any]) -> str:
@@ -162,7 +179,7 @@ def test_table_verdict_needs_both_phones(table: dict[str, Any]) -> None:
 
 def test_table_invalid_play_never_names_the_word(table: dict[str, Any]) -> None:
     n = _open(table, f"team {BAD} quiz")
-    answer = _confirm(table["host"], table, n, "both", hx=True)
+    answer = _both(table, n, hx=True)
     fragment = answer.get_data(as_text=True)
     block = _verdict_block(fragment)
     assert _verdict(fragment) == "NOT VALID"
@@ -178,6 +195,7 @@ def test_table_invalid_play_never_names_the_word(table: dict[str, Any]) -> None:
         f"challenge {n}: NOT VALID - word list English for word games. "
         "The play had moved on, so the game is unchanged."
     )
+    assert any("Host: confirmed challenge" in line for line in history)
     opened = [line for line in history if "challenged" in line]
     assert opened and opened[0].endswith(
         f"Ben challenged Ann&#39;s play TEAM {BAD} QUIZ (word list English for word games)"
@@ -187,43 +205,68 @@ def test_table_invalid_play_never_names_the_word(table: dict[str, Any]) -> None:
 
 def test_table_verdict_clears(table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     n = _open(table, "team")
-    _confirm(table["host"], table, n, "both")
+    _both(table, n)
     assert _verdict(_entry(table["ben"], table)) == "VALID"
     _later(monkeypatch, 11)
     assert _verdict(_entry(table["ben"], table)) is None
     assert "data-challenge" not in _entry(table["host"], table)
 
 
-def test_only_the_challengers_phone_or_host_confirms(table: dict[str, Any], app) -> None:
+def test_only_the_sides_own_phones_confirm(table: dict[str, Any], app) -> None:
     ann = app.test_client()
     claim(ann, join_token(table["host"], table["path"]), 0, "Ann")
     n = _open(table, "team")
     refused = _confirm(table["ben"], table, n, "player", hx=True)
-    assert refused.status_code == 422 and "Ann&#39;s phone" in refused.get_data(as_text=True)
+    assert refused.status_code == 403 and "Ann&#39;s phone" in refused.get_data(as_text=True)
     stranger = app.test_client()
     assert _confirm(stranger, table, n, "challenger").status_code == 403
 
 
-def test_a_second_challenge_waits_and_confirming_twice_is_harmless(table: dict[str, Any]) -> None:
+def test_the_host_does_not_settle_a_challenge_alone_for_seats_with_phones(
+    table: dict[str, Any],
+) -> None:
     n = _open(table, "team")
     host = table["host"]
-    data = {"csrf_token": csrf(host), "words": "quiz", "player": "0", "challenger": "1"}
-    again = host.post(f"{table['path']}/judge", data=data, headers={"HX-Request": "true"})
+    assert "Both confirm" not in _entry(host, table)
+    refused = _confirm(host, table, n, "both", hx=True)
+    assert refused.status_code == 403 and "Ben&#39;s phone" in refused.get_data(as_text=True)
+    assert "Ann (player): to confirm" in _entry(host, table)  # nothing half-stored
+    assert _verdict(_entry(host, table)) is None
+
+
+def test_a_stale_confirmation_is_refused_with_409(table: dict[str, Any]) -> None:
+    n = _open(table, "team")
+    seen = _seen(table["ben"], table)
+    ben = table["ben"]
+    withdraw = {"csrf_token": csrf(ben), "version": seen}
+    assert ben.post(f"{table['path']}/judge/{n}/cancel", data=withdraw).status_code == 303
+    late = _confirm(table["host"], table, n, "player", hx=True, version=seen)
+    assert late.status_code == 409 and "another phone" in late.get_data(as_text=True)
+
+
+def test_a_second_challenge_waits_and_confirming_twice_is_harmless(table: dict[str, Any]) -> None:
+    n = _open(table, "team")
+    host, ben = table["host"], table["ben"]
+    data = {"csrf_token": csrf(ben), "words": "quiz", "player": "0", "challenger": "1"}
+    again = ben.post(f"{table['path']}/judge", data=data, headers={"HX-Request": "true"})
     assert again.status_code == 422 and "already being judged" in again.get_data(as_text=True)
     _confirm(host, table, n, "player")
-    assert _confirm(host, table, n, "player").status_code == 303
-    _confirm(table["ben"], table, n, "challenger")
-    late = _confirm(table["ben"], table, n, "challenger", hx=True)
-    assert late.status_code == 422 and "decided already" in late.get_data(as_text=True)
+    twice = _confirm(host, table, n, "player", hx=True, version="1")  # the form drawn before
+    assert twice.status_code == 409, twice.get_data(as_text=True)
+    assert "confirmed already" in twice.get_data(as_text=True), twice.get_data(as_text=True)
+    _confirm(ben, table, n, "challenger")
+    late = _confirm(ben, table, n, "challenger", hx=True, version="1")
+    assert late.status_code == 409 and "another phone" in late.get_data(as_text=True)
 
 
 def test_withdrawn_challenge_gives_no_verdict(table: dict[str, Any]) -> None:
     n = _open(table, "team")
     ben = table["ben"]
-    answer = ben.post(f"{table['path']}/judge/{n}/cancel", data={"csrf_token": csrf(ben)})
+    data = {"csrf_token": csrf(ben), "version": _seen(ben, table)}
+    answer = ben.post(f"{table['path']}/judge/{n}/cancel", data=data)
     assert answer.status_code == 303
     assert "data-challenge" not in _entry(ben, table)
-    assert _confirm(table["host"], table, n, "both", hx=True).status_code == 422
+    assert _confirm(table["host"], table, n, "player", hx=True, version="1").status_code == 409
 
 
 @pytest.mark.parametrize(
@@ -238,8 +281,8 @@ def test_withdrawn_challenge_gives_no_verdict(table: dict[str, Any]) -> None:
     ],
 )
 def test_table_bad_challenges_never_500(table: dict[str, Any], fields: dict) -> None:
-    host = table["host"]
-    answer = host.post(f"{table['path']}/judge", data={"csrf_token": csrf(host), **fields})
+    ben = table["ben"]
+    answer = ben.post(f"{table['path']}/judge", data={"csrf_token": csrf(ben), **fields})
     assert answer.status_code == 422
 
 
@@ -251,8 +294,8 @@ def test_bad_confirmations_never_500(table: dict[str, Any], role: str) -> None:
         table["host"]
         .post(
             f"{table['path']}/judge/99/confirm",
-            data={"csrf_token": csrf(table["host"]), "role": "both"},
+            data={"csrf_token": csrf(table["host"]), "role": "player", "version": "1"},
         )
         .status_code
-        == 404
+        == 409
     )

@@ -93,7 +93,7 @@ def test_table_verdict_and_history_name_the_rule(client: FlaskClient, app) -> No
     assert client.post(f"{path}/judge", data=data).status_code == 303
     n = re.search(r'data-challenge="(\d+)"', client.get(path).get_data(as_text=True))
     assert n
-    confirm = {"csrf_token": csrf(client), "role": "both"}
+    confirm = {"csrf_token": csrf(client), "role": "both", "version": "1"}  # as the page showed
     answer = client.post(f"{path}/judge/{n.group(1)}/confirm", data=confirm,
                          headers={"HX-Request": "true"})  # fmt: skip
     block = _verdict_block(answer.get_data(as_text=True))

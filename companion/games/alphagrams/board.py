@@ -74,6 +74,10 @@ class Board:
             return []
         return list(zip(self.r.ids, self.state.words, strict=True))
 
+    def word_points(self, word: TableWord) -> int:
+        """A word's points: its cards' values in the table's deck."""
+        return sum(card_points(c.card, self.r.deck) for c in word.cards)
+
     def words_of(self, seat: int) -> list[tuple[int, TableWord]]:
         return [(i, w) for i, w in self.words() if w.seat == seat]
 

@@ -5,10 +5,14 @@ Pure. Consonant cards give their letter, vowel cards either side, wilds any lett
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from companion.cards.alpha import AlphaCard
+from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import Unreadable
+from companion.games.alphagrams.moves import TableWord
+from companion.games.alphagrams.scoring import card_points, letter_card
 from companion.words.anagram import Hit
 from companion.words.helper import anagrams
 from companion.words.lexicon import Lexicon
@@ -74,3 +78,36 @@ def what_could_we_have_made(
         order=order,
         limit=limit,
     )
+
+
+@dataclass(frozen=True)
+class Steal:
+    """A word that takes ``taken`` (a word on the table, of ``seat``) with pool cards; wild
+    letters in lowercase; ``points``: the word's cards at the deck's values."""
+
+    shown: str
+    taken: str
+    seat: int
+    points: int
+
+
+def steals(lexicon: Lexicon, words: Sequence[TableWord], pool: Sequence[AlphaCard], deck: Deck,
+           *, min_zipf: float | None = None, limit: int = 30) -> list[Steal]:  # fmt: skip
+    """Every word that could take a word on the table with cards of the pool (all the word's
+    letters and at least one pool card), longest first, then most points."""
+    letters, choices, wilds = rack(pool)
+    found = []
+    for w in words:
+        base = w.text.upper()
+        hits = anagrams(lexicon, base + letters, wilds, choices, min_length=len(base) + 1,
+                        min_zipf=min_zipf, order="long", limit=None)  # fmt: skip
+        for h in hits:
+            extra = Counter(h.shown) - Counter(base)
+            if Counter(base) - Counter(h.shown):
+                continue  # a letter of the word taken would come from a wild: not a steal
+            points = sum(card_points(c.card, deck) for c in w.cards) + sum(
+                card_points(letter_card(ch, deck), deck) * n for ch, n in extra.items()
+            )
+            found.append(Steal(h.shown, base, w.seat, points))
+    found.sort(key=lambda s: (-len(s.shown), -s.points, s.shown))
+    return found[:limit]

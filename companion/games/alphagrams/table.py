@@ -8,18 +8,21 @@ working: the event kinds and payloads are the ones the pages always stored):
 - ``flip`` -> ``ag-flip`` (``seat``, ``card``); ``pass`` -> ``ag-pass`` (``seat``);
 - ``word`` -> ``ag-word`` (``seat``, ``cards``, ``sources``, ``steal``, ``discard``,
   ``overrule``, ``overruled``, ``text``, ``stolen``, ``from_seat``);
-- ``end`` -> ``ag-end``; ``challenge`` -> ``judge-open`` in slot ``judge{n}`` (the word judge
-  collects the confirmations; its verdict appends ``ag-challenge``: ``challenger``,
-  ``player``, ``valid``, ``outcome``).
+- ``end`` asks the table (``companion.games.agreements``); when every seat agreed, ``ag-end``;
+- ``challenge`` -> ``judge-open`` in slot ``judge{n}``; ``confirm`` and ``withdraw``
+  (``companion.games.challenges``): the last confirmation appends the verdict and
+  ``ag-challenge`` (``challenger``, ``player``, ``valid``, ``outcome``) at the next ``ag``
+  version; ``agree`` and ``disagree`` answer what the table is asked.
 
 Targets are explicit: ``{"turn": t, "seat": s}`` names the turn (numbered from 1 at the first
 card; a word or a pass starts the next one) and the seat on turn; a steal adds ``"word": id``
 (the word's number, given when it was made and kept while it stays on the table). A turn or
 word that is not the one named now is a ``Conflict``; a stale ``ag`` version is refused by the
 shell before ``apply`` runs. Rulings of ours: the seat's phone, the host, or any seated phone
-for a seat without a phone moves for a seat; no move while a challenge is being judged; a
-word the table's rules only question (an inflection; with word checking on, a word not in
-the list) needs ``"overrule": true`` (the table agrees, and it is logged).
+for a seat without a phone moves for a seat; no move while a challenge is being judged or the
+table is asked something; a word the table's rules only question (an inflection; with word
+checking on, a word not in the list) needs ``"overrule": true``, which asks the table: the
+word is made when every seat agreed (and it is logged).
 
 Secrets: none. Hands are only counted (the cards in hand are never entered), so every seat's
 ``view`` is the same.
@@ -31,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.errors import Unreadable
-from companion.games import scoresheet
+from companion.games import agreements, challenges, scoresheet
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams import tableopts
 from companion.games.alphagrams.scoring import tie_break_key
@@ -49,11 +52,14 @@ class AlphaGramsTable(Moves):
         "start": "Turn the first card into the pool (target turn 0; data card, optional deck).",
         "flip": "The seat on turn turns a card from the stock into the pool (data card).",
         "word": "The seat on turn makes a word, or steals/protects the target's word "
-        "(data cards, sources, optional discard and overrule).",
+        "(data cards, sources, optional discard; overrule: ask the table to allow a word "
+        "the rules only question).",
         "pass": "The seat on turn makes no word this turn.",
         "challenge": "Challenge the last word made (target word; data challenger): the word "
         "judge takes it from there.",
-        "end": "The whole table agrees the game is over (data agree: true).",
+        "end": "Ask the table to end the game: every seat agrees (agree), then it is scored.",
+        **challenges.ACTIONS,
+        **agreements.ACTIONS,
     }
 
     def __init__(self, lexicon: Callable[[str], Lexicon] | None = None) -> None:
@@ -76,9 +82,17 @@ class AlphaGramsTable(Moves):
     def target_slot(self, state: State, action: Action) -> str:
         if action.kind not in self.actions:
             raise Unreadable(f"AlphaGrams has no action '{action.kind[:30]}'.", "action")
+        if action.kind in challenges.ACTIONS:
+            return challenges.slot(action)
+        if action.kind in agreements.ACTIONS:
+            return agreements.slot(action)
         return SLOT
 
     def current(self, state: State, action: Action) -> Any:
+        if action.kind in challenges.ACTIONS:
+            return challenges.current(state)
+        if action.kind in agreements.ACTIONS:
+            return agreements.current(state, state.options.players)
         g = state.game
         if g is None:
             return {"turn": 0, "started": False}
@@ -102,6 +116,7 @@ class AlphaGramsTable(Moves):
         out["challenge"] = None if j is None else {"n": j.n, "player": j.player,
                                                    "challenger": j.challenger}  # fmt: skip
         out["next_challenge"] = state.challenges + 1
+        out["agreement"] = agreements.view(state, state.options.players)
         return out
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
@@ -184,7 +199,10 @@ def _word_line(p: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
-    """A history line in plain words for AlphaGrams' own events (None for other kinds)."""
+    """A history line in plain words for AlphaGrams' own events and the table's agreements
+    (None for other kinds)."""
+    if event.kind in agreements.KINDS:
+        return agreements.describe(event, names)
     p = event.payload
     when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
     who = event.actor or "Someone"
@@ -197,7 +215,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         "ag-flip": lambda: f"{_name(names, p.get('seat'))} turned {p.get('card')} into the pool",
         "ag-word": lambda: _word_line(p, names),
         "ag-pass": lambda: f"{_name(names, p.get('seat'))} passed",
-        "ag-end": lambda: "the table agreed the game is over",
+        "ag-end": lambda: "the game is over, as the table agreed",
         "ag-challenge": lambda: str(p.get("outcome") or "a challenge was settled"),
     }[event.kind]()
     return f"{when}{who}: {text}"

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import CompanionError
+from companion.games.agreements import fold_agree
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.tableopts import first_player
@@ -29,6 +30,8 @@ def fold_event(state: State, e: Event) -> State:
         return _deck(state, e.payload)
     if e.kind.startswith("judge-"):
         return fold_judge(state, e)
+    if e.kind.startswith("agree-"):
+        return fold_agree(state, e)
     if e.kind not in KINDS:
         return state
     try:

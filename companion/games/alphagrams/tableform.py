@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.compose import LetterRow, compose, played, steal_index
-from companion.games.alphagrams.table import describe
-from companion.games.alphagrams.tablestate import State
+from companion.games.alphagrams.table import GAME, describe
+from companion.games.alphagrams.tablemoves import outcome as outcome
 from companion.games.protocol import Action, Event
 
 Form = Mapping[str, str]
@@ -65,21 +65,38 @@ def challenge(b: Board, form: Form) -> Action:
     return action(b, form, "challenge", data, seat=False, word=number(form, "word"))
 
 
+def rows_key(word: str, steal: str) -> str:
+    """What a word's card rows were drawn for: the word and the word taken."""
+    return f"{word.strip().upper()[:40]}|{steal.strip()[:6]}"
+
+
 def word_values(form: Form) -> dict[str, Any]:
-    """The word form's input, kept to draw it again (the letters' cards and sources too)."""
+    """The word form's input, kept to draw it again (the letters' cards and sources too,
+    only while they are the rows of the word as typed now)."""
     values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
-    values.update((k, v[:10]) for k, v in form.items() if k[:5] in ("card-", "src-"))
+    if form.get("rows-for", "")[:50] == rows_key(values["word"], values["steal"]):
+        values.update((k, v[:10]) for k, v in form.items() if k.startswith(("card-", "src-")))
+        values["_chosen"] = True
     return values
 
 
 def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
-    """A word, or a steal of the word numbered ``steal``; ``Compose`` on the first step."""
+    """A word, or a steal of the word numbered ``steal``. ``Compose`` first: the letters'
+    rows are shown (each card's source pre-selected and visible) until this phone sends the
+    rows of the word as typed now, so no source is ever guessed, and rows of an earlier word
+    never apply to an edited one."""
     steal = steal_index(b.r, values["steal"])
     rows = compose(b.state, values["word"], steal)
     values["_rows"] = True
-    if form.get("step") == "compose":
+    action(b, form, "word", {})  # this phone may move for the seat named, before any rows
+    if number(form, "version") != b.version:  # moved on elsewhere: say so, not rows again
+        stale = Conflict("That was changed on another phone a moment ago. Nothing of yours was "
+                         "saved: look at it as it is now, then decide again.")  # fmt: skip
+        stale.current = GAME.current(b.r, Action("word", {}, 0))  # type: ignore[attr-defined]
+        raise stale
+    if form.get("step") == "compose" or not values.get("_chosen"):
         raise Compose()
-    cards, sources = played(rows, form)
+    cards, sources = played(rows, values)
     data = {"cards": cards, "sources": sources, "discard": values["discard"].strip() or None,
             "overrule": bool(values["overrule"])}  # fmt: skip
     word_id = int(values["steal"]) if steal is not None else None
@@ -98,6 +115,8 @@ def rows_again(b: Board, values: Mapping[str, Any]) -> list[LetterRow] | None:
 
 def saved_line(event: Event, names: Sequence[str]) -> str:
     """What the phone that made a move is told."""
+    if event.kind in ("agree-open", "agree-yes"):
+        return "The table is asked: each phone agrees or not below."
     line = describe(event, names)
     if line is None:
         return "Challenge opened: both sides confirm on their phones."
@@ -112,16 +131,3 @@ def now_line(current: Mapping[str, Any], names: Sequence[str]) -> str:
         return "the game is over."
     doing = "turn a card" if current.get("phase") == "flip" else "make a word or pass"
     return f"turn {current['turn']}, {name} to {doing}."
-
-
-def outcome(state: State, challenger: int, player: int, valid: bool,
-            names: Sequence[str]) -> str | None:  # fmt: skip
-    """A verdict's effect on the game, in words (None: the play had moved on)."""
-    g = state.game
-    if g is None or g.last is None or g.last.seat != player:
-        return None
-    if valid and g.turn == challenger:  # the engine takes the turn in hand
-        return f"{names[challenger]} loses this turn."
-    if valid:
-        return f"{names[challenger]} misses their next turn."
-    return f"The word goes back; {names[player]} loses that turn."

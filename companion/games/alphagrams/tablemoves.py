@@ -3,16 +3,19 @@ turned into the events to store (see ``table``), pure."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games import agreements, challenges
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.tableopts import TableOptions
-from companion.games.alphagrams.tablestate import State, may_move
+from companion.games.alphagrams.tablestate import SLOT, State, may_move
 from companion.games.alphagrams.validate import check_move
+from companion.games.challenges import Judging
 from companion.games.protocol import Action, Actor, NewEvent, target_int
 from companion.words.judge import house_rule
 from companion.words.lexicon import Lexicon
@@ -81,20 +84,54 @@ def _deck(raw: Any, default: Deck) -> Deck:
         raise Unreadable("'deck' is not a deck the app can read.", "deck") from None
 
 
+def on_table(game: engine.AlphaGramsState) -> Counter[AlphaCard]:
+    """Every card face up: the pool and the words' cards."""
+    return Counter(game.pool) + Counter(c.card for w in game.words for c in w.cards)
+
+
+def check_copies(deck: Deck, game: engine.AlphaGramsState, new: Sequence[AlphaCard]) -> None:
+    """``new`` cards turned face up must not make more of a card than the deck has (a third
+    K where the deck has one, a third A/E where it has two)."""
+    count = on_table(game) + Counter(new)
+    for c in sorted(set(new)):
+        have = deck.copies.get(c, 0)
+        if count[c] > have:
+            shown = "wild" if c.kind == "wild" else str(c)
+            copies = f"only {have}" if have else "no"
+            raise Forbidden(
+                f"The deck has {copies} {shown} card{'' if have == 1 else 's'}, and the table "
+                f"would show {count[c]}: check the cards in play against the ones you entered.",
+                "deck-copies",
+            )
+
+
 class Moves:
     """``apply`` and its checks; ``lexicon`` (the word lists) is set by ``AlphaGramsTable``."""
 
     lexicon: Callable[[str], Lexicon] | None
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        if action.kind in agreements.ACTIONS:
+            return agreements.act(state, action, actor, state.options.players, self._agreed,
+                                  lambda _: SLOT)  # fmt: skip
+        return self._apply(state, action, actor, False)
+
+    def _agreed(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        """The action the whole table agreed to, applied as asked."""
+        return self._apply(state, action, actor, True)
+
+    def _apply(self, state: State, action: Action, actor: Actor,
+               agreed: bool) -> Sequence[NewEvent]:  # fmt: skip
         if action.kind == "start":
             return self._start(state, action, actor)
+        if action.kind in challenges.ACTIONS:
+            return challenges.judge_action(state, action, actor, self.lexicon, consequence)
         game = self._ready(state, action)
         if action.kind == "end":
             if not (actor.host or actor.seat is not None):
                 raise NotAllowed("Only players at the table end the game.")
-            if action.data.get("agree") not in (True, "1", "on", "true"):
-                raise Unreadable("Tick that the whole table agrees the game is over.", "agree")
+            if not agreed:
+                return agreements.ask(state, "end", "end the game and score it", action, actor)
             return [NewEvent("ag-end", {})]
         if action.kind == "challenge":
             return self._challenge(state, game, action, actor)
@@ -102,12 +139,14 @@ class Moves:
         if action.kind == "flip":
             if game.phase != "flip":
                 raise Forbidden("No card to turn now: the stock is empty or the card is out.")
-            return [NewEvent("ag-flip", {"seat": seat, "card": str(card(action.data))})]
+            turned = card(action.data)
+            check_copies(state.deck, game, [turned])
+            return [NewEvent("ag-flip", {"seat": seat, "card": str(turned)})]
         if game.phase == "flip":
             raise Forbidden("Turn this turn's card into the pool first.")
         if action.kind == "pass":
             return [NewEvent("ag-pass", {"seat": seat})]
-        return [NewEvent("ag-word", self._word(state, game, action, seat))]
+        return self._word(state, game, action, seat, actor, agreed)
 
     def _start(self, state: State, action: Action, actor: Actor) -> list[NewEvent]:
         target_int(action, "turn", 0, 0)
@@ -131,6 +170,7 @@ class Moves:
             raise Conflict(f"Turn {turn} is over: the table is on turn {state.turn} now.")
         if state.judging is not None:
             raise Forbidden("A challenge is being judged: wait for the verdict.")
+        agreements.need_none(state)
         return game
 
     def _on_turn(self, game: engine.AlphaGramsState, action: Action, actor: Actor) -> int:
@@ -150,24 +190,31 @@ class Moves:
             raise Conflict(f"Word {word_id} is no longer on the table.")
         return index
 
-    def _word(self, state: State, game: engine.AlphaGramsState, action: Action,
-              seat: int) -> dict[str, Any]:  # fmt: skip
+    def _word(self, state: State, game: engine.AlphaGramsState, action: Action, seat: int,
+              actor: Actor, agreed: bool) -> list[NewEvent]:  # fmt: skip
         steal = self._stolen(state, action)
         cards, sources = _strings(action.data, "cards"), _strings(action.data, "sources")
         discard = action.data.get("discard") or None
         if discard is not None and not isinstance(discard, str):
             raise Unreadable("'discard' must be a card, like T or A/E.", "discard")
         move = Move.parse(seat, cards, sources, steal, discard[:10] if discard else None)
+        new = [c.card for c in move.from_("hand")] + ([move.discard] if move.discard else [])
+        check_copies(state.deck, game, new)
         problems = word_problems(game, move, state.options, self.lexicon)
         if problems and action.data.get("overrule") not in (True, "1", "on", "true"):
             raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).",
                             "overrule")  # fmt: skip
+        if problems and not agreed:
+            who = actor.names[seat] if seat < len(actor.names) else seat_words(seat)
+            what = f"allow {who}'s word {move.text.upper()} ({'; '.join(problems)})"
+            return agreements.ask(state, "word", what, action, actor)
         old = game.words[steal] if steal is not None else None
-        return {"seat": seat, "cards": [str(c) for c in move.cards], "sources": sources,
-                "steal": steal, "discard": str(move.discard) if move.discard else None,
-                "overrule": bool(problems), "overruled": problems, "text": move.text,
-                "stolen": old.text if old else None,
-                "from_seat": old.seat if old else None}  # fmt: skip
+        payload = {"seat": seat, "cards": [str(c) for c in move.cards], "sources": sources,
+                   "steal": steal, "discard": str(move.discard) if move.discard else None,
+                   "overrule": bool(problems), "overruled": problems, "text": move.text,
+                   "stolen": old.text if old else None,
+                   "from_seat": old.seat if old else None}  # fmt: skip
+        return [NewEvent("ag-word", payload)]
 
     def _challenge(self, state: State, game: engine.AlphaGramsState, action: Action,
                    actor: Actor) -> list[NewEvent]:  # fmt: skip
@@ -188,3 +235,32 @@ class Moves:
                    "player": last.seat, "challenger": challenger,
                    "ref": {"moves": state.moves}}  # fmt: skip
         return [NewEvent("judge-open", payload, slot=f"judge{n}")]
+
+
+def outcome(state: State, challenger: int, player: int, valid: bool,
+            names: Sequence[str]) -> str | None:  # fmt: skip
+    """A verdict's effect on the game, in words (None: the play had moved on)."""
+    g = state.game
+    if g is None or g.last is None or g.last.seat != player:
+        return None
+    if valid and g.turn == challenger:  # the engine takes the turn in hand
+        return f"{names[challenger]} loses this turn."
+    if valid:
+        return f"{names[challenger]} misses their next turn."
+    drawn = g.last.before.stock - g.stock  # the cards drawn after the word, none since
+    back = (f" {names[player]}: put the {drawn} card{'' if drawn == 1 else 's'} you drew back "
+            "on the stock.") if drawn > 0 else ""  # fmt: skip
+    return f"The word goes back; {names[player]} loses that turn.{back}"
+
+
+def consequence(state: State, j: Judging, valid: bool,
+                names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
+    """The verdict's effect: an ``ag-challenge`` at the next version of the slot ``ag`` (so
+    every phone's open move form is stale after it)."""
+    names = names or [seat_words(s) for s in range(state.options.players)]
+    said = outcome(state, j.challenger, j.player, valid, names)
+    if said is None:
+        return [], "The play had moved on, so the game is unchanged."
+    payload = {"n": j.n, "challenger": j.challenger, "player": j.player, "valid": valid,
+               "outcome": said}  # fmt: skip
+    return [NewEvent("ag-challenge", payload, slot=SLOT, bump=True)], said

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.cards.alpha import DEFAULT_DECK, Deck
+from companion.games.agreements import Agreement
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.tableopts import TableOptions
 from companion.games.challenges import Judging
@@ -35,6 +36,8 @@ class State:
     moves: int = 0
     challenges: int = 0
     judging: Judging | None = None
+    agreements: int = 0
+    agreement: Agreement | None = None
     skipped: tuple[int, ...] = ()
     problems: tuple[str, ...] = ()
 

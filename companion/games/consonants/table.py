@@ -14,7 +14,9 @@ open now"), all for the open hand only:
 - ``challenge`` ``{"hand": h, "seat": s}`` (the version of seat s's words seen): ``{"word",
   "challenger"}``; opens the word judge (``judge-open`` in slot ``judge{n}``), whose verdict
   appends ``cons-challenge``;
-- ``done`` ``{"hand": h}``: the words are done, the hand is scored.
+- ``done`` ``{"hand": h}``: asks the table to close the hand's words
+  (``companion.games.agreements``); when every seat agreed, the hand is scored;
+- ``confirm``, ``withdraw`` (``companion.games.challenges``), ``agree``, ``disagree``.
 
 Who: a seat's own phone, the host, or any seated phone for a seat no phone holds enters a
 seat's cards and words; the flyer chooses (the host when the flyer has no phone); a
@@ -35,9 +37,10 @@ from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
 from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
+from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
-from companion.games import scoresheet
-from companion.games.challenges import fold_judge
+from companion.games.agreements import fold_agree
+from companion.games.challenges import Judging, fold_judge
 from companion.games.consonants import table_options, table_view, table_words
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
@@ -96,7 +99,10 @@ class ConsonantsTable(TrickTable):
         "words": "Lay one seat's words (4+ letters, from its own taken cards).",
         "challenge": "Challenge a word a seat laid (data word, challenger): the word judge "
         "takes it from there.",
-        "done": "The words are done: score the open hand.",
+        "done": "Ask the table to close the open hand's words: every seat agrees (agree), "
+        "then the hand is scored.",
+        **challenges.ACTIONS,
+        **agreements.ACTIONS,
     }
 
     def __init__(self, lexicon: Any = None) -> None:
@@ -118,9 +124,25 @@ class ConsonantsTable(TrickTable):
             return _deck(state, event)
         if event.kind.startswith("judge-"):
             return fold_judge(state, event)
+        if event.kind.startswith("agree-"):
+            return fold_agree(state, event)
         if event.kind == "cons-challenge" and event.round:
             return _verdict(state, event)
         return super().fold(state, event)
+
+    def target_slot(self, state: State, action: Action) -> str:
+        if action.kind in challenges.ACTIONS:
+            return challenges.slot(action)
+        if action.kind in agreements.ACTIONS:
+            return agreements.slot(action)
+        return super().target_slot(state, action)
+
+    def current(self, state: State, action: Action) -> Any:
+        if action.kind in challenges.ACTIONS:
+            return challenges.current(state)
+        if action.kind in agreements.ACTIONS:
+            return agreements.current(state, state.options.players)
+        return super().current(state, action)
 
     def rebuild(self, state: State, number: int) -> State:
         return ts.rebuild(state, number)
@@ -131,6 +153,19 @@ class ConsonantsTable(TrickTable):
     # actions
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        if action.kind in challenges.ACTIONS:
+            return challenges.judge_action(state, action, actor, self.lexicon, consequence)
+        if action.kind in agreements.ACTIONS:
+            return agreements.act(state, action, actor, state.options.players, self._agreed,
+                                  lambda asked: self.target_slot(state, asked))  # fmt: skip
+        return self._apply(state, action, actor, False)
+
+    def _agreed(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        """The close the whole table agreed to, checked again and applied."""
+        return self._apply(state, action, actor, True)
+
+    def _apply(self, state: State, action: Action, actor: Actor,
+               agreed: bool) -> Sequence[NewEvent]:  # fmt: skip
         part, number, index = self.target(state, action)
         hand = _hand_open(state, number)
         if action.kind == "challenge":
@@ -138,6 +173,9 @@ class ConsonantsTable(TrickTable):
         decide = {"claim": _taken, "trick": _trick, "choice": _fly, "words": _words,
                   "close": _close}[part]  # fmt: skip
         payload = decide(state, hand, index, action.data, actor)
+        if part == "close" and not agreed:
+            what = f"close hand {number}'s words and score the hand"
+            return agreements.ask(state, "close", what, action, actor)
         return [NewEvent(KINDS[part], payload, round=number)]
 
     # what the table shows
@@ -149,6 +187,8 @@ class ConsonantsTable(TrickTable):
         return table_view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        if event.kind in agreements.KINDS:
+            return agreements.describe(event, names)
         return table_words.describe(event, names)
 
 
@@ -250,6 +290,19 @@ def _challenge(state: State, hand: Hand, seat: int, data: Mapping, actor: Actor)
                "min_zipf": options.min_zipf, "player": seat, "challenger": challenger,
                "ref": {"hand": hand.number, "seat": seat, "word": word}}  # fmt: skip
     return NewEvent("judge-open", payload, slot=f"judge{n}")
+
+
+def consequence(state: State, j: Judging, valid: bool,
+                names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
+    """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``
+    in its own slot ``c{hand}ch{n}``."""
+    names = names or ts.seat_words(state.options.players)
+    found = table_words.verdict(j.ref or {}, j.n, j.challenger, valid, state.deck, names)
+    if found is None:
+        return [], ""
+    payload, outcome = found
+    hand = payload["hand"]
+    return [NewEvent("cons-challenge", payload, round=hand, slot=f"c{hand}ch{j.n}")], outcome
 
 
 # folding what is not a hand entry

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, Deck, PlayedAlpha
 from companion.games import consonants as engine
+from companion.games.agreements import Agreement
 from companion.games.challenges import Judging
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table_options import TableOptions
@@ -115,6 +116,8 @@ class State(HandLookup[Hand]):
     totals: Scores = field(default_factory=dict)
     challenges: int = 0
     judging: Judging | None = None
+    agreements: int = 0
+    agreement: Agreement | None = None
 
     @property
     def deck(self) -> Deck:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games import agreements, scoresheet
 from companion.games import consonants as engine
-from companion.games import scoresheet
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_state import Hand, State
 from companion.games.trickgame.entries import hand_slot
@@ -74,6 +74,7 @@ def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:
         if j is None
         else {"n": j.n, "player": j.player, "challenger": j.challenger},  # fmt: skip
         "hands": [hand_view(h, options.players, versions) for h in state.hands],
+        "agreement": agreements.view(state, options.players),
     }
 
 

@@ -3,8 +3,8 @@
 ``Action``), ``compose`` (a word's letters and cards), ``helper`` (what could we have made?).
 
 Here: the ``GameType``, the routes (read the form, ``service.act``, publish, the entry box
-again with the input kept on a refusal), the helper page, and the word judge's verdict, which
-appends ``ag-challenge`` in the versioned slot ``ag``."""
+again with the input kept on a refusal), and the helper page. The word judge's steps are table
+actions (``companion.games.challenges``); its verdict appends ``ag-challenge``."""
 
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion.errors import CompanionError, Unreadable
+from companion.games import agreements
 from companion.games.alphagrams import tableform, tableopts
 from companion.games.alphagrams.board import Board
-from companion.games.alphagrams.helper import MAX_CARDS, typed_rack
+from companion.games.alphagrams.helper import MAX_CARDS, steals, typed_rack
 from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
 from companion.games.protocol import Action, Event
-from companion.tables import service, snapshot, store
+from companion.tables import service
 from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
 from companion.web.errors import status_for
@@ -80,7 +81,7 @@ GAME = GameType(
     entry_template=ENTRY,
     rules_template="alphagrams/_rules.html",
     entry_key=entry_key,
-    replayed=KINDS | judge_flow.KINDS | {"alpha-deck", "undo"},
+    replayed=KINDS | judge_flow.KINDS | agreements.KINDS | {"alpha-deck", "undo"},
     undoable=UNDOABLE,
     assets=("words.css", "words.js", "alphagrams.js"),
     describe=describe,
@@ -88,24 +89,6 @@ GAME = GameType(
     table=TABLE,
 )
 register(GAME)
-
-
-def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
-    """The verdict's effect: an ``ag-challenge`` in the slot ``ag`` (so every phone's open
-    move form is stale after it)."""
-    store.lock_game(v.game.id)
-    snap = snapshot.load(v.game, len(v.seats))
-    outcome = tableform.outcome(snap.state, c.challenger, c.player, valid, v.names)
-    if outcome is None:
-        return "The play had moved on, so the game is unchanged."
-    payload = {"n": c.n, "challenger": c.challenger, "player": c.player, "valid": valid,
-               "outcome": outcome}  # fmt: skip
-    actor, seat = v.actor
-    store.append(v.game, "ag-challenge", actor, seat, payload, None, (SLOT, snap.version(SLOT) + 1))
-    return outcome
-
-
-judge_flow.on_verdict(KEY, _consequence)
 
 
 def _view(token: str) -> TableView:
@@ -197,4 +180,10 @@ def helper(token: str) -> Any:
             hits = anagrams(lexicon, letters, wilds, choices, min_zipf=v.options.min_zipf, limit=40)
     except Unreadable as err:
         error = err.message
-    return render_template("alphagrams/helper.html", v=v, cards=raw, hits=hits, error=error)
+    taken = []
+    if b.state is not None and b.state.words:
+        lexicon = get_lexicon(v.options.lexicon)
+        taken = steals(lexicon, b.state.words, b.state.pool, v.state.deck,
+                       min_zipf=v.options.min_zipf)  # fmt: skip
+    return render_template("alphagrams/helper.html", v=v, cards=raw, hits=hits, error=error,
+                           steals=taken)  # fmt: skip

@@ -20,6 +20,7 @@ from flask import Blueprint, abort, render_template, request
 from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
+from companion.games import agreements
 from companion.games.consonants import table_options, table_words
 from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
 from companion.games.consonants.table_display import WAYS, Display
@@ -95,7 +96,7 @@ GAME = GameType(
     entry_template=ENTRY,
     rules_template="consonants/_rules.html",
     entry_key=entry_key,
-    replayed=ALL_KINDS | judge_flow.KINDS | {"alpha-deck", "undo"},
+    replayed=ALL_KINDS | judge_flow.KINDS | agreements.KINDS | {"alpha-deck", "undo"},
     undoable=ALL_KINDS - {"cons-challenge"},
     assets=("words.css", "words.js", "consonants.css", "consonants.js"),
     describe=describe,
@@ -104,20 +105,6 @@ GAME = GameType(
     table=TABLE,
 )
 register(GAME)
-
-
-def _consequence(v: TableView, c: judge_flow.Challenge, valid: bool) -> str:
-    """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``."""
-    found = table_words.verdict(c.ref, c.n, c.challenger, valid, v.state.deck, v.names)
-    if found is None:
-        return ""
-    payload, outcome = found
-    hand, (actor, seat) = payload["hand"], v.actor
-    store.append(v.game, "cons-challenge", actor, seat, payload, hand, (f"c{hand}ch{c.n}", 1))
-    return outcome
-
-
-judge_flow.on_verdict(KEY, _consequence)
 
 
 # reading the request

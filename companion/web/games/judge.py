@@ -17,8 +17,11 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from companion.errors import CompanionError, Conflict, Unreadable
+from companion.errors import CompanionError, Unreadable
+from companion.games.protocol import Action
+from companion.tables import service
 from companion.web import judge as flow
+from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -132,12 +135,13 @@ def _challenge(v: TableView, n: int) -> flow.Challenge:
     return c
 
 
-def _answer(token: str, error: CompanionError | None = None) -> Any:
+def _answer(token: str, error: CompanionError | None = None, where: str = "judge") -> Any:
     v = view_for(token)
     if error is None:
         publish(v.table)
-    status = 200 if error is None else 409 if isinstance(error, Conflict) else 422
-    errors = {"judge": error.message} if error is not None else {}
+    status = 200 if error is None else status_for(error)
+    status = 422 if status == 400 else status
+    errors = {where: error.message} if error is not None else {}
     if htmx():
         return fragment(v.kind.entry_template, status, v=v, values={}, errors=errors)
     if error is not None:
@@ -150,6 +154,20 @@ def _seated(v: TableView) -> None:
         abort(403, "Only players at the table take part in a challenge.")
 
 
+def _protocol(v: TableView) -> bool:
+    """Does this game take the judge's steps as table protocol actions?"""
+    table = v.kind.table
+    return table is not None and "confirm" in table.actions
+
+
+def _act(v: TableView, kind: str, n: int, data: dict[str, Any]) -> None:
+    """The step as an action naming the challenge and the version this phone saw."""
+    raw = request.form.get("version", "").strip()[:10]
+    if not (raw.isascii() and raw.isdigit()):
+        raise Unreadable("The form has no version: reload the page and try again.", "version")
+    service.act(v.table, v.game, [Action(kind, {"challenge": n}, int(raw), data)], v.who)
+
+
 @bp.post("/t/<token>/judge/<int:n>/confirm")
 def confirm(token: str, n: int) -> Any:
     v = view_for(token)
@@ -160,7 +178,10 @@ def confirm(token: str, n: int) -> Any:
     try:
         if not roles:
             raise Unreadable("Say who confirms: the player or the challenger.", "role")
-        flow.confirm(v, _challenge(v, n), roles)
+        if _protocol(v):
+            _act(v, "confirm", n, {"roles": roles})
+        else:
+            flow.confirm(v, _challenge(v, n), roles)
     except CompanionError as err:
         return _answer(token, err)
     return _answer(token)
@@ -171,7 +192,10 @@ def cancel(token: str, n: int) -> Any:
     v = view_for(token)
     _seated(v)
     try:
-        flow.cancel(v, _challenge(v, n))
+        if _protocol(v):
+            _act(v, "withdraw", n, {})
+        else:
+            flow.cancel(v, _challenge(v, n))
     except CompanionError as err:
         return _answer(token, err)
     return _answer(token)
@@ -206,3 +230,42 @@ def open_generic(token: str) -> Any:
 
 def _probe(player: int, challenger: int) -> flow.Challenge:
     return flow.Challenge(0, "", (), "", None, player, challenger, {}, flow.clock())
+
+
+# the table's agreements (``companion.games.agreements``)
+
+
+def _for_seats(v: TableView) -> list[int] | None:
+    """``for``: ``me`` (this phone's seat) or the seats without a phone the host answers for."""
+    raw = request.form.get("for", "me").strip()[:40]
+    if raw == "me":
+        return None
+    parts = raw.split()
+    if not parts or not all(p.isascii() and p.isdigit() for p in parts):
+        raise Unreadable("Say which seats you agree for.", "agreement")
+    return [int(p) for p in parts]
+
+
+def _agreement(token: str, k: int, kind: str) -> Any:
+    v = view_for(token)
+    _seated(v)
+    try:
+        raw = request.form.get("version", "").strip()[:10]
+        if not (raw.isascii() and raw.isdigit()):
+            raise Unreadable("The form has no version: reload the page and try again.", "agreement")
+        seats = _for_seats(v) if kind == "agree" else None
+        data = {"seats": seats} if seats is not None else {}
+        service.act(v.table, v.game, [Action(kind, {"agreement": k}, int(raw), data)], v.who)
+    except CompanionError as err:
+        return _answer(token, err, "agreement")
+    return _answer(token)
+
+
+@bp.post("/t/<token>/agree/<int:k>")
+def agree(token: str, k: int) -> Any:
+    return _agreement(token, k, "agree")
+
+
+@bp.post("/t/<token>/agree/<int:k>/no")
+def disagree(token: str, k: int) -> Any:
+    return _agreement(token, k, "disagree")

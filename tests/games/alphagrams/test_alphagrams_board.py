@@ -29,7 +29,7 @@ def g() -> Game:
 
 
 def board(g: Game, actor: Actor = HOST, **kw) -> Board:
-    return Board(g.state, actor, tuple(NAMES[:2]), **kw)
+    return Board(g.state, actor, tuple(NAMES[:2]), **{"version": 3, **kw})  # FORM's version
 
 
 @pytest.mark.parametrize("typed, shown", [(" team ", "TEAM"), ("x" * 20, "X" * 20)])
@@ -121,12 +121,17 @@ def test_challenge_form(g: Game) -> None:
 def test_word_form_composes_first_then_plays(g: Game) -> None:
     g.act("flip", target={"turn": 2, "seat": 1}, card="R")
     form = {**FORM, "word": "steamr", "steal": "1", "step": "compose"}
-    values = tableform.word_values({**form, "card-5": "R", "other": "x"})
+    stale = tableform.word_values({**form, "card-5": "R", "rows-for": "STEAM|1", "other": "x"})
+    assert "card-5" not in stale  # rows of another word are dropped
+    with pytest.raises(tableform.Compose):  # no rows for this word yet: they are shown first
+        tableform.word(board(g, BEN), {**form, "step": "play"}, stale)
+    shown = {**form, "card-5": "R", "rows-for": "STEAMR|1", "other": "x"}
+    values = tableform.word_values(shown)
     with pytest.raises(tableform.Compose):
         tableform.word(board(g, BEN), form, values)
     assert values["_rows"] and "other" not in values and values["card-5"] == "R"
     assert [r.letter for r in tableform.rows_again(board(g, BEN), values) or []] == list("STEAMR")
-    action = tableform.word(board(g, BEN), {**form, "step": "play"}, values)
+    action = tableform.word(board(g, BEN), {**shown, "step": "play"}, values)
     assert action.target == {"turn": 2, "seat": 1, "word": 1}
     assert action.data["sources"] == ["word"] * 5 + ["pool"] and action.data["cards"][-1] == "R"
     assert tableform.rows_again(board(g, BEN), {"word": "x1", "_rows": True}) is None
@@ -145,7 +150,9 @@ def test_lines_for_the_pages(g: Game) -> None:
     assert tableform.now_line({"turn": 3, "seat": 9, "phase": "over"}, NAMES) == "the game is over."
     assert tableform.outcome(g.state, 1, 0, True, NAMES) == "Ben loses this turn."
     assert (
-        tableform.outcome(g.state, 1, 0, False, NAMES) == "The word goes back; Ann loses that turn."
+        tableform.outcome(g.state, 1, 0, False, NAMES)
+        == "The word goes back; Ann loses that turn. Ann: put the 3 cards you drew back "
+        "on the stock."
     )
     assert tableform.outcome(g.state, 0, 1, True, NAMES) is None
 

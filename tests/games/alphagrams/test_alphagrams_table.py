@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 
+from companion.cards.alpha import AlphaCard
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games.alphagrams.helper import steals
+from companion.games.alphagrams.scoring import card_points
 from companion.games.alphagrams.table import AlphaGramsTable, describe
 from companion.games.alphagrams.tableopts import load_options
 from companion.games.alphagrams.tablestate import State
@@ -21,6 +24,7 @@ HOST = Actor("Host", None, True)
 ANN = Actor("Ann", 0, False, frozenset({0, 1}))
 BEN = Actor("Ben", 1, False, frozenset({0, 1}))
 NAMES = ["Ann", "Ben", "Cy"]
+PHONED_HOST = Actor("Host", None, True, frozenset({0, 1}))  # the host, Ann and Ben have phones
 
 
 class Game:
@@ -41,13 +45,22 @@ class Game:
     def act(self, kind: str, actor: Actor = HOST, target: dict | None = None, **data: Any):
         target = target if target is not None else self.target()
         action = Action(kind, target, self.version, data)
-        assert TABLE.target_slot(self.state, action) == "ag"
+        slot = TABLE.target_slot(self.state, action)
+        assert slot == "ag" or kind in ("agree", "disagree", "confirm", "withdraw")
         new = TABLE.apply(self.state, action, actor)
         for e in new:
-            if e.slot is None:
+            at = slot if e.slot is None else e.slot
+            if at == "ag":
                 self.version += 1
-            self.add(e.kind, dict(e.payload), e.slot)
+            self.add(e.kind, dict(e.payload), at)
         return new
+
+    def agree_all(self, actor: Actor = HOST) -> Any:
+        """The host answers the table's question for every seat that has not (no phones)."""
+        a = self.state.agreement
+        assert a is not None
+        seats = [s for s in range(self.state.options.players) if s not in a.agreed]
+        return self.act("agree", actor, {"agreement": a.k}, seats=seats)
 
     def target(self) -> dict[str, Any]:
         g = self.state.game
@@ -111,7 +124,10 @@ def test_inflection_needs_the_tables_overrule_and_is_logged(g: Game) -> None:
     with pytest.raises(Forbidden, match="TEAMS is only a form of TEAM") as refused:
         g.act("word", target=target, cards=cards, sources=sources)
     assert refused.value.field == "overrule" and not isinstance(refused.value, NotAllowed)
-    g.act("word", target=target, cards=cards, sources=sources, overrule=True)
+    asked = g.act("word", target=target, cards=cards, sources=sources, overrule=True)
+    assert [e.kind for e in asked] == ["agree-open"] and g.texts(1) == []
+    done = g.agree_all()
+    assert [e.kind for e in done][-2:] == ["agree-done", "ag-word"] and done[-1].slot == "ag"
     assert g.texts(1) == ["TEAMS"]
     assert "(allowed by the table over: TEAMS is only a form of TEAM" in describe(
         g.events[-1], NAMES
@@ -125,6 +141,7 @@ def test_word_checking_refuses_words_not_in_the_list() -> None:
     with pytest.raises(Forbidden, match="MTE is not in the table's word list"):
         game.word(["M", "T", "A/E=E"], ["pool", "pool", "hand"])
     game.word(["M", "T", "A/E=E"], ["pool", "pool", "hand"], overrule=True)
+    game.agree_all()
     assert game.texts(0) == ["MTE"]
 
 
@@ -133,9 +150,11 @@ def test_pass_and_end(g: Game) -> None:
     assert g.state.turn == 2 and g.state.game is not None and g.state.game.turn == 1
     with pytest.raises(Forbidden, match="Turn this turn's card"):
         g.act("pass")
-    with pytest.raises(Unreadable, match="agrees"):
-        g.act("end", target={"turn": 2})
-    g.act("end", target={"turn": 2}, agree=True)
+    g.act("end", target={"turn": 2})
+    assert not g.state.over and g.state.agreement is not None
+    with pytest.raises(Forbidden, match="agree or not first"):
+        g.act("flip", card="S")
+    g.agree_all()
     assert g.state.over and TABLE.sheet(g.state).finished
     with pytest.raises(Forbidden, match="over"):
         g.act("pass")
@@ -145,7 +164,8 @@ def test_the_sheet_scores_words_with_the_longest_word_tie_break(g: Game) -> None
     g.word(["M", "A/E=E", "A/E=A", "T", "S"], ["pool", "hand", "hand", "pool", "hand"])
     g.act("flip", card="J")
     g.word(["J", "A/E=E", "S", "T"], ["pool", "hand", "hand", "hand"])
-    g.act("end", target={"turn": g.state.turn}, agree=True)
+    g.act("end", target={"turn": g.state.turn})
+    g.agree_all()
     sheet = TABLE.sheet(g.state)
     assert sheet.totals == (5, 5) and sheet.winners == (0,)
     assert "tie goes to the longest word" in sheet.reason
@@ -156,7 +176,8 @@ def test_a_deck_correction_changes_the_score(g: Game) -> None:
     deck = g.state.deck.to_dict()
     deck["cards"]["J"][1] = 9
     g.add("alpha-deck", deck, "deck")
-    g.act("end", target={"turn": g.state.turn}, agree=True)
+    g.act("end", target={"turn": g.state.turn})
+    g.agree_all()
     assert TABLE.sheet(g.state).totals == (6, 0)
 
 
@@ -282,7 +303,88 @@ def test_history_lines_are_plain_words(g: Game) -> None:
 
 
 def test_options_and_actions_are_documented() -> None:
-    assert set(TABLE.actions) == {"start", "flip", "word", "pass", "challenge", "end"}
+    assert set(TABLE.actions) == {"start", "flip", "word", "pass", "challenge", "end", "confirm",
+                                  "withdraw", "agree", "disagree"}  # fmt: skip
     assert TABLE.parse_options({"players": "3", "lexicon": "t"}).players == 3
     with pytest.raises(Unreadable):
         TABLE.parse_options({"players": "9"})
+
+
+# the word judge's steps and the table's agreements as protocol actions
+
+
+def test_confirmations_from_each_phone_give_the_verdict_and_its_effect(g: Game) -> None:
+    g.word(["M", "T", "A/E=E"], ["pool", "pool", "hand"])  # MTE: not in the list
+    g.act("challenge", BEN, {"turn": 2, "word": 1}, challenger=1)
+    target = {"challenge": 1}
+    assert TABLE.target_slot(g.state, Action("confirm", target, 1)) == "judge1"
+    with pytest.raises(NotAllowed, match="Seat 1's phone confirms"):  # not the host alone
+        g.act("confirm", PHONED_HOST, target, roles=["player", "challenger"])
+    first = g.act("confirm", ANN, target, roles=["player"])
+    assert [e.kind for e in first] == ["judge-confirm"] and first[0].slot == "judge1player"
+    with pytest.raises(Conflict, match="confirmed already"):
+        g.act("confirm", ANN, target, roles=["player"])
+    last = g.act("confirm", BEN, target, roles=["challenger"])
+    assert [e.kind for e in last] == ["judge-confirm", "judge-verdict", "ag-challenge"]
+    verdict, effect = last[1], last[2]
+    assert verdict.slot is None and verdict.payload["valid"] is False
+    assert effect.slot == "ag" and effect.bump
+    assert verdict.payload["outcome"] == (
+        "The word goes back; seat 1 loses that turn. seat 1: put the 1 card you drew back "
+        "on the stock."
+    )
+    assert g.state.judging is None and g.texts(0) == []
+    with pytest.raises(Conflict, match="decided already"):
+        g.act("withdraw", BEN, target)
+
+
+def test_only_the_challenger_withdraws(g: Game) -> None:
+    g.word(["M", "T", "A/E=E"], ["pool", "pool", "hand"])
+    g.act("challenge", BEN, {"turn": 2, "word": 1}, challenger=1)
+    with pytest.raises(NotAllowed):
+        g.act("withdraw", ANN, {"challenge": 1})
+    assert [e.kind for e in g.act("withdraw", BEN, {"challenge": 1})] == ["judge-cancel"]
+    assert g.state.judging is None
+    g.act("flip", card="S")  # the game goes on
+
+
+def test_an_overrule_waits_for_every_phone_and_one_no_drops_it() -> None:
+    game = Game(check_words=True)
+    game.act("start", target={"turn": 0}, card="M")
+    game.act("flip", card="T")
+    asked = game.word(["M", "T", "A/E=E"], ["pool", "pool", "hand"], overrule=True)
+    assert [e.kind for e in asked] == ["agree-open"]  # the host asked: no seat agreed yet
+    k = game.state.agreement.k
+    game.act("agree", ANN, {"agreement": k})
+    with pytest.raises(NotAllowed, match="only Seat 2's phone"):
+        game.act("agree", PHONED_HOST, {"agreement": k}, seats=[1])
+    game.act("disagree", BEN, {"agreement": k})
+    assert game.state.agreement is None and game.texts(0) == []
+    lines = [describe(e, NAMES) for e in game.events[-3:]]
+    assert lines[-1].endswith(": does not agree, so nothing changes")  # (the harness signs "Host")
+
+
+def test_card_counts_are_checked_against_the_deck() -> None:
+    game = Game()
+    game.act("start", target={"turn": 0}, card="K")
+    with pytest.raises(Forbidden, match="only 1 K card") as refused:
+        game.act("flip", card="K")  # the deck has one K: a second cannot be turned
+    assert refused.value.field == "deck-copies"
+    game.act("flip", card="T")
+    with pytest.raises(Forbidden, match="only 1 K card"):
+        game.word(["K", "A/E=E", "K"], ["pool", "hand", "hand"])
+    assert game.texts(0) == []
+
+
+def test_the_helper_lists_steals_of_the_words_on_the_table(g: Game) -> None:
+    g.word(["T", "A/E=E", "A/E=A", "M"], ["pool", "hand", "hand", "pool"])
+    g.act("flip", card="S")
+    game = g.state.game
+    assert game is not None
+    found = steals(LEXICON, game.words, game.pool, g.state.deck)
+    assert {s.shown for s in found} == {"MEATS", "MATES", "TEAMS", "STEAM"}
+    assert all(s.taken == "TEAM" and s.seat == 0 for s in found)
+    assert [s.shown for s in found] == sorted(s.shown for s in found)  # same length and points
+    assert found[0].points == sum(
+        card_points(c.card, g.state.deck) for c in game.words[0].cards
+    ) + (card_points(AlphaCard("S"), g.state.deck))

@@ -199,5 +199,5 @@ def test_the_hand_panel_lines_and_standings():
     assert d.pass_line(1).text == "Pass 4 cards to Ben, on your left."
     assert (d.cards_per_seat, d.kitty) == (18, 2)
     t.enter()
-    t.act("done", {"hand": 1})
+    t.close(1)
     assert display(t).standings() == [("Cy", 40), ("Ben", 41), ("Ann", 42), ("Dee", 81)]

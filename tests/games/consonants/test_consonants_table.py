@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from companion.cards.alpha import DEFAULT_DECK
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.consonants import options_from
 from companion.games.consonants.table import GAME
 from companion.games.consonants.table_options import TableOptions
@@ -51,6 +51,21 @@ class Table:
         self.events.append(event)
         self.state = GAME.fold(self.state, event)
 
+    def close(self, hand: int = 1, asker: Actor = HOST) -> list[NewEvent]:
+        """Ask the table to close the hand's words; each phone agrees, the host for the seats
+        without one. The last tap's events."""
+        self.act("done", {"hand": hand}, actor=asker)
+        a = self.state.agreement
+        assert a is not None and a.about == "close"
+        last: list[NewEvent] = []
+        for who in (ANN, BEN):
+            if who.seat not in a.agreed:
+                last = self.act("agree", {"agreement": a.k}, actor=who)
+        rest = [s for s in range(self.options.players) if s not in PHONES]
+        if rest:
+            last = self.act("agree", {"agreement": a.k}, {"seats": rest}, HOST)
+        return last
+
     def version(self, kind: str, target: dict) -> int:
         return self.versions.get(GAME.target_slot(self.state, Action(kind, target, 0)), 0)
 
@@ -75,8 +90,9 @@ def test_cards_taken_score_consonants_and_done_opens_the_next_hand():
     hand = t.state.current
     assert hand.cards_in and hand.source == "cards"
     assert hand.scores == {0: 42, 1: 41, 2: 40, 3: DECK_POINTS - 123}
-    new = t.act("done", {"hand": 1})
-    assert [e.kind for e in new] == ["cons-close"] and new[0].round == 1
+    new = t.close(1)
+    assert [e.kind for e in new] == ["agree-yes", "agree-yes", "agree-done", "cons-close"]
+    assert new[-1].round == 1 and new[-1].slot == "c1end" and new[-1].bump
     assert t.totals() == [42, 41, 40, DECK_POINTS - 123]
     assert t.state.open_number == 2
 
@@ -141,7 +157,7 @@ def DEFAULT_DECK_CARD(text: str) -> Any:  # noqa: N802 - reads like the card
 def test_an_action_for_a_finished_hand_is_refused_never_applied_to_the_next():
     t = Table()
     t.enter()
-    t.act("done", {"hand": 1})
+    t.close(1)
     before = t.state
     for kind, target, data in [
         ("taken", {"hand": 1, "seat": 0}, {"cards": "J"}),
@@ -159,7 +175,7 @@ def test_an_action_for_a_finished_hand_is_refused_never_applied_to_the_next():
 def test_the_game_over_refuses_every_entry():
     t = Table(target=80)
     t.enter()
-    t.act("done", {"hand": 1})
+    t.close(1)
     assert t.state.finished and GAME.sheet(t.state).winners == (2,)
     with pytest.raises(Forbidden) as err:
         t.act("taken", {"hand": 2, "seat": 0}, {"cards": "J"})
@@ -222,7 +238,7 @@ def test_flying_by_night_the_flyer_chooses_or_the_host_when_no_phone():
     with pytest.raises(Unreadable):
         t.act("fly", {"hand": 1}, {"choice": "maybe"}, ANN)
     t.act("fly", {"hand": 1}, {"choice": "add"}, ANN)
-    t.act("done", {"hand": 1})
+    t.close(1)
     assert t.totals() == [0, 51, 51, DECK_POINTS - 122 + 50]
 
 
@@ -230,7 +246,7 @@ def test_the_host_chooses_for_a_flyer_without_a_phone():
     t = Table()
     t.enter(given={2: "J K Q V X Z", 0: "T", 1: "N"})
     t.act("fly", {"hand": 1}, {"choice": "subtract"}, HOST)
-    t.act("done", {"hand": 1})
+    t.close(1)
     assert t.totals()[2] == -50
 
 
@@ -283,7 +299,7 @@ def test_a_challenge_opens_the_judge_and_its_verdict_moves_the_points():
         t.act("challenge", {"hand": 1, "seat": 0}, {"word": "JEST", "challenger": 2})
     with pytest.raises(Forbidden, match="stays laid"):
         t.act("words", {"hand": 1, "seat": 0}, {"words": ""})
-    t.act("done", {"hand": 1})
+    t.close(1)
     assert t.totals()[:2] == [20 - 22, 41 + 22]
 
 
@@ -293,7 +309,7 @@ def test_a_failed_word_moves_the_points_back_and_its_cards_score():
     t.act("words", {"hand": 1, "seat": 0}, {"words": "TSEJ"})
     t.act("challenge", {"hand": 1, "seat": 0}, {"word": "TSEJ", "challenger": 1})
     _verdict(t, 1, "TSEJ", 1, False)
-    t.act("done", {"hand": 1})
+    t.close(1)
     assert t.totals()[:2] == [42 + 22, 41 - 22]
 
 
@@ -309,10 +325,10 @@ def test_fold_is_the_same_incrementally_and_from_scratch():
     t = Table()
     t.enter()
     t.act("words", {"hand": 1, "seat": 0}, {"words": "JEST"})
-    t.act("done", {"hand": 1})
+    t.close(1)
     t.enter(2, FLY)
     t.act("fly", {"hand": 2}, {"choice": "subtract"}, ANN)
-    t.act("done", {"hand": 2})
+    t.close(2)
     again = t.refold()
     assert again.hands == t.state.hands and again.totals == t.state.totals
     assert t.totals() == [20 - 50, 42, 41, 2 * DECK_POINTS - 123 - 122]
@@ -362,3 +378,46 @@ def test_view_has_every_hand_and_the_versions_to_name():
     assert hand["taken"]["1"] == ["Q", "V", "N"] and hand["scores"]["0"] == 42
     assert hand["versions"]["taken"] == {"0": 2, "1": 1, "2": 1, "3": 1}
     assert hand["versions"]["words"]["0"] == 0 and hand["versions"]["next_trick"] == 0
+
+
+# closing the words: every seat agrees
+
+
+def test_closing_waits_for_every_seat_and_the_host_answers_only_for_seats_without_a_phone():
+    t = Table()
+    t.enter()
+    t.act("done", {"hand": 1}, actor=ANN)
+    a = t.state.agreement
+    assert a is not None and a.agreed == {0} and a.waiting(4) == [1, 2, 3]
+    assert not t.state.current.closed
+    with pytest.raises(NotAllowed, match="only Seat 2's phone"):
+        t.act("agree", {"agreement": a.k}, {"seats": [1]}, HOST)
+    with pytest.raises(Forbidden, match="agree or not first"):
+        t.act("done", {"hand": 1}, actor=BEN)
+    t.act("agree", {"agreement": a.k}, {"seats": [2, 3]}, HOST)
+    assert t.state.agreement.waiting(4) == [1] and t.state.agreement.hosted == {2, 3}
+    last = t.act("agree", {"agreement": a.k}, actor=BEN)
+    assert [e.kind for e in last][-2:] == ["agree-done", "cons-close"]
+    assert t.state.agreement is None and t.state.current.number == 2
+    lines = [GAME.describe(e, ["Ann", "Ben", "Cy", "Dee"]) for e in t.events[-6:]]
+    assert "Host: agreed for Cy (no phone)" in lines and "Host: agreed for Dee (no phone)" in lines
+
+
+def test_one_seat_that_does_not_agree_drops_the_close():
+    t = Table()
+    t.enter()
+    t.act("done", {"hand": 1}, actor=ANN)
+    k = t.state.agreement.k
+    t.act("disagree", {"agreement": k}, actor=BEN)
+    assert t.state.agreement is None and not t.state.current.closed
+    with pytest.raises(Conflict, match="settled already"):
+        t.act("agree", {"agreement": k}, actor=BEN)
+    assert t.refold() == t.state  # the fold from the events alone gives the same
+
+
+def test_an_agreement_tap_twice_is_refused():
+    t = Table()
+    t.enter()
+    t.act("done", {"hand": 1}, actor=ANN)
+    with pytest.raises(Conflict, match="in already"):
+        t.act("agree", {"agreement": t.state.agreement.k}, actor=ANN)

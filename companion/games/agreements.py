@@ -1,0 +1,205 @@
+"""Agreements by the table, not by one phone, pure: what the whole table must agree to (allow
+a word the rules only question, end the game, close a hand's words) waits for a tap from
+every seat. A seat with a phone agrees on its own phone; the host agrees for seats without a
+phone, and the history says so. One seat that does not agree drops it.
+
+Events (the agreement numbered ``k``):
+
+- ``agree-open`` (slot ``agree{k}``, version 1): ``k``, ``about`` (``word``, ``end``,
+  ``close``), ``what`` (in words), ``action`` (the action to apply once all agree: ``kind``,
+  ``target``, ``data``); the seat that asks agrees at once (``agree-yes`` beside it);
+- ``agree-yes`` (slot ``agree{k}s{seat}``, version 1): ``k``, ``seat``, ``host`` (the host
+  agreed for a seat without a phone);
+- ``agree-done`` or ``agree-no`` (``seat``) in the agreement's own slot (version 2): the last
+  tap needed applies the action, in the same batch; a seat that does not agree drops it.
+
+Actions (target ``{"agreement": k}``, version: that of slot ``agree{k}`` seen, 1 while
+open): ``agree`` (data ``seats``: the seats this tap agrees for; default this phone's seat)
+and ``disagree``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+
+S = TypeVar("S", bound=Any)  # a frozen state with ``agreements`` and ``agreement`` fields
+KINDS = frozenset({"agree-open", "agree-yes", "agree-done", "agree-no"})
+ACTIONS = {
+    "agree": "Agree to what the table was asked (target agreement; data seats: the seats "
+    "this tap agrees for, the host's for seats without a phone); the last tap applies it.",
+    "disagree": "Do not agree (target agreement): what was asked is dropped.",
+}
+Finish = Callable[[Any, Action, Actor], Sequence[NewEvent]]
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """What the table is asked (``what``), the action it applies, and who agreed so far
+    (``hosted``: seats the host agreed for)."""
+
+    k: int
+    about: str
+    what: str
+    action: Mapping[str, Any]
+    agreed: frozenset[int] = frozenset()
+    hosted: frozenset[int] = frozenset()
+
+    def waiting(self, players: int) -> list[int]:
+        return [s for s in range(players) if s not in self.agreed]
+
+
+def fold_agree(state: S, event: Event) -> S:
+    """One agreement event folded in; a payload that does not read changes nothing."""
+    p = event.payload
+    try:
+        k = int(p.get("k", 0))
+        if event.kind == "agree-open":
+            opened = Agreement(k, str(p["about"]), str(p.get("what", "")), dict(p["action"]))
+            return replace(state, agreements=max(state.agreements, k), agreement=opened)
+        a = state.agreement
+        if a is None or a.k != k:
+            return state
+        if event.kind == "agree-yes":
+            seat, hosted = int(p["seat"]), a.hosted | ({int(p["seat"])} if p.get("host") else set())
+            return replace(state, agreement=replace(a, agreed=a.agreed | {seat}, hosted=hosted))
+    except (KeyError, TypeError, ValueError):
+        return state
+    if event.kind in ("agree-done", "agree-no"):
+        return replace(state, agreement=None)
+    return state
+
+
+def slot(action: Action) -> str:
+    return f"agree{target_int(action, 'agreement', 1)}"
+
+
+def current(state: Any, players: int) -> dict[str, Any]:
+    a = state.agreement
+    if a is None:
+        return {"agreement": None}
+    return {"agreement": a.k, "what": a.what, "waiting": a.waiting(players)}
+
+
+def view(state: Any, players: int) -> dict[str, Any] | None:
+    a = state.agreement
+    if a is None:
+        return None
+    return {"agreement": a.k, "about": a.about, "what": a.what, "agreed": sorted(a.agreed),
+            "waiting": a.waiting(players), "host_for": sorted(a.hosted)}  # fmt: skip
+
+
+def need_none(state: Any) -> None:
+    """Nothing else is done while the table is asked something."""
+    a = state.agreement
+    if a is not None:
+        raise Forbidden(f"The table is asked to {a.what}: agree or not first.", "agreement")
+
+
+def ask(state: Any, about: str, what: str, action: Action, actor: Actor) -> list[NewEvent]:
+    """Ask the table; the asking seat agrees at once."""
+    need_none(state)
+    if actor.seat is None and not actor.host:
+        raise NotAllowed("Only players at the table ask it something.")
+    k = state.agreements + 1
+    asked = {"kind": action.kind, "target": dict(action.target), "data": dict(action.data)}
+    payload = {"k": k, "about": about, "what": what, "action": asked}
+    out = [NewEvent("agree-open", payload, slot=f"agree{k}")]
+    if actor.seat is not None:
+        out.append(_yes(k, actor.seat, False))
+    return out
+
+
+def _yes(k: int, seat: int, host: bool) -> NewEvent:
+    return NewEvent("agree-yes", {"k": k, "seat": seat, "host": host}, slot=f"agree{k}s{seat}")
+
+
+def _open(state: Any, action: Action) -> Agreement:
+    k = target_int(action, "agreement", 1)
+    a = state.agreement
+    if a is None or a.k != k:
+        raise Conflict("That question to the table has been settled already.")
+    return a
+
+
+def _seats(action: Action, actor: Actor, a: Agreement, players: int) -> list[int]:
+    raw = action.data.get("seats")
+    if raw is None:
+        if actor.seat is None:
+            raise Unreadable("Say which seats without a phone you agree for.", "seats")
+        raw = [actor.seat]
+    if not isinstance(raw, list) or not raw or len(raw) > players:
+        raise Unreadable("'seats' must list the seats this tap agrees for.", "seats")
+    seats = []
+    for seat in raw:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise Unreadable(f"There is no seat {str(seat)[:10]} at this table.", "seats")
+        if seat != actor.seat and not (actor.host and seat not in actor.phones):
+            who = _name(actor.names, seat)
+            raise NotAllowed(f"{who} has a phone: only {who}'s phone agrees for {who}.")
+        if seat not in a.agreed and seat not in seats:
+            seats.append(seat)
+    if not seats:
+        raise Conflict("That agreement is in already.")
+    return seats
+
+
+def agree(state: Any, action: Action, actor: Actor, players: int, finish: Finish,
+          own_slot: Callable[[Action], str]) -> list[NewEvent]:  # fmt: skip
+    """This tap's agreements; the last one needed applies the action asked, in the same
+    batch (its events go to the next version of their own slot)."""
+    a = _open(state, action)
+    seats = _seats(action, actor, a, players)
+    out = [_yes(a.k, s, s != actor.seat) for s in seats]
+    if a.agreed | set(seats) != set(range(players)):
+        return out
+    asked = Action(str(a.action["kind"]), dict(a.action["target"]), 0, dict(a.action["data"]))
+    table = Actor(actor.name, None, True, frozenset(), actor.names)  # the whole table acts
+    events = finish(replace(state, agreement=None), asked, table)
+    slot_now = own_slot(asked)
+    moved = [NewEvent(e.kind, e.payload, e.round, slot_now, True) if e.slot is None else e
+             for e in events]  # fmt: skip
+    return [*out, NewEvent("agree-done", {"k": a.k}), *moved]
+
+
+def disagree(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
+    a = _open(state, action)
+    if actor.seat is None and not actor.host:
+        raise NotAllowed("Only players at the table answer it.")
+    return [NewEvent("agree-no", {"k": a.k, "seat": actor.seat})]
+
+
+def act(state: Any, action: Action, actor: Actor, players: int, finish: Finish,
+        own_slot: Callable[[Action], str]) -> list[NewEvent]:  # fmt: skip
+    if action.kind == "agree":
+        return agree(state, action, actor, players, finish, own_slot)
+    return disagree(state, action, actor)
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    try:
+        return names[int(seat)]
+    except (TypeError, ValueError, IndexError):
+        return f"Seat {seat + 1}" if isinstance(seat, int) else "a seat"
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """History lines for the agreement events (None for other kinds)."""
+    if event.kind not in KINDS:
+        return None
+    p = event.payload
+    when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
+    who = event.actor or "Someone"
+    if event.kind == "agree-open":
+        return f"{when}{who}: asks the table to {p.get('what', 'agree')}"
+    if event.kind == "agree-yes" and p.get("host"):
+        return f"{when}{who}: agreed for {_name(names, p.get('seat'))} (no phone)"
+    if event.kind == "agree-yes":
+        return f"{when}{who}: agrees"
+    if event.kind == "agree-no":
+        return f"{when}{who}: does not agree, so nothing changes"
+    return f"{when}The whole table agreed"
