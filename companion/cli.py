@@ -25,6 +25,16 @@ def serve_url(host: str, port: int, public_url: str | None) -> str:
     return f"http://{shown}:{port}"
 
 
+def who_can_open(host: str, public_url: str | None) -> str:
+    """Whether phones can reach the address shown, in words for the console."""
+    if public_url:
+        return "phones open it at that address"
+    if host in ("localhost", "::1") or host.startswith("127."):
+        return ("only this computer can open it: phones cannot reach "
+                f"{host}; serve with --host 0.0.0.0 to let phones on your network in")  # fmt: skip
+    return "phones on the same network can open it"
+
+
 def print_qr(url: str) -> None:
     code = qrcode.QRCode(border=1)
     code.add_data(url)
@@ -74,7 +84,7 @@ def serve(
 
     url = serve_url(host, port, public_url)
     os.environ["COMPANION_PUBLIC_URL"] = url
-    click.echo(f"Companion is at {url}  (phones on the same network can open it)")
+    click.echo(f"Companion is at {url}  ({who_can_open(host, public_url)})")
     if not no_qr:
         print_qr(url)
     run(host, port, workers, threads, worker_class, connections)

@@ -13,13 +13,21 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from companion.cli import main, serve_url
+from companion.cli import main, serve_url, who_can_open
 from companion.netinfo import lan_address
 
 
 def test_lan_address_is_an_ipv4_address_of_this_machine():
     address = ipaddress.ip_address(lan_address())
     assert address.version == 4
+
+
+def test_the_console_says_whether_phones_can_reach_the_address():
+    assert who_can_open("0.0.0.0", None) == "phones on the same network can open it"
+    for loopback in ("127.0.0.1", "localhost", "::1"):
+        words = who_can_open(loopback, None)
+        assert words.startswith("only this computer can open it: phones cannot reach")
+    assert who_can_open("127.0.0.1", "https://cards.example") == "phones open it at that address"
 
 
 def test_serve_url_prefers_public_url_then_host():
