@@ -14,8 +14,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 # the app finds templates/, static/ and dictionaries/ beside the package (companion.ROOT);
-# the shipped English list in dictionaries/ is all the word games read, so Debian's
-# wamerican-huge (its source) is not needed here
+# the shipped English list in dictionaries/ is all the word games read (Debian's scowl,
+# its source, is needed only to rebuild it)
 COPY pyproject.toml README.md ./
 COPY companion ./companion
 COPY templates ./templates

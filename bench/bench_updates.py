@@ -15,6 +15,7 @@ uncompressed bodies::
 from __future__ import annotations
 
 import argparse
+import gzip
 import re
 import tempfile
 from collections.abc import Sequence
@@ -63,11 +64,18 @@ class Phone:
         page = client.get(f"/t/{token}").get_data(as_text=True)
         self.seen, self.key = VERSION.findall(page)[0], (KEY.findall(page) or [""])[0]
 
-    def update(self) -> int:
+    def update(self) -> bytes:
         body = _fetch(self.client, f"{self.live}?seen={self.seen}&key={quote(self.key)}")
         self.seen = VERSION.findall(body)[0]
         self.key = (KEY.findall(body) or [self.key])[0]
-        return len(body.encode())
+        return body.encode()
+
+
+def sizes(out: dict[str, list[float]], name: str, body: bytes) -> None:
+    """The body's size as sent without and with gzip (level 6, as Flask-Compress sends it to a
+    phone that asks for gzip; brotli is smaller still)."""
+    out.setdefault(name, []).append(len(body))
+    out.setdefault(f"{name} gz", []).append(len(gzip.compress(body, 6)))
 
 
 def _fetch(client: Any, url: str) -> str:
@@ -84,16 +92,35 @@ def measure(game: str, size: int, entries: int) -> dict[str, list[float]]:
                   "seat": Phone(seated(app, t["client"], t["token"], 1), t["token"]),
                   "watcher": Phone(app.test_client(), t["token"])}  # fmt: skip
         whole = app.test_client()
-        out: dict[str, list[float]] = {k: [] for k in ("whole", *phones)}
+        out: dict[str, list[float]] = {}
         for i in range(entries):
             if game == "custom":
                 api_entry(t, size + 1 + i // PLAYERS, i % PLAYERS)
             else:
                 hearts_entry(t, size + 1 + i)
             for name, phone in phones.items():
-                out[name].append(phone.update())
-            out["whole"].append(len(_fetch(whole, f"/t/{t['token']}/live").encode()))
+                sizes(out, name, phone.update())
+            sizes(out, "whole", _fetch(whole, f"/t/{t['token']}/live").encode())
         return out
+
+
+def report(results: dict[tuple[str, int], dict[str, list[float]]], gz: str) -> None:
+    rows = []
+    for (game, size), r in results.items():
+        before = percentile(r["whole" + gz], 50)
+        row: list[object] = [game, size, len(r["watcher" + gz]), f"{before:,.0f}"]
+        for name in ("watcher", "seat", "host"):
+            row += [f"{percentile(r[name + gz], 50):,.0f}", f"{max(r[name + gz]):,.0f}"]
+        rows.append([*row, f"/{before / percentile(r['seat' + gz], 50):.0f}"])
+    how = "gzip level 6, as sent to a phone that asks for it" if gz else "uncompressed body"
+    print(f"\nBytes per phone per update ({how}), in process, SQLite, {PLAYERS} seats;")
+    print(f"{machine()}.\nbefore: the whole sheet; after: what a phone fetches now (watcher: not")
+    print("seated; seat: seat 2's phone; host: enters for every seat; seat and host also get their")
+    print("entry box when its target changed); ratio: before / seat p50")
+    heads = ["game", "rounds", "n", "before B"]
+    for name in ("watcher", "seat", "host"):
+        heads += [f"{name} p50", f"{name} max"]
+    print_table([*heads, "ratio"], rows)
 
 
 def main(argv: Sequence[str] | None = None) -> dict[tuple[str, int], dict[str, list[float]]]:
@@ -103,21 +130,8 @@ def main(argv: Sequence[str] | None = None) -> dict[tuple[str, int], dict[str, l
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     results = {(g, s): measure(g, s, args.entries) for g in ("custom", "hearts") for s in sizes}
-    rows = []
-    for (game, size), r in results.items():
-        before = percentile(r["whole"], 50)
-        row: list[object] = [game, size, len(r["watcher"]), f"{before:,.0f}"]
-        for name in ("watcher", "seat", "host"):
-            row += [f"{percentile(r[name], 50):,.0f}", f"{max(r[name]):,.0f}"]
-        rows.append([*row, f"/{before / percentile(r['seat'], 50):.0f}"])
-    print(f"\nBytes per phone per update (uncompressed body), in process, SQLite, {PLAYERS} seats;")
-    print(f"{machine()}.\nbefore: the whole sheet; after: what a phone fetches now (watcher: not")
-    print("seated; seat: seat 2's phone; host: enters for every seat; seat and host also get their")
-    print("entry box when its target changed); ratio: before / seat p50")
-    heads = ["game", "rounds", "n", "before B"]
-    for name in ("watcher", "seat", "host"):
-        heads += [f"{name} p50", f"{name} max"]
-    print_table([*heads, "ratio"], rows)
+    for gz in ("", " gz"):
+        report(results, gz)
     return results
 
 

@@ -45,7 +45,9 @@ def test_bench_updates_prints_bytes_before_and_after(capsys: pytest.CaptureFixtu
     results = bench_updates.main(["--sizes", "3", "--entries", "2"])
     for r in results.values():
         assert len(r["watcher"]) == 2 and max(r["watcher"]) < min(r["whole"])
-    assert "watcher p50" in capsys.readouterr().out
+        assert max(r["watcher gz"]) < max(r["watcher"])  # as sent compressed
+    out = capsys.readouterr().out
+    assert "watcher p50" in out and "gzip level 6" in out
 
 
 @pytest.mark.parametrize(
