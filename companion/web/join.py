@@ -120,3 +120,44 @@ def rotate(token: str) -> Any:
     answer = _host_done(v, "rotate", {})
     publish_moved(old, v.table)
     return answer
+
+
+def _seated_view(token: str) -> TableView:
+    v = _view(load("token", token))
+    if v.my_seat is None:
+        abort(403, "This phone has no seat at this table.")
+    return v
+
+
+@bp.post("/t/<token>/me/name")
+def rename(token: str) -> Any:
+    """A player changes their own name (the history keeps the old one)."""
+    v = _seated_view(token)
+    seat = v.my_seat
+    assert seat is not None
+    name = clean_name(request.form.get("name", ""), "Your name")
+    if not name:
+        raise Unreadable("Type a name: a seat needs one.", "name")
+    was = seat.name
+    if name != was:
+        seat.name = name
+        store.append(v.game, "rename", name, seat.position,
+                     {"seat": seat.position, "name": name, "was": was})  # fmt: skip
+        db.session.commit()
+        publish(v.table)
+    if request.headers.get("HX-Request") == "true":
+        return render_template("_you.html", v=_view(load("token", token)))
+    return redirect(url_for("table.page", token=v.table.token), 303)
+
+
+@bp.post("/t/<token>/me/leave")
+def leave(token: str) -> Any:
+    """A player gives up their seat; their scores stay, and the seat opens for another phone."""
+    v = _seated_view(token)
+    seat = v.my_seat
+    assert seat is not None
+    seat.phone = None
+    store.append(v.game, "leave-seat", seat.name, seat.position, {"seat": seat.position})
+    db.session.commit()
+    publish(v.table)
+    return redirect(url_for("table.page", token=v.table.token), 303)

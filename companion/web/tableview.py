@@ -230,6 +230,8 @@ def describe(event: Event, names: list[str]) -> str:
         "new-game": "started a new game",
         "join": f"took seat {int(p.get('seat', 0)) + 1} as {p.get('name', '')}",
         "free-seat": f"freed seat {int(p.get('seat', 0)) + 1}",
+        "leave-seat": f"left seat {int(p.get('seat', 0)) + 1}",
+        "rename": f"is now {p.get('name', '')} (was {p.get('was') or 'unnamed'})",
         "lock": "locked joining",
         "unlock": "opened joining",
         "rotate": "changed the table, join and share links and the code (old ones no longer work)",
