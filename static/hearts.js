@@ -284,7 +284,14 @@
     var who = button.textContent.replace(/ (shot the moon|took every trick)$/, "");
     var line = button.name === "sun" ? who + " took every trick this hand." :
       who + " took every penalty card: a moon for " + who + ".";
-    window.companionConfirm.open(form, button, [line]);
+    var lines = [line];
+    var bonus = form.querySelector("select[name=bonus]");
+    if (bonus && button.name === "moon") {
+      var face = bonus.getAttribute("data-bonus-face");
+      lines.push(bonus.value === "" ? "Pick who took the " + face + " in its box first." :
+        bonus.options[bonus.selectedIndex].text + " took the " + face + ".");
+    }
+    window.companionConfirm.open(form, button, lines);
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.web.tablehelp import totals
+from tests.web.tablehelp import csrf, totals
 from tests.web.test_hearts_table import hearts_table, post, seated, words
 
 
@@ -82,7 +82,9 @@ def test_the_moon_button_scores_a_moon(client):
 
 def test_the_moon_choice_shows_what_each_option_does(client):
     table = hearts_table(client, preset="omnibus")  # the shooter chooses
-    assert numbers(client, table, 1, "", "", "", "", moon=1, bonus=0).status_code == 303
+    data = {"csrf_token": csrf(client), "version": "0", "moon": "1", "bonus": "0"}
+    saved = client.post(f"{table}/hearts/1/points", data=data, headers={"HX-Request": "true"})
+    assert "Hand 1 saved: the totals wait for the moon's choice." in words(saved)
     text = words(client.get(f"{table}/entry"))
     assert "Totals then: Ann -10, Ben -26, Cy 0, Dee 0. The game goes on." in text
     assert "Totals then: Ann 16, Ben 0, Cy 26, Dee 26. The game goes on." in text

@@ -25,6 +25,15 @@ from companion.games.hearts.scoring import QS, bonus_card, find_shooter, penalty
 Taken = dict[int, list[Card]]
 
 
+SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def face(card: Card) -> str:
+    """``JD`` as the form shows it: ``J♦`` (``T`` as 10)."""
+    text = str(card)
+    return text[0].replace("T", "10") + SUITS[text[1]]
+
+
 def hand_total(options: HeartsOptions) -> int:
     """What a hand's points add up to: 26, plus the bonus card's points when in use."""
     return 26 + (options.bonus_points if options.bonus_card else 0)
@@ -92,6 +101,7 @@ def cards_for_moon(options: HeartsOptions, shooter: int, bonus: int | None,
     card = bonus_card(options)
     if card is not None:
         if bonus is None:
-            raise Unreadable(f"Say who took the {card}: the moon does not tell.", "bonus")
+            raise Unreadable(f"Pick who took the {face(card)} in its box, then tap the moon button "
+                             "again: a moon does not tell.", "bonus")  # fmt: skip
         taken[bonus].append(card)
     return taken

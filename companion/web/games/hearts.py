@@ -90,6 +90,9 @@ def _act(token: str, kind: str, number: int, read: Any, saved: str) -> Any:
     except CompanionError as err:
         return _again(token, kind, number, err)
     publish(v.table)
+    hand = view_for(token).state.hand(number)
+    if kind in ("taken", "points", "claim", "trick") and hand is not None and hand.choice_required:
+        saved = f"Hand {number} saved: the totals wait for the moon's choice."
     if htmx() and request.form.get("edit"):
         return fragment("_notice.html", message=saved)
     return shared.entry_box(token, HEARTS.entry_template, saved=saved)

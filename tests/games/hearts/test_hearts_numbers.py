@@ -58,7 +58,7 @@ def test_all_twenty_six_to_one_seat_is_the_moon_the_numbers_say():
 
 def test_the_moon_button_names_the_shooter_and_the_choice_goes_to_their_phone():
     t = Table(preset="omnibus")  # moon: the shooter chooses; JD -10
-    with pytest.raises(Unreadable, match="Say who took the JD"):
+    with pytest.raises(Unreadable, match="Pick who took the J\u2666 in its box"):
         t.act("points", {"hand": 1}, {"moon": 2})
     t.act("points", {"hand": 1}, {"moon": 2, "bonus": 0})
     hand = t.state.hands[0]
