@@ -22,7 +22,8 @@ def test_new_links_move_the_seated_phone_and_shut_out_the_watcher(phone):
     watcher.wait_for_url("**/s/*")
     share = watcher.url
     wait_sse_open(seated)
-    host.get_by_role("button", name="New links and code").click()
+    host.locator("#host summary", has_text="New links and code").click()  # asks first
+    host.get_by_role("button", name="Change every link now").click()
     host.wait_for_url(lambda url: not url.startswith(old_table))
     new_table = host.url.split("#")[0]
     seated.wait_for_url(new_table)  # its live update sent it on, no reload by hand
