@@ -15,6 +15,7 @@ from .helpers import join_link
 from .test_judge_phones import _make, _sit, _start, _turn_card
 
 pytestmark = pytest.mark.e2e
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.fixture
@@ -58,6 +59,10 @@ def test_a_closed_verdict_stays_closed_and_never_covers_the_agreement(
     # Ben never closed his: the live redraw shows the question, and his tap reaches it
     agree = ben.locator("#agree-me")
     expect(agree).to_be_visible()
+    expect(ben.locator("#verdict")).to_be_visible()  # still shown, in the page above the question
+    ARTIFACTS.mkdir(exist_ok=True)
+    ben.locator("#challenge").scroll_into_view_if_needed()
+    ben.screenshot(path=str(ARTIFACTS / "verdict-beside-agreement.png"), animations="disabled")
     agree.click(timeout=5_000)  # refused by Playwright while something covers the button
     for page in (ann, ben):
         expect(page.locator("#agreement")).to_have_count(0)
