@@ -285,6 +285,19 @@ def test_valid_word_costs_the_challenger_the_turn_in_hand(t: Table) -> None:
     assert any(line.endswith(f"VALID{UNDER} Ben loses this turn.") for line in t.history())
 
 
+def test_a_verdict_moves_aside_for_a_question_to_the_table(t: Table) -> None:
+    """The verdict names its table and challenge (a phone keeps it closed once closed) and,
+    with a question to the table open, sits in the page instead of over the answer buttons."""
+    t.ok("ag/word", word="MEATS", step="play")
+    n = t.challenge(1)
+    table = t.path.rsplit("/", 1)[-1]
+    drawn = re.search(r'<div class="([^"]*)" id="verdict"[^>]*data-verdict-key="([^"]*)"', t.page())
+    assert drawn and drawn.groups() == ("verdict valid", f"{table}:{n}")  # over the whole screen
+    t.ok("ag/end")
+    page = t.page()
+    assert 'class="verdict valid beside" id="verdict"' in page and 'id="agree-proxy"' in page
+
+
 def test_valid_word_costs_a_waiting_challenger_their_next_turn(client: FlaskClient) -> None:
     t = Table(client, players=3)
     t.ok("ag/flip", card="M")
