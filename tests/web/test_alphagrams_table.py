@@ -684,6 +684,8 @@ def test_an_overrule_takes_a_tap_from_each_phone(client: FlaskClient, app) -> No
     data = {"csrf_token": csrf(ben), "for": "me", "version": "1"}
     assert ben.post(f"{table.path}/agree/1", data=data).status_code == 303
     assert table.words(0) == ["MTE"] and "Ben's turn" in table.turn()
+    for phone in (ann, ben, client):  # a word the table allowed is settled: no challenge
+        assert "challenges MTE" not in phone.get(table.path).get_data(as_text=True)
     again = ben.post(f"{table.path}/agree/1", data=data, headers={"HX-Request": "true"})
     assert again.status_code == 409
     history = table.history()

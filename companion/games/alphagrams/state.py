@@ -109,7 +109,9 @@ def play(state: AlphaGramsState, move: Move) -> AlphaGramsState:
         words=tuple(words),
         passed=frozenset(),
     )
-    return replace(_next_turn(after), last=LastPlay(move.seat, move.text, state))
+    # a word the table agreed to allow is settled: it is not open to a challenge
+    last = None if move.overrule else LastPlay(move.seat, move.text, state)
+    return replace(_next_turn(after), last=last)
 
 
 def pass_turn(state: AlphaGramsState, seat: int) -> AlphaGramsState:
