@@ -155,7 +155,7 @@ def undo(
     if seen is not None and seen != snap.last_id:
         db.session.rollback()
         raise Conflict("The table changed since you looked: check the last change and try again.")
-    targets = _newest_batch(snap, undoable)
+    targets = newest_batch(snap, undoable)
     if not targets:
         db.session.rollback()
         raise Forbidden("There is nothing to undo yet.")
@@ -170,7 +170,8 @@ def undo(
     return targets
 
 
-def _newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Event]:
+def newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Event]:
+    """What "undo" takes back now: the newest change still in force, with its whole batch."""
     live = [e for e in snap.effective if e.kind in undoable]
     if not live:
         return []

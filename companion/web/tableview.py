@@ -10,7 +10,7 @@ from flask import Response, abort, redirect, request, url_for
 
 from companion.games.protocol import Actor, Event
 from companion.games.scoresheet import Sheet
-from companion.tables import store
+from companion.tables import service, store
 from companion.tables.models import Game, Seat, Table
 from companion.tables.registry import GameType, game_type
 from companion.tables.snapshot import Snapshot
@@ -162,28 +162,25 @@ class TableView:
 
     def history_since(self, count: int) -> list[str]:
         """The history lines of the events after the first ``count``, newest first."""
+        return [self._line(e) for e in reversed(self.snapshot.events[count:])]
+
+    def _line(self, event: Event) -> str:
+        """One history line: the game's own words for its events, the shell's for the rest."""
         own = self.kind.describe
-        lines = []
-        for e in reversed(self.snapshot.events[count:]):
-            line = own(e, self.names) if own is not None else None
-            lines.append(line if line is not None else describe(e, self.names))
-        return lines
+        line = own(event, self.names) if own is not None else None
+        return line if line is not None else describe(event, self.names)
 
     @cached_property
     def undo_label(self) -> str | None:
         """What "Undo" would take back, in words ("Ann's change: round 3, Bob 12"), or None
         when nothing can be undone."""
-        live = [e for e in self.snapshot.effective if e.kind in self.kind.undoable]
-        if not live:
+        batch = service.newest_batch(self.snapshot, self.kind.undoable)
+        if not batch:
             return None
-        newest = live[-1]
-        who = newest.actor or "Someone"
-        batch = newest.payload.get("batch")
-        if batch and sum(1 for e in live if e.payload.get("batch") == batch) > 1:
+        newest, who = batch[-1], batch[-1].actor or "Someone"
+        if len(batch) > 1:
             return f"{who}'s save of round {newest.round}"
-        own = self.kind.describe
-        line = own(newest, self.names) if own is not None else None
-        line = line or describe(newest, self.names)
+        line = self._line(newest)
         what = line.split(f"{who}: ", 1)[-1] if f"{who}: " in line else line
         return f"{who}'s change: {what}"
 
