@@ -119,7 +119,10 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
     assert totals(ann) == ["3", "47", "52", "129"]
     expect(host.locator("#hand-panel")).to_contain_text("Hand 2", timeout=LIVE_MS)
     print(f"\ntaps: Ann {taps.count['Ann']}, Ben {taps.count['Ben']}, host {taps.count['host']}")
-    record_property("flyer_taps", taps.count["Ann"])
+    record_property(
+        "taps: Consonants, a hand on the flyer's phone (cards, choice, challenge, agreement)",
+        taps.count["Ann"],
+    )
 
 
 def test_host_entering_dees_cards_keeps_dee_and_the_taps_through_live_updates(phone):

@@ -1,0 +1,152 @@
+"""Taps per hand for the entry ways no other browser test counts, on a real server in Chromium.
+
+A tap is one touch on the screen: a button, a card, a seat tab, a field to type in, or one key
+of the phone's keyboard while typing (so typing "15" into a box is three taps: the box, 1, 5).
+Each test records ``taps: <game>, <way>`` for ``bench/bench_taps.py``, which prints them beside
+the counts of the other browser tests; where issue 14 set a goal, the test holds it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from playwright.sync_api import Locator, expect
+
+from .helpers import settle, start_table, totals, wait_sse_open
+from .test_consonants_phones import start_consonants, tile
+from .test_hearts_phones import LIVE_MS, card, start_hearts
+
+pytestmark = pytest.mark.e2e
+
+
+class Taps:
+    """Counts the taps of one way of entering a hand: clicks, and typed fields (the field
+    and one tap per key)."""
+
+    def __init__(self) -> None:
+        self.count: Counter[str] = Counter()
+
+    def tap(self, who: str, target: Locator) -> None:
+        target.click()
+        self.count[who] += 1
+
+    def type(self, who: str, field: Locator, text: str) -> None:
+        field.fill(text)
+        self.count[who] += 1 + len(text)
+
+
+def test_hearts_by_numbers_is_at_most_eight_taps(phone, record_property) -> None:
+    host = phone()
+    start_hearts(host, ["Ann", "Ben", "Cy", "Dee"])
+    host.locator("nav.ways").get_by_role("link", name="Numbers").click()
+    form = host.locator("#points-form")
+    taps = Taps()
+    for seat, value in enumerate(["15", "4", "7"]):  # Dee took nothing: her box stays blank
+        taps.type("numbers", form.locator(f"#points-1-{seat}"), value)
+    taps.tap("numbers", form.get_by_role("button", name="Save hand 1").last)
+    expect(host.locator("#sheet tfoot td.total")).to_have_text(["15", "4", "7", "0"])
+    record_property("taps: Hearts, numbers (one scorer)", taps.count["numbers"])
+    assert taps.count["numbers"] <= 8
+
+
+SUIT_OF_SEAT = "CDSH"  # Ann only clubs, Ben diamonds, Cy spades, Dee hearts: every play legal
+RANKS = "23456789TJQKA"
+
+
+def test_hearts_a_whole_hand_trick_by_trick(phone, record_property) -> None:
+    host = phone()
+    start_hearts(host, ["Ann", "Ben", "Cy", "Dee"], entry="tricks")
+    form = "#trick-form"
+    taps = Taps()
+    for k, rank in enumerate(RANKS):
+        expect(host.locator(form)).to_contain_text(f"trick {k + 1} of 13")
+        settle(host)
+        if k == 0:  # after the first trick the leader is suggested: whoever won the last
+            taps.tap("tricks", host.locator(f"{form} label.seat-pick").filter(has_text="Ann"))
+        for suit in SUIT_OF_SEAT:
+            taps.tap("tricks", card(host, form, rank + suit))
+        taps.tap("tricks", host.get_by_role("button", name=f"Save trick {k + 1}"))
+    # Ann won every trick, so every penalty card: a moon (26 to each of the others here)
+    expect(host.locator(form)).to_contain_text("Hand 2, trick 1 of 13")
+    expect(host.locator("#sheet tfoot td.total")).to_have_text(["0", "26", "26", "26"])
+    record_property("taps: Hearts, trick by trick (one referee)", taps.count["tricks"])
+    assert taps.count["tricks"] == 13 * 5 + 1
+
+
+def test_consonants_cards_taken_by_one_scorer(phone, record_property) -> None:
+    host = phone()
+    start_consonants(host, ["Ann", "Ben", "Cy", "Dee"])
+    taps = Taps()
+    hand = [("0", ["J", "K", "Q"]), ("1", ["N", "A/E", "S"]), ("2", ["D"])]
+    for seat, cards in hand:
+        if seat != "0":  # Ann's cards are shown first
+            taps.tap("scorer", host.locator(f"#taken-form [data-seat-link='{seat}']"))
+            expect(host.locator("#taken-form input[name=seat]")).to_have_value(seat)
+        for c in cards:
+            taps.tap("scorer", tile(host, c))
+        taps.tap("scorer", host.get_by_role("button", name="Send the cards"))
+        settle(host)
+    taps.tap("scorer", host.locator("#taken-form [data-seat-link='3']"))
+    taps.tap("scorer", host.get_by_role("button", name="Add all the rest"))
+    taps.tap("scorer", host.get_by_role("button", name="Record it"))
+    expect(host.locator("#words-form-1")).to_be_visible(timeout=LIVE_MS)  # on to the words
+    record_property("taps: Consonants, cards taken (one scorer)", taps.count["scorer"])
+
+
+def test_alphagrams_a_word_from_the_pool(phone, record_property) -> None:
+    host = phone()
+    host.goto("/new/alphagrams")
+    form = host.locator("#new-table")
+    form.locator("input[name=players]").fill("2")
+    form.locator("input[name=name-0]").fill("Ann")
+    form.locator("input[name=name-1]").fill("Ben")
+    form.get_by_role("button", name="Start the table").click()
+    host.wait_for_url("**/t/*")
+    taps = Taps()
+    for c in ("M", "A/E"):  # the card that starts the pool, then Ann's turned card
+        settle(host)
+        flip = host.locator("#flip-form").get_by_role("button", name=f"Card {c}", exact=True)
+        taps.tap("flip", flip)
+        expect(host.locator("#ag-entry .pool .tiles")).to_contain_text(c[0])
+    settle(host)
+    taps.type("word", host.locator("#ag-word"), "mat")
+    taps.tap("word", host.get_by_role("button", name="Make the word"))
+    expect(host.locator("#letter-rows .letter-row")).to_have_count(3)
+    settle(host)
+    taps.tap("word", host.get_by_role("button", name="Make the word"))
+    expect(host.locator("#ag-entry")).to_contain_text("MAT", timeout=LIVE_MS)
+    record_property("taps: AlphaGrams, turning a card", taps.count["flip"] // 2)
+    record_property("taps: AlphaGrams, a 3-letter word (pool and hand)", taps.count["word"])
+
+
+def test_custom_a_round_of_four(phone, record_property) -> None:
+    page = phone()
+    start_table(page, ["Ann", "Ben", "Cy", "Dee"])
+    taps = Taps()
+    for seat, value in enumerate(["12", "7", "-5", "30"]):
+        taps.type("round", page.locator(f"#points-{seat}"), value)
+    taps.tap("round", page.get_by_role("button", name="Save round 1"))
+    expect(page.locator("#sheet tbody tr")).to_have_count(1)
+    assert totals(page) == ["12", "7", "-5", "30"]
+    record_property("taps: Custom, a round of four scores", taps.count["round"])
+
+
+def test_follow_the_author_a_hand_by_points(phone, record_property) -> None:
+    page = phone()
+    page.goto("/new/follow-the-author")
+    form = page.locator("#new-table")
+    form.locator("input[name=name-0]").fill("Ann")
+    form.locator("input[name=name-1]").fill("Ben")
+    form.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/t/*")
+    wait_sse_open(page)
+    settle(page)
+    taps = Taps()
+    hand = page.locator("#fta-points-alpha")
+    expect(hand).to_be_visible()
+    taps.type("alpha", hand.locator("input[name=points-0]"), "12")
+    taps.type("alpha", hand.locator("input[name=points-1]"), "9")
+    taps.tap("alpha", hand.get_by_role("button", name="Save the alpha hand"))
+    expect(page.locator("#fta-points-alpha")).to_have_count(0, timeout=LIVE_MS)
+    record_property("taps: Follow the Author, a hand's points", taps.count["alpha"])
