@@ -76,6 +76,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CODE_IDLE_SECONDS=_seconds("COMPANION_CODE_IDLE_HOURS", 12.0) * 3600,
         # a phone cut off from the server this long says when it last heard from it
         STALE_SECONDS=_seconds("COMPANION_STALE_SECONDS", 30.0),
+        # a pooled PostgreSQL connection unused this long is checked before it is used
+        DB_PING_AFTER_SECONDS=_seconds("COMPANION_DB_PING_AFTER_SECONDS", 5.0),
     )
     # Flask defines these keys already (SameSite unset, 31 days), so setdefault would not do
     app.config.update(COOKIE_DEFAULTS)
@@ -108,6 +110,8 @@ def _init_extensions(app: Flask) -> None:
 
     database.engine_options(app)
     db.init_app(app)
+    with app.app_context():
+        database.ping_idle_connections(db.engine, app.config["DB_PING_AFTER_SECONDS"])
     registry.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     database.init_app(app)

@@ -64,7 +64,7 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
         notify: str | None = None) -> Done:  # fmt: skip
     """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
     the table's token, to tell other processes' streams with the commit itself
-    (``store.notify``); the caller still wakes this process's own."""
+    (``store.insert_events``); the caller still wakes this process's own."""
     players = len(tbl.seats)
     table = game_type(game.kind).table
     store.lock_game(game.id)
@@ -125,9 +125,7 @@ def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[d
             notify: str | None) -> list[Event]:  # fmt: skip
     """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
-        stored = store.insert_events(game.id, rows)
-        if notify is not None:
-            store.notify(notify, stored[-1].id)
+        stored = store.insert_events(game.id, rows, notify)
         db.session.commit()
         return stored
     except IntegrityError:

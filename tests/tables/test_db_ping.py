@@ -1,0 +1,85 @@
+"""Pooled PostgreSQL connections: one unused for a while is checked before it is used, so a
+database restart costs no request; one given back a moment ago is used without a check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from flask import Flask
+from sqlalchemy import create_engine, event, text
+
+from companion import create_app
+from companion.extensions import db
+from tests.conftest import STATIC_BUILD, _dispose
+
+BODY = {"action": "score", "target": {"round": 1, "seat": 0}, "version": 0,
+        "data": {"points": 4}}  # fmt: skip
+
+
+@pytest.fixture
+def make_app(pg_database, tmp_path, monkeypatch) -> Iterator[Callable[[float], Flask]]:
+    """A PostgreSQL app whose pool checks a connection unused for the given seconds."""
+    if pg_database is None:
+        pytest.skip("PostgreSQL not reachable")
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    made: list[Flask] = []
+
+    def make(ping_after: float) -> Flask:
+        app = create_app({"TESTING": True, "SECRET_KEY": "t", "STATIC_BUILD_DIR": STATIC_BUILD,
+                          "SQLALCHEMY_DATABASE_URI": pg_database, "AUTO_MIGRATE": False,
+                          "DB_PING_AFTER_SECONDS": ping_after})  # fmt: skip
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        _dispose(app)
+
+
+def _terminate_others(url: str) -> int:
+    """End every other session on the test database, as a database restart would."""
+    base, name = url.rsplit("/", 1)
+    admin = create_engine(base + "/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        ended = conn.execute(
+            text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                 " WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": name},
+        ).scalar_one()  # fmt: skip
+    admin.dispose()
+    return int(ended)
+
+
+def _table(client) -> dict[str, str]:
+    made = client.post("/api/v1/tables", json={"game": "custom", "names": ["A", "B"]})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    return {"Authorization": f"Bearer {made.json['host_key']}"}
+
+
+def test_a_connection_ended_while_idle_is_replaced_without_an_error(make_app, pg_database):
+    client = make_app(0.0).test_client()
+    key = _table(client)
+    assert _terminate_others(pg_database) >= 1  # the pooled connection is gone
+    answer = client.post("/api/v1/table/actions", json=BODY, headers=key)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("ping_after, pings", [(3600.0, 0), (0.0, 1)])
+def test_only_a_connection_unused_for_a_while_is_checked(make_app, monkeypatch, ping_after, pings):
+    app = make_app(ping_after)
+    client = app.test_client()
+    key = _table(client)
+    seen: list[str] = []
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+        dialect = type(db.engine.dialect)
+    checks: list[object] = []
+    real = dialect.do_ping
+    monkeypatch.setattr(
+        dialect, "do_ping", lambda self, conn: checks.append(conn) or real(self, conn)
+    )
+    assert client.post("/api/v1/table/actions", json=BODY, headers=key).status_code == 200
+    assert len(checks) == pings
+    # the key's row (locking its game), the newer events, the insert that sends the NOTIFY
+    assert len(seen) == 3, seen
+    assert "pg_notify" in seen[-1] and "INSERT INTO events" in seen[-1]
