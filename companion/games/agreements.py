@@ -180,6 +180,32 @@ def act(state: Any, action: Action, actor: Actor, players: int, finish: Finish,
     return disagree(state, action, actor)
 
 
+def settled(events: Sequence[Event], names: Sequence[str]) -> str | None:
+    """How the table answered its latest question, in words, while that answer is the newest
+    change (the events one commit stored share their time): the phone that asked, and every
+    other, is told that the word was allowed or the question dropped. None otherwise."""
+    if not events:
+        return None
+    newest = events[-1].created_at
+    done = None
+    for e in reversed(events):
+        if e.created_at != newest:
+            break
+        if e.kind in ("agree-done", "agree-no"):
+            done = e
+    if done is None:
+        return None
+    k = done.payload.get("k")
+    opened = next((e for e in reversed(events) if e.kind == "agree-open"
+                   and e.payload.get("k") == k), None)  # fmt: skip
+    what = str(opened.payload.get("what", "")) if opened is not None else ""
+    if done.kind == "agree-done":
+        return f"The whole table agreed to {what}: done." if what else "The whole table agreed."
+    seat = done.payload.get("seat")
+    who = "The host" if seat is None else _name(names, seat)
+    return f"{who} did not agree to {what}, so nothing changed." if what else None
+
+
 def _name(names: Sequence[str], seat: Any) -> str:
     try:
         return names[int(seat)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from markupsafe import Markup
 
+from companion.games import agreements
 from companion.tables.live import InProcessBroker, PostgresBroker
 from companion.web import (
     api_table,
@@ -36,6 +37,9 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["can_classes"] = table.can_classes
     app.jinja_env.globals["live_sheet"] = lambda v, readonly, tv=False: Markup(
         livesheet.whole(v, readonly, tv)
+    )
+    app.jinja_env.globals["agreement_settled"] = lambda v: agreements.settled(
+        v.snapshot.effective, v.names
     )
     app.jinja_env.globals["chart_for"] = lambda v: chart.build(v.sheet, v.names, v.colours)
 

@@ -64,6 +64,9 @@ def test_a_closed_verdict_stays_closed_and_never_covers_the_agreement(
     ben.locator("#challenge").scroll_into_view_if_needed()
     ben.screenshot(path=str(ARTIFACTS / "verdict-beside-agreement.png"), animations="disabled")
     agree.click(timeout=5_000)  # refused by Playwright while something covers the button
-    for page in (ann, ben):
+    for page in (ann, ben):  # Ann asked: her phone is told the answer too, not only Ben's
         expect(page.locator("#agreement")).to_have_count(0)
+        expect(page.locator("#agreement-outcome")).to_have_text(
+            "The whole table agreed to end the game and score it: done."
+        )
         expect(page.locator("#history")).to_contain_text("end", ignore_case=True)
