@@ -165,10 +165,30 @@ class TableView:
         return [self._line(e) for e in reversed(self.snapshot.events[count:])]
 
     def _line(self, event: Event) -> str:
-        """One history line: the game's own words for its events, the shell's for the rest."""
+        """One history line: the game's own words for its events, the shell's for the rest;
+        an undo names what it took back, in the same words."""
         own = self.kind.describe
         line = own(event, self.names) if own is not None else None
-        return line if line is not None else describe(event, self.names)
+        if line is not None:
+            return line
+        p = event.payload
+        if event.kind == "undo" and "seat" not in p and "undoes" in p:
+            target = self._events_by_id.get(int(p["undoes"]))
+            if target is not None and target.kind != "undo":
+                when, who = f"{event.created_at:%H:%M:%S}", event.actor or "Someone"
+                return f"{when} {who} took back {self._change(target)}"
+        return describe(event, self.names)
+
+    @cached_property
+    def _events_by_id(self) -> dict[int, Event]:
+        return {e.id: e for e in self.snapshot.events}
+
+    def _change(self, event: Event) -> str:
+        """A change in words, as undo names it: "Ann's change: round 3, Bob 12"."""
+        who = event.actor or "Someone"
+        line = self._line(event)
+        what = line.split(f"{who}: ", 1)[-1] if f"{who}: " in line else line
+        return f"{who}'s change: {what}"
 
     @cached_property
     def undo_label(self) -> str | None:
@@ -180,9 +200,7 @@ class TableView:
         newest, who = batch[-1], batch[-1].actor or "Someone"
         if len(batch) > 1:
             return f"{who}'s save of round {newest.round}"
-        line = self._line(newest)
-        what = line.split(f"{who}: ", 1)[-1] if f"{who}: " in line else line
-        return f"{who}'s change: {what}"
+        return self._change(newest)
 
     @property
     def who(self) -> Actor:
@@ -216,7 +234,7 @@ def describe(event: Event, names: list[str]) -> str:
         target = _name(names, p.get("seat"))
         return f"{when} {who}: round {event.round}, {target} {p['points']}{was}"
     if event.kind == "undo" and "seat" not in p:
-        return f"{when} {who} undid a change ({p.get('what', 'entry')})"
+        return f"{when} {who} took back an earlier change"
     if event.kind == "undo":
         after = "empty" if p.get("points") is None else p["points"]
         target = _name(names, p.get("seat"))
@@ -234,4 +252,4 @@ def describe(event: Event, names: list[str]) -> str:
         "rotate": "changed the table, join and share links and the code (old ones no longer work)",
         "import": "imported this game",
     }
-    return f"{when} {who} {texts.get(event.kind, event.kind)}"
+    return f"{when} {who} {texts.get(event.kind, 'made a change')}"

@@ -484,7 +484,7 @@ def test_undo_takes_back_a_store(t):
     assert t.post(t.watcher, "/undo", {}).status_code == 403  # not at the table
     ok(t.post(t.ann, "/undo", {}))  # the host (Ann's phone started the table)
     assert "Ann's store: waiting" in t.page()
-    assert "undid a change (store)" in t.page(url="/live")
+    assert "undid a change (a store)" in t.page(url="/live")
     ok(t.store(1, 0, ANN_STORE, version=2))
 
 
@@ -795,7 +795,7 @@ def test_undo_after_the_reveal_never_seals_again(t):
     assert answer.status_code == 422 and "can no longer change" in answer.get_data(as_text=True)
     history = _history(t)
     assert history.count("the sealed choices are revealed") == 1
-    assert history.count("undid a change (points)") == 2
+    assert history.count("undid a change (a hand's points)") == 2
     ok(t.points(1, "alpha", 3, 1, version=2))
     ok(t.points(1, "omega", 2, 1, version=2))
     assert _history(t).count("the sealed choices are revealed") == 1  # no second reveal

@@ -179,6 +179,12 @@ def _opened(p: Mapping[str, Any], r: Any, names: Sequence[str]) -> str:
     )
 
 
+_UNDONE = {"fta-points": "a hand's points", "fta-play": "a card played", "fta-store": "a store",
+           "fta-seal": "a sealed choice", "fta-commit": "a sealed choice",
+           "fta-open": "an opened seal", "fta-ready": "a call for the reveal",
+           "fta-aside": "the cards set aside"}  # fmt: skip
+
+
 def describe(event: Event, names: Sequence[str]) -> str | None:
     """A history line for this game's events ("12:03:04 Ann: round 1 ...", the time when the
     event has one); a sealed choice is never named. None: the shell's words."""
@@ -217,7 +223,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         "fta-aside": lambda: (
             f"round {r}: entered the cards set aside ({len(p.get('cards') or ())})"
         ),
-        "undo": lambda: f"undid a change ({str(p.get('what', 'entry')).removeprefix('fta-')})",
+        "undo": lambda: f"undid a change ({_UNDONE.get(str(p.get('what')), 'an entry')})",
     }[event.kind]()
     when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
     return f"{when}{event.actor or 'Someone'}: {text}"
