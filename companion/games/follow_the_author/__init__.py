@@ -3,9 +3,9 @@
 Rule text: ``seeds/004_68dd64b8fef45e09.txt``; card facts and rulings: RULES.md, "Follow the
 Author". Modules: ``options`` (options and presets), ``rounds`` (dealers, hands, counts),
 ``play`` (legality and the legal set), ``inplay`` (points during play), ``scoring`` and
-``categories`` (round end), ``stores`` (store checks), ``game`` (totals and the end),
-``seal`` (commitments to secret choices, kept by the sealing phone), ``reveal`` (when the
-sealed choices open).
+``categories`` (round end), ``stores`` (store checks, and the stores known from play),
+``game`` (totals and the end), ``seal`` (commitments to secret choices, kept by the sealing
+phone), ``reveal`` (when the sealed choices open).
 
 Rulings implemented (RULES.md):
 - Each title must come later alphabetically than the previous card's (earlier in the omega
@@ -64,7 +64,14 @@ from companion.games.follow_the_author.seal import (
     verify_commitment,
     verify_seal,
 )
-from companion.games.follow_the_author.stores import StoreIssue, check_stores
+from companion.games.follow_the_author.stores import (
+    Stored,
+    StoreIssue,
+    check_against_play,
+    check_aside_against_play,
+    check_stores,
+    stored_in_play,
+)
 
 __all__ = [
     "CATEGORIES",
@@ -78,8 +85,11 @@ __all__ = [
     "Standing",
     "Step",
     "StoreIssue",
+    "Stored",
     "Violation",
     "alpha_dealer",
+    "check_against_play",
+    "check_aside_against_play",
     "check_hand",
     "check_stores",
     "commitment",
@@ -97,6 +107,7 @@ __all__ = [
     "score_round",
     "seal",
     "standing",
+    "stored_in_play",
     "verify_commitment",
     "verify_seal",
     "waiting_for",
