@@ -262,6 +262,12 @@ def _icons_drawn(page: Page, scope: str) -> None:
         box = icon.bounding_box()
         assert box and box["width"] > 8 and box["height"] > 8, (suit, box)
         assert icon.evaluate("e => e.tagName.toLowerCase()") == "svg"
+    # and the sprite's drawing itself arrived (an empty <use> measures 0 by 0)
+    page.wait_for_function(
+        """s => [...document.querySelectorAll(s + ' svg.fta-ico use')].every(u => {
+            const b = u.getBBox(); return b.width > 0 && b.height > 0; })""",
+        arg=scope,
+    )
 
 
 def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_the_plays(phone):

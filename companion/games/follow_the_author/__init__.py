@@ -34,6 +34,10 @@ Rulings implemented (RULES.md):
   of equal rank in the scoring suit. Longest run: 3+ cards, counted in distinct ranks. The
   highest number card is the highest of ranks 2-9. Places (L, including Origin, Market, End)
   count for Vulnerability; the Windfall is an event.
+- Stores (ours): a finished sequence goes into the store of the seat that played its last card
+  (the seat that played on, the Ace's player when it ends on its Ace, the seat that went out).
+  Entered card by card, those cards are known: a store leaving one out, listing one of the
+  other store's, or a set-aside list holding one is refused (``stores.check_against_play``).
 - Game: 8 rounds by default (even), highest total wins. *Cribbage Finish*: first to the
   target (121) wins at once; in-play points count as they happen; round-end categories in the
   table's order, the alpha-hand dealer first within a category.
