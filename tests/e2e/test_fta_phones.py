@@ -302,6 +302,7 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
         _tap_card(ann, card)
     expect(ann.locator("#fta-seal-form")).to_be_visible()
     _icons_drawn(ann, ".fta-seal-pick")
+    _shot(ann, "fta-seal-icons-390.png", ".fta-seal-pick")
     _seal(ann, "Moons", "Knots")
     expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)
     _seal(ben, "Suns", "Wyrms")
@@ -356,6 +357,7 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
     for _ in range(left.count()):
         left.first.click()
     expect(aside.locator("[data-fta-count]")).to_have_text("24")
+    _shot(ann, "fta-aside-390.png", "#fta-aside")
     aside.get_by_role("button", name="Save the cards set aside").click()
 
     # the round summary: in-play points, and each category with the cards that counted

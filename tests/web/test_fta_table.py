@@ -1011,6 +1011,12 @@ def test_suits_are_our_own_svg_icons_and_no_fta_page_has_an_emoji(app):
     pages.append(t.page())  # round 2, with the summary of round 1
     pages += [t.page(url="/fta/round/1"), t.page(url="/rules"), t.page(t.watcher)]
     pages.append(t.page(url="/fta/verify?choice=a+b&nonce=x&fingerprint=y&label=z"))
+    _, share, _, _ = _tokens(t.app, t.path)
+    for url in (f"/s/{share}", f"/s/{share}/live?tv=1", f"/tv/{share}", "/new/follow-the-author"):
+        answer = t.ann.get(url)
+        assert answer.status_code == 200, url
+        pages.append(answer.get_data(as_text=True))
+    assert "leading" in pages[-2]  # the TV's sheet marks the leader without a star character
     for page in pages:
         assert not EMOJI.findall(page), EMOJI.findall(page)
     sprite = re.findall(r'<use href="(/static/fta-suits[^"#]*\.svg)#(\w+)"', "".join(pages))
