@@ -990,6 +990,18 @@ def test_during_the_omega_hand_its_picker_comes_before_the_alpha_record(app):
     ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
     page = t.page()
     assert page.index('id="fta-picker-omega"') < page.index('id="fta-alpha"')
+    assert page.index('id="fta-omega"') < page.index('id="fta-ready"')
+    ok(t.points(1, "omega", 0, 2))  # Ann's word: now the other player's word is awaited
+    page = t.page(t.ben)
+    assert (
+        page.index('id="fta-ready"') < page.index('id="fta-omega"') < page.index('id="fta-alpha"')
+    )
+    ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
+    page = t.page()
+    assert (
+        page.index('id="fta-reveal"') < page.index('id="fta-stores"') < page.index('id="fta-omega"')
+    )
 
 
 def test_suits_are_our_own_svg_icons_and_no_fta_page_has_an_emoji(app):
