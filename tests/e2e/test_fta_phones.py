@@ -16,14 +16,17 @@ from .helpers import mark, still_marked, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SHOTS = Path("/work/notes/shots/fta")  # looked at by people; the tests never read them back
 LIVE_MS = 10_000  # a generous wait for a live update, not a timing assertion
 
 
-def _start(page: Page) -> str:
+def _start(page: Page, referee: bool = False) -> str:
     page.goto("/new/follow-the-author")
     form = page.locator("#new-table")
     form.locator("input[name=name-0]").fill("Ann")
     form.locator("input[name=name-1]").fill("Ben")
+    if referee:
+        form.locator("input[name=enter_plays]").check()
     form.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/t/*")
     return page.url
@@ -116,9 +119,16 @@ def test_a_sealed_choice_stays_on_its_phone_until_the_reveal_then_each_phone_ope
     for page in (ann, ben):
         reveal = page.locator("#fta-reveal")
         expect(reveal.locator(".fta-ok")).to_have_count(2, timeout=LIVE_MS)
-        expect(reveal).to_contain_text("Ann scores 🐉 Wyrms")
-        expect(reveal).to_contain_text("Ben's danger suit is 🪢 Knots")
-        expect(reveal).to_contain_text("Ben scores ☀️ Suns")
+        ann_line, ben_line = (
+            reveal.locator('li[data-seat="0"]'),
+            reveal.locator('li[data-seat="1"]'),
+        )
+        expect(ann_line).to_contain_text("Ann scores Wyrms")
+        expect(ann_line).to_contain_text("Ben's danger suit is Knots")
+        expect(ben_line).to_contain_text("Ben scores Suns")
+        for line, suits in ((ann_line, ("Wyrms", "Knots")), (ben_line, ("Suns", "Wyrms"))):
+            for suit in suits:  # the suit's own icon beside its word, named by it
+                expect(line.get_by_role("img", name=suit, exact=True)).to_be_visible()
         expect(reveal).to_contain_text(commitment)
     assert still_marked(ben)
     expect(ben.locator("#sheet tfoot td.total")).to_have_text(["2", "4"])
@@ -203,3 +213,160 @@ def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
 
     ann.get_by_role("button", name="Save Ann's store").click()
     expect(status).to_contain_text("Ann's store: entered (5 cards)", timeout=LIVE_MS)
+
+
+# referee mode at the table: the picker, the stores known from the plays, the round summary
+
+EMOJI = "[\\u{1F000}-\\u{1FAFF}\\u{2600}-\\u{27BF}]"
+SUITS = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+# Ben leads (Ann deals). Sequence 1 ends on Ben's Ace (he stores it); sequence 2 is ended after
+# Ann's Diplomat (she stores it); Ben goes out with the Market (he stores sequence 3).
+SEQUENCE_1 = ["Author", "Bard", "Ace of Suns"]
+SEQUENCE_2 = ["Castle", "Chance Meeting", "Consul", "Darkness", "Desert", "Diplomat"]
+SEQUENCE_3 = ["Discovery", "Excuse", "Forest", "Harvest", "Huntress", "Island", "Journey",
+              "Light Keeper", "Lunatic", "Market"]  # fmt: skip
+
+
+def _shot(page: Page, name: str, selector: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("s => document.querySelector(s).scrollIntoView()", selector)
+    page.screenshot(path=str(SHOTS / name))
+
+
+def _tap_card(page: Page, card: str) -> None:
+    """Tap a card in the alpha picker (for whoever plays next); once stored it is offered no
+    more."""
+    _settle(page)
+    page.locator(f'#fta-picker-alpha button[name=card][value="{card}"]').click()
+    expect(page.locator(f'#fta-picker-alpha button[value="{card}"]')).to_have_count(0)
+
+
+def _end(page: Page) -> None:
+    _settle(page)
+    page.locator("#fta-end-alpha").click()
+    expect(page.locator("#fta-end-alpha")).to_have_count(0)  # no sequence on the table
+
+
+def _no_emoji(page: Page) -> None:
+    found = page.evaluate(
+        f"() => (document.documentElement.outerHTML.match(/{EMOJI}/gu) || []).join('')"
+    )
+    assert found == "", found
+
+
+def _icons_drawn(page: Page, scope: str) -> None:
+    """Each suit's icon is there, named by its word, and drawn at a real size."""
+    for suit in SUITS:
+        icon = page.locator(scope).get_by_role("img", name=suit, exact=True).first
+        expect(icon).to_be_visible()
+        box = icon.bounding_box()
+        assert box and box["width"] > 8 and box["height"] > 8, (suit, box)
+        assert icon.evaluate("e => e.tagName.toLowerCase()") == "svg"
+    # and the sprite's drawing itself arrived (an empty <use> measures 0 by 0)
+    page.wait_for_function(
+        """s => [...document.querySelectorAll(s + ' svg.fta-ico use')].every(u => {
+            const b = u.getBBox(); return b.width > 0 && b.height > 0; })""",
+        arg=scope,
+    )
+
+
+def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_the_plays(phone):
+    ann = phone(viewport={"width": 390, "height": 844})
+    _start(ann, referee=True)
+    join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
+    assert join_url
+    _sit(ann, join_url, "Ann")
+    ben = phone()
+    _sit(ben, join_url, "Ben")
+    _icons_drawn(ann, "#fta-picker-alpha")  # the suits on the cards offered
+    _no_emoji(ann)
+
+    _tap_card(ann, "Author")
+    _tap_card(ann, "Bard")
+    _tap_card(ann, "Ace of Suns")
+    # after an Ace, ending the sequence is the first thing in the picker, on screen at once
+    picker = ann.locator("#fta-picker-alpha")
+    ann.evaluate("() => document.querySelector('#fta-picker-alpha').scrollIntoView()")
+    end = ann.locator("#fta-end-alpha")
+    first_card = picker.locator("button[name=card]").first
+    end_box, card_box = end.bounding_box(), first_card.bounding_box()
+    assert end_box and card_box and end_box["y"] < card_box["y"]
+    assert end_box["y"] + end_box["height"] <= 844 and end_box["height"] >= 44
+    expect(end).to_be_in_viewport()
+    _shot(ann, "fta-after-ace-390.png", "#fta-picker-alpha")
+    _end(ann)
+    for card in SEQUENCE_2:
+        _tap_card(ann, card)
+    _end(ann)
+    for card in SEQUENCE_3:
+        _tap_card(ann, card)
+    expect(ann.locator("#fta-seal-form")).to_be_visible()
+    _icons_drawn(ann, ".fta-seal-pick")
+    _shot(ann, "fta-seal-icons-390.png", ".fta-seal-pick")
+    _seal(ann, "Moons", "Knots")
+    expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)
+    _seal(ben, "Suns", "Wyrms")
+
+    # the omega hand: its picker comes first, the alpha hand's record below it
+    expect(ann.locator("#fta-picker-omega")).to_be_visible(timeout=LIVE_MS)
+    omega_box = ann.locator("#fta-picker-omega").bounding_box()
+    alpha_box = ann.locator("#fta-alpha").bounding_box()
+    assert omega_box and alpha_box and omega_box["y"] < alpha_box["y"]
+    _shot(ann, "fta-omega-first-390.png", "#fta-entry")
+    _no_emoji(ann)
+    ann.locator("#fta-omega details.fta-direct summary").click()
+    _hand(ann, "omega", (0, 2))
+    _settle(ben)
+    expect(ben.locator("#fta-ready-1")).to_be_visible(timeout=LIVE_MS)
+    ben.get_by_role("button", name="The omega hand is over: reveal").click()
+    expect(ann.locator("#fta-store-0")).to_be_visible(timeout=LIVE_MS)
+    expect(ann.locator("#fta-reveal .fta-ok")).to_have_count(2, timeout=LIVE_MS)
+    _settle(ann)
+
+    # stores: what the plays put in each store is tapped already
+    mine, his = ann.locator("#fta-store-0"), ann.locator("#fta-store-1")
+    for card in SEQUENCE_2:
+        expect(mine.locator(f'input[value="{card}"]')).to_be_checked()
+    expect(mine.locator("[data-fta-count]")).to_have_text("6")
+    expect(his.locator("[data-fta-count]")).to_have_text("13")
+    expect(mine.locator('input[value="Author"]')).to_have_count(0)  # Ben's, from the plays
+    _shot(ann, "fta-stores-from-plays-390.png", "#fta-stores")
+    # Ann taps the card Ben gave her face down, and by mistake untaps her Castle: refused
+    _tap(ann, "#fta-store-0", ["Sea", "Castle"])
+    expect(mine.locator("[data-fta-count]")).to_have_text("6")
+    mine.get_by_role("button", name="Save Ann's store").click()
+    error = ann.locator("#err-fta")
+    expect(error).to_contain_text(
+        "Castle (alpha hand, sequence 2) was stored by Ann in play", timeout=LIVE_MS
+    )
+    expect(ann.locator('#fta-store-0 input[value="Sea"]')).to_be_checked()  # input kept
+    expect(ann.locator('#fta-store-0 input[value="Castle"]')).not_to_be_checked()
+    _shot(ann, "fta-store-refused-390.png", "#err-fta")
+    _tap(ann, "#fta-store-0", ["Castle"])
+    ann.locator("#fta-store-0").get_by_role("button", name="Save Ann's store").click()
+    status = ann.locator(".fta-store-status")
+    expect(status).to_contain_text("Ann's store: entered (7 cards)", timeout=LIVE_MS)
+    _settle(ann)
+    _tap(ann, "#fta-store-1", ["Rite"])
+    ann.locator("#fta-store-1").get_by_role("button", name="Save Ben's store").click()
+    expect(status).to_contain_text("Ben's store: entered (14 cards)", timeout=LIVE_MS)
+    _settle(ann)
+    aside = ann.locator("#fta-aside")
+    expect(aside.locator('input[value="Castle"]')).to_have_count(0)  # played: never aside
+    left = aside.locator("label.fta-tap:has(input:not(:disabled):not(:checked))")
+    for _ in range(left.count()):
+        left.first.click()
+    expect(aside.locator("[data-fta-count]")).to_have_text("24")
+    _shot(ann, "fta-aside-390.png", "#fta-aside")
+    aside.get_by_role("button", name="Save the cards set aside").click()
+
+    # the round summary: in-play points, and each category with the cards that counted
+    last = ann.locator(".fta-last")
+    expect(last).to_be_visible(timeout=LIVE_MS)
+    expect(last).to_contain_text("Alpha hand, in play: Ann ")
+    expect(last).to_contain_text("Omega hand, in play: Ann 0, Ben 2")
+    expect(last.locator('[data-category="most_scoring"]')).to_contain_text(
+        "Ann's Moons: Chance Meeting (7), Consul (Court) and Diplomat (8)"
+    )
+    _shot(ann, "fta-round-summary-390.png", ".fta-last")
+    _no_emoji(ann)

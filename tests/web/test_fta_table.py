@@ -119,6 +119,14 @@ def t(app: Flask) -> Table:
     return Table(app)
 
 
+def says_suit(page: str, before: str, suit: str) -> bool:
+    """``before``, then the suit's own SVG icon (named by the suit's word), then the word."""
+    icon = rf'<svg class="fta-ico s-{suit.lower()}" role="img" aria-label="{suit}"[^>]*>.*?</svg>'
+    return (
+        re.search(re.escape(before) + " " + icon + rf" <strong>{suit}</strong>", page) is not None
+    )
+
+
 def ok(answer: Any) -> str:
     assert answer.status_code in (200, 303), answer.get_data(as_text=True)[:1500]
     return str(answer.get_data(as_text=True))
@@ -232,7 +240,7 @@ def test_a_sealed_choice_is_on_no_page_its_own_phone_gets_a_peek_button(t):
     assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
     own = t.page(t.ann)
     assert 'class="button fta-peek"' in own and "Peek at my choice" in own
-    assert "scoring 🐉 Wyrms" not in own and "Your choice" not in own
+    assert "scoring Wyrms" not in own and "Your choice" not in own
     for phone in (t.ben, t.watcher):
         page = t.page(phone)
         assert "fta-peek" not in page
@@ -343,7 +351,7 @@ def test_no_page_stream_or_export_shows_a_sealed_choice_before_the_reveal(app):
         for url, body in first.items():
             for nonce in nonces:
                 assert nonce not in body and nonce not in second[url], url
-            for marker in ("fta-peek", "Your choice", "scoring 🐉", "scoring 🍃"):
+            for marker in ("fta-peek", "Your choice", "scoring Wyrms", "scoring Leaves"):
                 assert marker not in body and marker not in second[url], (url, marker)
             a = _normalise(body, _tokens(app, one.path))
             b = _normalise(second[url], _tokens(app, two.path))
@@ -390,8 +398,8 @@ def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
     t.open_all(1)
     for phone in (t.ann, t.ben, t.watcher):
         page = t.page(phone)
-        assert "<strong>Ann</strong> scores 🐉 <strong>Wyrms</strong>" in page
-        assert "Ben's danger suit is 🪢 <strong>Knots</strong>" in page
+        assert says_suit(page, "<strong>Ann</strong> scores", "Wyrms")
+        assert says_suit(page, "Ben's danger suit is", "Knots")
         assert "(the same as Ann's scoring suit, so Ann has no danger suit)" in page
         assert page.count('fta-ok">matches the seal') == 2 and before in page
         assert "recovery code <code>K7QF-2MXA-9PRT-10</code>" in page  # as written down
@@ -474,7 +482,20 @@ def test_round_end_categories_with_a_line_each(t):
         assert line in page
     assert t.totals() == ["-3", "3"]
     detail = t.page(url="/fta/round/1")
-    assert detail.count('<td colspan="3" class="small">') == 8
+    assert detail.count("data-category=") == 8
+    for where in (page, detail):  # the summary on the table page and the round in detail
+        text = re.sub(r"<[^>]+>", " ", where).replace("&#39;", "'")
+        text = re.sub(r"\s+", " ", text)
+        for said in (
+            "Alpha hand, in play: Ann 3, Ben 1",
+            "Omega hand, in play: Ann 0, Ben 2",
+            "Ann's Moons: Ace of Moons, Journey (3) and Huntress (Crown)",
+            "Ben's Suns: Bard (Crown) and Desert (2)",
+            "Ann's danger suit, Knots: Battle (4), Soldier (5) and Betrayal (8)",
+            "Ann: Excuse",
+            "Round total : Ann -3, Ben 3",
+        ):
+            assert said in text, (said, text[-3000:])
     assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
 
 
@@ -759,7 +780,7 @@ def test_reveal_when_both_players_say_the_omega_hand_is_over(t, second):
     for phone in (t.ann, t.ben, t.watcher):
         page = t.page(phone)
         assert page.count(REVEALED) == 2
-        assert "<strong>Ann</strong> scores 🐉 <strong>Wyrms</strong>" in page
+        assert says_suit(page, "<strong>Ann</strong> scores", "Wyrms")
     history = _history(t)
     assert "round 1: the omega hand is over (both players said the hand is over)" in history
     assert "a reveal is final" in history
@@ -878,8 +899,145 @@ def test_an_old_game_with_plaintext_seals_keeps_reading_and_scoring(t):
     ok(t.points(1, "omega", 0, 2))
     ok(t.ready(t.ben, 1, 1))
     page = t.page(t.watcher)
-    assert page.count("✓ matches") == 2 and "<strong>Ann</strong> scores 🌙" in page
+    assert page.count('fta-ok">matches') == 2 and says_suit(
+        page, "<strong>Ann</strong> scores", "Moons"
+    )
     for r, cards in ((0, ANN_STORE), (1, BEN_STORE)):
         ok(t.store(1, r, cards))
     ok(t.aside(1, ASIDE))
     assert t.totals() == ["-3", "3"]
+
+
+# stores pre-filled from the plays, the picker's order, suit icons (no emoji on any page)
+
+ANN_RUN = ["Forest", "Harvest", "Huntress", "Island", "Journey", "Light Keeper", "Lunatic",
+           "Market"]  # fmt: skip
+EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf]")
+
+
+def _alpha_by_plays(t: Table) -> None:
+    """Ann Author, Ben Bard, end (Ben stores); Ben Castle, Ann Desert, end (Ann stores); Ann
+    plays eight more and goes out (Ann stores)."""
+    steps = [(0, "Author"), (1, "Bard"), "end", (1, "Castle"), (0, "Desert"), "end"]
+    steps += [(0, card) for card in ANN_RUN]
+    for version, step in enumerate(steps):
+        if step == "end":
+            ok(t.post(t.ann, "/fta/1/alpha/play", {"action": "end", "version": version}, True))
+        else:
+            ok(t.play(1, "alpha", step[0], step[1], version))
+
+
+def _form(page: str, form_id: str) -> str:
+    start = page.index(f'id="{form_id}"')
+    return page[start : page.index("</form>", start)]
+
+
+def _checked(form: str) -> list[str]:
+    return re.findall(r'<input type="checkbox" name="cards" value="([^"]+)" checked', form)
+
+
+def test_stores_are_prefilled_from_the_plays_and_a_contradiction_is_refused_input_kept(app):
+    t = Table(app, enter_plays=1)
+    _alpha_by_plays(t)
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
+    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
+    ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
+    page = t.page()  # Ann's phone is the host's: both stores
+    ann_form, ben_form = _form(page, "fta-store-0"), _form(page, "fta-store-1")
+    assert sorted(_checked(ann_form)) == sorted(["Castle", "Desert", *ANN_RUN])
+    assert sorted(_checked(ben_form)) == ["Author", "Bard"]
+    assert "From the plays: 10 cards, tapped for you" in ann_form
+    assert 'value="Author"' not in ann_form  # Ben's from the plays: not offered to Ann
+    assert 'value="Castle"' not in _form(page, "fta-aside")  # played: never set aside
+    # Ann's phone untaps the Castle and adds the card Ben gave her face down: refused, kept
+    sent = [c for c in ["Desert", *ANN_RUN] if c != "Castle"] + ["Sea"]
+    answer = t.post(t.ann, "/fta/1/store/0", {"cards": sent, "version": 0}, htmx=True)
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert (
+        "Castle (alpha hand, sequence 2) was stored by Ann in play (Ann played the last card of "
+        "that sequence). Keep it in Ann&#39;s store" in body
+    )
+    assert sorted(_checked(_form(body, "fta-store-0"))) == sorted(sent)  # the input kept
+    assert "Ann's store: waiting" in body.replace("&#39;", "'")
+    answer = t.store(1, 1, ["Author", "Bard", "Desert"])  # Ben's phone lists Ann's Desert
+    assert answer.status_code == 422
+    assert "Desert (alpha hand, sequence 2) was stored by Ann in play" in answer.get_data(
+        as_text=True
+    )
+    # the same taps with the Castle: taken
+    ok(t.store(1, 0, [*sent, "Castle"]))
+
+
+def test_after_an_ace_end_the_sequence_comes_before_the_cards(app):
+    t = Table(app, enter_plays=1)
+    body = ok(t.play(1, "alpha", 1, "Merchant", 0))
+    picker = _form(body, "fta-picker-alpha")
+    assert picker.index('name="card"') < picker.index('value="end"')  # no Ace: end is last
+    body = ok(t.play(1, "alpha", 0, "Ace of Knots", 1))
+    picker = _form(body, "fta-picker-alpha")
+    assert picker.index('value="end"') < picker.index('name="card"')
+    assert picker.index('value="end"') < picker.index('name="seat"')
+
+
+def test_during_the_omega_hand_its_picker_comes_before_the_alpha_record(app):
+    t = Table(app, enter_plays=1)
+    _alpha_by_plays(t)
+    page = t.page()
+    assert page.index('id="fta-seal"') < page.index('id="fta-alpha"')  # sealing is now
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
+    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
+    page = t.page()
+    assert page.index('id="fta-picker-omega"') < page.index('id="fta-alpha"')
+    assert page.index('id="fta-omega"') < page.index('id="fta-ready"')
+    ok(t.points(1, "omega", 0, 2))  # Ann's word: now the other player's word is awaited
+    page = t.page(t.ben)
+    assert (
+        page.index('id="fta-ready"') < page.index('id="fta-omega"') < page.index('id="fta-alpha"')
+    )
+    ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
+    page = t.page()
+    assert (
+        page.index('id="fta-reveal"') < page.index('id="fta-stores"') < page.index('id="fta-omega"')
+    )
+
+
+def test_suits_are_our_own_svg_icons_and_no_fta_page_has_an_emoji(app):
+    t = Table(app, enter_plays=1)
+    pages = [t.page()]
+    _alpha_by_plays(t)
+    pages.append(t.page())  # the seal's suit buttons
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
+    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
+    pages.append(t.page())  # the omega picker
+    ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
+    pages.append(t.page())  # the reveal and the store tappers
+    ok(t.store(1, 0, ["Castle", "Desert", *ANN_RUN, "Journey", "Huntress"][:10] + ["Sea"]))
+    ok(t.store(1, 1, ["Author", "Bard", "Excuse", "Battle"]))
+    rest = {"Castle", "Desert", *ANN_RUN, "Sea", "Author", "Bard", "Excuse", "Battle"}
+    ok(t.aside(1, [c.title for c in DECK if c.title not in rest]))
+    pages.append(t.page())  # round 2, with the summary of round 1
+    pages += [t.page(url="/fta/round/1"), t.page(url="/rules"), t.page(t.watcher)]
+    pages.append(t.page(url="/fta/verify?choice=a+b&nonce=x&fingerprint=y&label=z"))
+    _, share, _, _ = _tokens(t.app, t.path)
+    for url in (f"/s/{share}", f"/s/{share}/live?tv=1", f"/tv/{share}", "/new/follow-the-author"):
+        answer = t.ann.get(url)
+        assert answer.status_code == 200, url
+        pages.append(answer.get_data(as_text=True))
+    assert "leading" in pages[-2]  # the TV's sheet marks the leader without a star character
+    for page in pages:
+        assert not EMOJI.findall(page), EMOJI.findall(page)
+    sprite = re.findall(r'<use href="(/static/fta-suits[^"#]*\.svg)#(\w+)"', "".join(pages))
+    assert {name for _, name in sprite} == {"moons", "suns", "waves", "leaves", "wyrms", "knots"}
+    for suit in ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"):
+        assert f'role="img" aria-label="{suit}"' in pages[1]  # the seal's buttons, each named
+    svg = t.ann.get(sprite[0][0])
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+    text = svg.get_data(as_text=True)
+    assert all(f'<symbol id="{s}"' in text for s in ("moons", "suns", "waves", "leaves", "wyrms",
+                                                     "knots"))  # fmt: skip
+    assert not EMOJI.findall(text) and "style=" not in text

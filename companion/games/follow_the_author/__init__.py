@@ -3,9 +3,9 @@
 Rule text: ``seeds/004_68dd64b8fef45e09.txt``; card facts and rulings: RULES.md, "Follow the
 Author". Modules: ``options`` (options and presets), ``rounds`` (dealers, hands, counts),
 ``play`` (legality and the legal set), ``inplay`` (points during play), ``scoring`` and
-``categories`` (round end), ``stores`` (store checks), ``game`` (totals and the end),
-``seal`` (commitments to secret choices, kept by the sealing phone), ``reveal`` (when the
-sealed choices open).
+``categories`` (round end), ``stores`` (store checks, and the stores known from play),
+``game`` (totals and the end), ``seal`` (commitments to secret choices, kept by the sealing
+phone), ``reveal`` (when the sealed choices open).
 
 Rulings implemented (RULES.md):
 - Each title must come later alphabetically than the previous card's (earlier in the omega
@@ -34,6 +34,10 @@ Rulings implemented (RULES.md):
   of equal rank in the scoring suit. Longest run: 3+ cards, counted in distinct ranks. The
   highest number card is the highest of ranks 2-9. Places (L, including Origin, Market, End)
   count for Vulnerability; the Windfall is an event.
+- Stores (ours): a finished sequence goes into the store of the seat that played its last card
+  (the seat that played on, the Ace's player when it ends on its Ace, the seat that went out).
+  Entered card by card, those cards are known: a store leaving one out, listing one of the
+  other store's, or a set-aside list holding one is refused (``stores.check_against_play``).
 - Game: 8 rounds by default (even), highest total wins. *Cribbage Finish*: first to the
   target (121) wins at once; in-play points count as they happen; round-end categories in the
   table's order, the alpha-hand dealer first within a category.
@@ -64,7 +68,14 @@ from companion.games.follow_the_author.seal import (
     verify_commitment,
     verify_seal,
 )
-from companion.games.follow_the_author.stores import StoreIssue, check_stores
+from companion.games.follow_the_author.stores import (
+    Stored,
+    StoreIssue,
+    check_against_play,
+    check_aside_against_play,
+    check_stores,
+    stored_in_play,
+)
 
 __all__ = [
     "CATEGORIES",
@@ -78,8 +89,11 @@ __all__ = [
     "Standing",
     "Step",
     "StoreIssue",
+    "Stored",
     "Violation",
     "alpha_dealer",
+    "check_against_play",
+    "check_aside_against_play",
     "check_hand",
     "check_stores",
     "commitment",
@@ -97,6 +111,7 @@ __all__ = [
     "score_round",
     "seal",
     "standing",
+    "stored_in_play",
     "verify_commitment",
     "verify_seal",
     "waiting_for",

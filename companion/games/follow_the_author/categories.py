@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from companion.cards.decktet import DecktetCard
+from companion.cards.decktet import DECK, DecktetCard
 from companion.games.follow_the_author.scoring import (
     CategoryResult,
     Pair,
     RoundScore,
     SortedStore,
     _most,
+    effective_danger,
     highest_number,
     longest_run,
+    pair_cards,
     pair_count,
+    run_ranks,
     sort_store,
 )
+
+Cards = tuple[tuple[DecktetCard, ...], tuple[DecktetCard, ...]]
 
 Both = tuple[SortedStore, SortedStore]
 Names = tuple[str, str]
@@ -35,24 +40,36 @@ def _counts(text: str, values: Pair, names: Names) -> str:
     return f"{text}: {names[0]} {values[0]}, {names[1]} {values[1]}"
 
 
+def _each(both: Both, pick: Callable[[SortedStore], tuple[DecktetCard, ...]]) -> Cards:
+    return (pick(both[0]), pick(both[1]))
+
+
+def _run_cards(store: SortedStore) -> tuple[DecktetCard, ...]:
+    """The scoring-suit cards of the longest run, lowest rank first (a rank held twice shows
+    both cards; the run counts it once)."""
+    ranks = run_ranks(store.scoring)
+    return tuple(sorted((c for c in store.scoring if c.rank in ranks), key=lambda c: c.rank or 0))
+
+
 def sagaciousness(both: Both, names: Names) -> CategoryResult:
     counts = (both[0].neither, both[1].neither)
     points = _most(counts, lambda s: 1, fewest=True)
     line = f"{_counts('Cards with neither suit', counts, names)}; {_outcome(points, names)}."
-    return CategoryResult("sagaciousness", points, line)
+    return CategoryResult("sagaciousness", points, line, _each(both, lambda s: s.neither_cards))
 
 
 def excuse(both: Both, names: Names) -> CategoryResult:
     points: Pair = (2 * both[0].excuse, 2 * both[1].excuse)
     line = f"The Excuse is worth 2; {_outcome(points, names, 'nobody holds it')}."
-    return CategoryResult("excuse", points, line)
+    found = _each(both, lambda s: tuple(c for c in DECK if c.is_excuse) if s.excuse else ())
+    return CategoryResult("excuse", points, line, found)
 
 
 def most_scoring(both: Both, names: Names) -> CategoryResult:
     counts = (len(both[0].scoring), len(both[1].scoring))
     points = _most(counts, lambda s: counts[s])
     line = f"{_counts('Cards in the scoring suit', counts, names)}; {_outcome(points, names)}."
-    return CategoryResult("most_scoring", points, line)
+    return CategoryResult("most_scoring", points, line, _each(both, lambda s: s.scoring))
 
 
 def most_danger(both: Both, names: Names) -> CategoryResult:
@@ -61,14 +78,16 @@ def most_danger(both: Both, names: Names) -> CategoryResult:
     points = _most(counts, lambda s: -(counts[s] + high[s]))
     line = _counts("Cards in the danger suit", counts, names)
     extra = f" (the cards plus the highest number card, {max(high)})" if any(points) else ""
-    return CategoryResult("most_danger", points, f"{line}; {_outcome(points, names)}{extra}.")
+    text = f"{line}; {_outcome(points, names)}{extra}."
+    return CategoryResult("most_danger", points, text, _each(both, lambda s: s.danger))
 
 
 def pairs(both: Both, names: Names) -> CategoryResult:
     counts = (pair_count(both[0].scoring), pair_count(both[1].scoring))
     points: Pair = (3 * counts[0], 3 * counts[1])
     line = f"{_counts('Pairs in the scoring suit', counts, names)}, 3 each"
-    return CategoryResult("pairs", points, f"{line}; {_outcome(points, names, 'nobody scores')}.")
+    text = f"{line}; {_outcome(points, names, 'nobody scores')}."
+    return CategoryResult("pairs", points, text, _each(both, lambda s: pair_cards(s.scoring)))
 
 
 def run(both: Both, names: Names) -> CategoryResult:
@@ -76,23 +95,26 @@ def run(both: Both, names: Names) -> CategoryResult:
     points = _most(counts, lambda s: counts[s])
     tie = "nobody has one" if counts == (0, 0) else "a tie scores nothing"
     line = _counts("Longest run of 3+ in the scoring suit", counts, names)
-    return CategoryResult("longest_run", points, f"{line}; {_outcome(points, names, tie)}.")
+    text = f"{line}; {_outcome(points, names, tie)}."
+    return CategoryResult("longest_run", points, text, _each(both, _run_cards))
 
 
 def sociability(both: Both, names: Names) -> CategoryResult:
     counts = tuple(sum(c.is_type("P") for c in s.scoring) for s in both)
     points = _most((counts[0], counts[1]), lambda s: 3)
     line = _counts("Personalities in the scoring suit", (counts[0], counts[1]), names)
-    return CategoryResult("sociability", points, f"{line}; {_outcome(points, names)}.")
+    text = f"{line}; {_outcome(points, names)}."
+    found = _each(both, lambda s: tuple(c for c in s.scoring if c.is_type("P")))
+    return CategoryResult("sociability", points, text, found)
 
 
 def vulnerability(both: Both, names: Names) -> CategoryResult:
     counts = [sum(c.is_type("L") for c in s.danger) for s in both]
     points: Pair = (-counts[0] if counts[0] >= 3 else 0, -counts[1] if counts[1] >= 3 else 0)
     line = _counts("Places in the danger suit (3+ cost 1 each)", (counts[0], counts[1]), names)
-    return CategoryResult(
-        "vulnerability", points, f"{line}; {_outcome(points, names, 'nobody loses')}."
-    )
+    text = f"{line}; {_outcome(points, names, 'nobody loses')}."
+    found = _each(both, lambda s: tuple(c for c in s.danger if c.is_type("L")))
+    return CategoryResult("vulnerability", points, text, found)
 
 
 ORDER = (sagaciousness, excuse, most_scoring, most_danger, pairs, run, sociability, vulnerability)
@@ -109,4 +131,7 @@ def score_round(
         sort_store(stores[0], scoring_suits[0], danger_suits[0]),
         sort_store(stores[1], scoring_suits[1], danger_suits[1]),
     )
-    return RoundScore(tuple(category(both, names) for category in ORDER))
+    suits = tuple(
+        (scoring_suits[s], effective_danger(scoring_suits[s], danger_suits[s])) for s in (0, 1)
+    )
+    return RoundScore(tuple(category(both, names) for category in ORDER), suits)

@@ -45,18 +45,26 @@ class SortedStore:
     scoring: tuple[DecktetCard, ...]
     danger: tuple[DecktetCard, ...]
     excuse: bool
+    neither_cards: tuple[DecktetCard, ...] = ()
 
 
 @dataclass(frozen=True)
 class CategoryResult:
+    """``cards``: for each seat, the cards that counted in this category (the ones counted,
+    or the ones that scored)."""
+
     name: str
     points: Pair
     line: str
+    cards: tuple[tuple[DecktetCard, ...], tuple[DecktetCard, ...]] = ((), ())
 
 
 @dataclass(frozen=True)
 class RoundScore:
+    """``suits``: each seat's scoring suit and danger suit (None: no danger suit)."""
+
     categories: tuple[CategoryResult, ...]
+    suits: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def points(self) -> Pair:
@@ -83,10 +91,12 @@ def sort_store(store: Sequence[DecktetCard], scoring: str, danger: str | None) -
     def in_danger(card: DecktetCard) -> bool:
         return danger is not None and card.has_suit(danger)
 
+    neither = tuple(
+        c for c in store if not c.is_excuse and not c.has_suit(scoring) and not in_danger(c)
+    )
     return SortedStore(
-        neither=sum(
-            1 for c in store if not c.is_excuse and not c.has_suit(scoring) and not in_danger(c)
-        ),
+        neither=len(neither),
+        neither_cards=neither,
         scoring=tuple(c for c in store if c.has_suit(scoring) and not in_danger(c)),
         danger=tuple(c for c in store if in_danger(c) and not c.has_suit(scoring)),
         excuse=any(c.is_excuse for c in store),
@@ -104,13 +114,28 @@ def pair_count(cards: Sequence[DecktetCard]) -> int:
     return sum(n * (n - 1) // 2 for n in counts.values())
 
 
+def run_ranks(cards: Sequence[DecktetCard]) -> list[int]:
+    """The ranks of the longest run of consecutive ranks (3 or more; else none); the lowest
+    such run when two are as long."""
+    ranks, best, start = sorted({c.rank for c in cards if c.rank is not None}), 0, 0
+    found: list[int] = []
+    for i, rank in enumerate(ranks):
+        if not (i and rank == ranks[i - 1] + 1):
+            start = i
+        if i - start + 1 > best:
+            best, found = i - start + 1, ranks[start : i + 1]
+    return found if best >= 3 else []
+
+
 def longest_run(cards: Sequence[DecktetCard]) -> int:
     """Cards in the longest run of consecutive ranks (3 or more; else 0)."""
-    ranks, best, length = sorted({c.rank for c in cards if c.rank is not None}), 0, 0
-    for i, rank in enumerate(ranks):
-        length = length + 1 if i and rank == ranks[i - 1] + 1 else 1
-        best = max(best, length)
-    return best if best >= 3 else 0
+    return len(run_ranks(cards))
+
+
+def pair_cards(cards: Sequence[DecktetCard]) -> tuple[DecktetCard, ...]:
+    """The cards that make pairs: those sharing their rank with another card."""
+    counts = Counter(c.rank for c in cards if c.rank is not None)
+    return tuple(c for c in cards if c.rank is not None and counts[c.rank] > 1)
 
 
 def _leader(counts: Pair, fewest: bool = False) -> int | None:

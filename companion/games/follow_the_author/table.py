@@ -18,8 +18,9 @@ with the slot names the stored games already use (``events``):
 Rulings (ours): entries go to the round being played only; a seat's sealed choice and its word
 that the omega hand is over come from its own phone (the host's, for a seat with no phone);
 plays, points and the cards set aside from any phone at the table; a store from its seat's
-phone or the host. Sealing and opening: ``tableseal`` (the phone keeps the key; the server
-stores a commitment only).
+phone or the host, and never against the recorded plays (a card played into a store is in
+that store: ``stores.check_against_play``). Sealing and opening: ``tableseal`` (the phone
+keeps the key; the server stores a commitment only).
 """
 
 from __future__ import annotations
@@ -246,6 +247,7 @@ class FtaTable:
         cards = read_cards(action.data.get("cards"))
         _no_overlap(cards, r.stores[1 - seat] or (), f"{state.names[1 - seat]}'s store")
         _no_overlap(cards, r.aside or (), "the cards set aside")
+        _refuse(fta.check_against_play(seat, cards, r.known, state.names))
         payload = {"seat": seat, "cards": [c.title for c in cards]}
         return [NewEvent("fta-store", payload, r.number)]
 
@@ -255,6 +257,7 @@ class FtaTable:
         cards = read_cards(action.data.get("cards"))
         for s in (0, 1):
             _no_overlap(cards, r.stores[s] or (), f"{state.names[s]}'s store")
+        _refuse(fta.check_aside_against_play(cards, r.known, state.names))
         return [NewEvent("fta-aside", {"cards": [c.title for c in cards]}, r.number)]
 
     # reading
@@ -287,6 +290,12 @@ def _reveal_if_due(
 def _after_reveal(r: RoundState) -> None:
     if not r.revealed:
         raise Forbidden("Stores are entered after the omega hand, once the suits are revealed.")
+
+
+def _refuse(issues: list[fta.StoreIssue]) -> None:
+    """A store or the cards set aside that contradict the recorded plays are refused."""
+    if issues:
+        raise Forbidden(" ".join(i.message for i in issues))
 
 
 def _no_overlap(cards: tuple[DecktetCard, ...], other: tuple[DecktetCard, ...], where: str) -> None:

@@ -55,7 +55,6 @@ class Panels:
 
     hands = HANDS
     suits = SUITS
-    icons = tablewords.ICONS
     groups = tablewords.groups()
 
     @property
@@ -176,11 +175,26 @@ class Panels:
 
     # stores
 
-    def icons_of(self, card: DecktetCard) -> str:
-        return tablewords.icons(card)
+    def suit_names(self, card: DecktetCard) -> str:
+        return tablewords.suit_names(card)
 
     def types_of(self, card: DecktetCard) -> str:
         return tablewords.types(card)
+
+    def played_into(self, seat: int) -> list[DecktetCard]:
+        """The cards the recorded plays put into ``seat``'s store (tapped already)."""
+        return self.round.known_in(seat)
+
+    def played_titles(self) -> set[str]:
+        """Every card the recorded plays put into a store."""
+        return {c.title for c in self.round.known}
+
+    def summary(self, r: RoundState) -> list[tablewords.CategoryWords]:
+        """The round-end categories of ``r`` with the cards that counted, in words."""
+        return tablewords.category_words(r.score, self.names) if r.score else []
+
+    def in_play(self, r: RoundState) -> list[str]:
+        return tablewords.in_play_words(r, self.names)
 
     def store_seats(self) -> list[int]:
         """The stores this phone enters: its own seat's, every seat's for the host."""

@@ -83,6 +83,14 @@ class HandState:
     def cards(self) -> set[DecktetCard]:
         return {p.card for p in self.plays}
 
+    @property
+    def stored(self) -> tuple[fta.PlayedSequence, ...]:
+        """The sequences known to be in a store: the ended ones, and the last one once a seat
+        went out with it; none when the hand's points were typed in instead."""
+        if self.direct is not None:
+            return ()
+        return self.sequences if self.first_out is not None else self.closed
+
 
 @dataclass(frozen=True)
 class RoundState:
@@ -115,6 +123,14 @@ class RoundState:
     @property
     def stores_in(self) -> bool:
         return all(s is not None for s in self.stores) and self.aside is not None
+
+    @cached_property
+    def known(self) -> dict[DecktetCard, fta.Stored]:
+        """The cards the recorded plays put into each store (``stores.stored_in_play``)."""
+        return fta.stored_in_play({"alpha": self.alpha.stored, "omega": self.omega.stored})
+
+    def known_in(self, seat: int) -> list[DecktetCard]:
+        return [c for c, k in self.known.items() if k.seat == seat]
 
     @property
     def issues(self) -> list[fta.StoreIssue]:

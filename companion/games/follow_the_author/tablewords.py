@@ -1,5 +1,6 @@
 """Follow the Author at a table, in words (pure): card faces, a hand's in-play points and its
-sequence check as lines, a stale target's value now, and what a phone is told after a change.
+sequence check as lines, the round summary (each category with the cards that counted), a
+stale target's value now, and what a phone is told after a change.
 
 None of these names a sealed choice: the words after a seal give its commitment only.
 """
@@ -7,20 +8,84 @@ None of these names a sealed choice: the words after a seal give its commitment 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.decktet import DECK, SUITS, DecktetCard, parse_card
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.tablestate import TYPED, HandState, State
+from companion.games.follow_the_author.scoring import TITLES
+from companion.games.follow_the_author.tablestate import TYPED, HandState, RoundState, State
 from companion.games.protocol import Action
 
-ICONS = {"Moons": "🌙", "Suns": "☀️", "Waves": "🌊", "Leaves": "🍃", "Wyrms": "🐉", "Knots": "🪢"}
 TYPE_NAMES = {"P": "personality", "L": "place", "E": "event"}
 REVEALED = "the sealed suits are revealed."
+# which suit of the seat a category looks at: its scoring suit, its danger suit, or neither
+SUIT_OF = {"most_scoring": 0, "pairs": 0, "longest_run": 0, "sociability": 0,
+           "most_danger": 1, "vulnerability": 1}  # fmt: skip
 
 
-def icons(card: DecktetCard) -> str:
-    return "".join(ICONS[s] for s in card.suits)
+def suit_names(card: DecktetCard) -> str:
+    """The card's suits in words ("Suns and Knots"; "no suit" for the Excuse)."""
+    return _and(list(card.suits)) or "no suit"
+
+
+def _and(words: Sequence[str]) -> str:
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def card_words(card: DecktetCard) -> str:
+    """A card as the round summary names it: "Castle (7)", "Harvest (Pawn)", "Ace of Moons"."""
+    if card.is_ace or card.is_excuse:
+        return card.title
+    return f"{card.title} ({card.rank_name})"
+
+
+@dataclass(frozen=True)
+class CategoryWords:
+    """One round-end category for the summary: its points, its line, and for each seat with
+    cards that counted, those cards in words."""
+
+    name: str
+    title: str
+    points: tuple[int, int]
+    line: str
+    cards: tuple[str, ...]
+
+
+def category_words(score: fta.RoundScore, names: Sequence[str]) -> list[CategoryWords]:
+    out = []
+    for c in score.categories:
+        said = []
+        for seat in (0, 1):
+            cards = c.cards[seat]
+            if not cards:
+                continue
+            said.append(
+                f"{_whose(score, c.name, seat, names)}: {_and([card_words(x) for x in cards])}"
+            )
+        out.append(CategoryWords(c.name, TITLES[c.name], c.points, c.line, tuple(said)))
+    return out
+
+
+def _whose(score: fta.RoundScore, category: str, seat: int, names: Sequence[str]) -> str:
+    name = names[seat]
+    which = SUIT_OF.get(category)
+    if which is None or len(score.suits) < 2:
+        return f"{name}, cards with neither suit" if category == "sagaciousness" else name
+    suit = score.suits[seat][which]
+    return f"{name}'s {suit}" if which == 0 else f"{name}'s danger suit, {suit}"
+
+
+def in_play_words(r: RoundState, names: Sequence[str]) -> list[str]:
+    """Each hand's in-play points, for the round summary."""
+    out = []
+    for hand in ("alpha", "omega"):
+        h = r.hand(hand)
+        out.append(f"{hand.capitalize()} hand, in play: {names[0]} {h.points[0]}, "
+                   f"{names[1]} {h.points[1]}")  # fmt: skip
+    return out
 
 
 def types(card: DecktetCard) -> str:

@@ -136,7 +136,9 @@ def test_the_words_after_each_change():
 def test_point_labels_and_an_empty_hand():
     assert tablewords.point_lines(HandState("alpha"), NAMES) == []
     assert tablewords.violations(HandState("alpha"), False, NAMES) == []
-    assert tablewords.icons(parse_card("Bard")) and tablewords.types(parse_card("Bard"))
+    assert tablewords.suit_names(parse_card("Bard")) == "Suns"
+    assert tablewords.suit_names(parse_card("Island")) == "Suns, Waves and Wyrms"
+    assert tablewords.types(parse_card("Bard")) == "personality"
 
 
 def test_a_history_line_carries_the_events_time_and_never_a_choice():

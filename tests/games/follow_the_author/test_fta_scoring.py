@@ -152,3 +152,30 @@ def test_every_line_is_one_sentence(name):
     result = score(["Excuse", "Huntress", "Calamity"], ["Bard", "Castle", "Desert"])
     [line] = [c.line for c in result.categories if c.name == name]
     assert line.endswith(".") and "\n" not in line
+
+
+def test_each_category_names_the_cards_that_counted():
+    # Ann scores Moons (danger Suns): Huntress (P, Crown), Consul (P, Court), Rite (Court),
+    # Watchman (P, Pawn): a pair of Courts, a run Pawn-Court-Crown; Desert, Castle, Island are
+    # places in Suns; the Sea has neither suit. Ben scores Knots (danger Wyrms): Author and
+    # Merchant (personalities); the Battle has both suits (discarded), the Bard neither.
+    result = score(
+        ("Huntress", "Consul", "Rite", "Watchman", "Desert", "Castle", "Island", "Excuse", "Sea"),
+        ("Author", "Battle", "Bard", "Merchant"),
+        scoring=("Moons", "Knots"),
+        danger=("Suns", "Wyrms"),
+    )
+    cards = {
+        c.name: tuple([x.title for x in c.cards[s]] for s in (0, 1)) for c in result.categories
+    }
+    assert cards["sagaciousness"] == (["Sea"], ["Bard"])
+    assert cards["excuse"] == (["Excuse"], [])
+    assert cards["most_scoring"] == (
+        ["Huntress", "Consul", "Rite", "Watchman"],
+        ["Author", "Merchant"],
+    )
+    assert cards["pairs"] == (["Consul", "Rite"], [])
+    assert cards["longest_run"] == (["Watchman", "Consul", "Rite", "Huntress"], [])
+    assert cards["sociability"] == (["Huntress", "Consul", "Watchman"], ["Author", "Merchant"])
+    assert cards["vulnerability"] == (["Desert", "Castle", "Island"], [])
+    assert result.suits == (("Moons", "Suns"), ("Knots", "Wyrms"))
