@@ -14,6 +14,8 @@ CASES: list[tuple[str, list[str], dict[str, Any], dict[str, Any], dict[str, Any]
     ("custom", ["Ann", "Bob"], {}, {"round": 1, "seat": 0}, {"points": 5}),
     ("hearts", ["A", "B", "C", "D"], {}, {"hand": 1}, {"taken": {"0": HEARTS_ALL}}),
     ("hearts", ["A", "B", "C", "D"], {}, {"hand": 1, "seat": 0}, {"cards": ["2H"]}),
+    ("hearts", ["A", "B", "C", "D"], {}, {"hand": 1},
+     {"points": {"0": 15, "1": 4, "2": 7, "3": 0}}),
     ("hearts", ["A", "B", "C", "D"], {}, {"hand": 1, "trick": 0},
      {"leader": 0, "cards": ["2C", "3C", "4C", "5C"]}),
     ("alphagrams", ["A", "B"], {}, {"turn": 0}, {"card": "T"}),
@@ -24,8 +26,10 @@ CASES: list[tuple[str, list[str], dict[str, Any], dict[str, Any], dict[str, Any]
 ]  # fmt: skip
 
 
-def _kind(game: str, target: dict[str, Any]) -> str:
+def _kind(game: str, target: dict[str, Any], data: dict[str, Any]) -> str:
     if game == "hearts":
+        if "points" in data:
+            return "points"
         return "claim" if "seat" in target else "trick" if "trick" in target else "taken"
     if game == "consonants":
         return "trick" if "trick" in target else "taken"
@@ -39,7 +43,7 @@ def test_one_of_two_identical_actions_is_stored(app, client, game, names, option
                                                   "options": options})  # fmt: skip
     assert created.status_code == 201, created.json
     key = {"Authorization": f"Bearer {created.json['host_key']}"}
-    body = {"action": _kind(game, target), "target": target, "version": 0, "data": data}
+    body = {"action": _kind(game, target, data), "target": target, "version": 0, "data": data}
     gate = threading.Barrier(2)
     answers: list[tuple[int, Any]] = []
 
