@@ -150,3 +150,20 @@ def test_follow_the_author_a_hand_by_points(phone, record_property) -> None:
     taps.tap("alpha", hand.get_by_role("button", name="Save the alpha hand"))
     expect(page.locator("#fta-points-alpha")).to_have_count(0, timeout=LIVE_MS)
     record_property("taps: Follow the Author, a hand's points", taps.count["alpha"])
+
+
+def test_consonants_a_trick_by_trick(phone, record_property) -> None:
+    host = phone()
+    start_consonants(host, ["Ann", "Ben", "Cy", "Dee"])
+    host.locator("nav.ways").get_by_role("link", name="Trick by trick").click()
+    form = "#trick-form"
+    expect(host.locator(form)).to_contain_text("trick 1 of 18")
+    taps = Taps()
+    taps.tap("trick", host.locator(f"{form} label.seat-pick").filter(has_text="Ann"))
+    for c in ("B", "C", "D", "F"):
+        taps.tap("trick", host.locator(f"{form} .atile[data-card='{c}']").first)
+    taps.tap("trick", host.get_by_role("button", name="Save trick 1"))
+    expect(host.locator(form)).to_contain_text("trick 2 of 18", timeout=LIVE_MS)
+    record_property(
+        "taps: Consonants, first trick (leader tapped; 18 tricks a hand)", taps.count["trick"]
+    )
