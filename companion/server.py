@@ -26,6 +26,16 @@ WORKER_CLASSES = ("gevent", "gthread")
 # seconds a client has to send its request headers (and that an idle keep-alive connection
 # stays open): gunicorn's gevent worker closes the connection when they run out
 HEADER_SECONDS = 5
+
+
+def header_seconds() -> int:
+    """``HEADER_SECONDS``, or ``COMPANION_HEADER_SECONDS`` when set to a whole number above 0
+    (gunicorn counts it in whole seconds)."""
+    try:
+        seconds = int(os.environ.get("COMPANION_HEADER_SECONDS", HEADER_SECONDS))
+    except ValueError:
+        return HEADER_SECONDS
+    return seconds if seconds > 0 else HEADER_SECONDS
 # file descriptors a worker keeps for itself besides its clients (database, logs, listener)
 SPARE_FILES = 64
 
@@ -95,7 +105,7 @@ def options(
         "worker_connections": max(1, min(connections, files - SPARE_FILES)),
         "timeout": 120,
         "graceful_timeout": 5,
-        "keepalive": HEADER_SECONDS,
+        "keepalive": header_seconds(),
         "accesslog": "-",
         "control_socket_disable": True,  # one shared ~/.gunicorn socket would collide
         "errorlog": "-",

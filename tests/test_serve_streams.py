@@ -28,8 +28,10 @@ def wait_until(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
-    # streams last longer than the tests, so only a hang-up ends them
-    srv = Server("companion", 1, 8, env={"COMPANION_STREAM_SECONDS": "600"})
+    # streams last longer than the tests, so only a hang-up ends them; a client has 1 s (not
+    # 5) to send its headers, so the tests of slow and silent clients wait 1 s for it
+    env = {"COMPANION_STREAM_SECONDS": "600", "COMPANION_HEADER_SECONDS": "1"}
+    srv = Server("companion", 1, 8, env=env)
     with running(srv):
         yield srv
 
