@@ -37,6 +37,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["live_sheet"] = lambda v, readonly, tv=False: Markup(
         livesheet.whole(v, readonly, tv)
     )
+    app.jinja_env.globals["row_marks"] = livesheet.marks_of
     app.jinja_env.globals["chart_for"] = lambda v: chart.build(v.sheet, v.names, v.colours)
 
 
