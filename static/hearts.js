@@ -280,7 +280,7 @@
     var who = button.textContent.replace(/ (shot the moon|took every trick)$/, "");
     var line = button.name === "sun" ? who + " took every trick this hand." :
       who + " took every penalty card: a moon for " + who + ".";
-    var lines = first ? [first(who), line] : [line];
+    var lines = first ? [first(who), "Record it as " + who + "'s moon, the same as the moon button?"] : [line];
     var bonus = form.querySelector("select[name=bonus]");
     if (bonus && button.name === "moon") {
       var face = bonus.getAttribute("data-bonus-face");
@@ -347,8 +347,16 @@
     var href = link ? link.getAttribute("href") || "" : "";
     if (!box || !window.htmx || !/\/hearts\/[0-9]+\/edit$/.test(href)) { return; }
     event.preventDefault();
-    window.htmx.ajax("GET", href, { target: "#entry-box", swap: "innerHTML" }).then(function () {
-      box.scrollIntoView({ block: "start" });
-    });
+    window.htmx.ajax("GET", href, { target: "#entry-box", swap: "innerHTML", source: link });
+  });
+  // Opening, saving or leaving a change of an earlier hand shows the entry box from its top
+  // (just under the bar), wherever on the page the tap was.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target, elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!box || box.id !== "entry-box" || !elt || !elt.closest) { return; }
+    if (!elt.closest("#fix, .fix-box, .again, a.cell-link")) { return; }
+    var bar = document.querySelector("header");
+    var below = bar ? bar.getBoundingClientRect().height + 8 : 70;
+    window.scrollTo(0, Math.max(0, box.getBoundingClientRect().top + window.scrollY - below));
   });
 })();

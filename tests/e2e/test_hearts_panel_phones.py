@@ -184,6 +184,8 @@ def test_an_earlier_hand_is_changed_in_place_with_one_card_grid(phone) -> None:
     host.locator("#fix").get_by_role("link", name="Hand 1").click()
     entry = host.locator("#entry-box")
     expect(entry.locator("#fix-form h2")).to_have_text("Change hand 1: who took which cards")
+    expect(entry.locator(".fixing")).to_be_in_viewport()  # shown from its top
+    expect(entry.locator(".fixing")).to_contain_text("Changing hand 1; hand 3 waits")
     expect(host.locator("form[data-grid]")).to_have_count(1)  # no second grid on the page
     expect(host.locator(".card-grid")).to_have_count(1)
     expect(host.locator("#taken-form")).to_have_count(0)
@@ -195,6 +197,7 @@ def test_an_earlier_hand_is_changed_in_place_with_one_card_grid(phone) -> None:
     host.locator("#fix-form").get_by_role("button", name="Save hand 1").last.click()
     expect(entry.locator("#saved-box")).to_contain_text("Hand 1 changed; totals updated.")
     expect(entry.locator("#taken-form h2")).to_contain_text("Hand 3")  # back to the open hand
+    expect(entry.locator("#saved-box")).to_be_in_viewport()
     expect(host.locator("#sheet-r1 td")).to_have_text(["1", "12", "13", "0"])
     assert totals(host) == ["15", "24", "13", "0"]
     assert host.evaluate("() => window.__samePage === 1")  # in place: no page load
