@@ -349,11 +349,18 @@
     event.preventDefault();
     window.htmx.ajax("GET", href, { target: "#entry-box", swap: "innerHTML", source: link });
   });
-  // Opening, saving or leaving a change of an earlier hand shows the entry box from its top
-  // (just under the bar), wherever on the page the tap was.
+  // Opening or leaving a change of an earlier hand shows the entry box from its top (just
+  // under the bar), wherever on the page the tap was.
+  // A saved hand shows the page from the top: the hand panel, the hand's summary (it comes with
+  // the live update) and the saved line.
   document.addEventListener("htmx:afterSwap", function (event) {
     var box = event.detail.target, elt = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (!box || box.id !== "entry-box" || !elt || !elt.closest) { return; }
+    var saved = box.querySelector("#saved-box .saved");
+    if (saved && /^Hand [0-9]+ (saved|changed)/.test(saved.textContent)) {
+      window.scrollTo(0, 0);
+      return;
+    }
     if (!elt.closest("#fix, .fix-box, .again, a.cell-link")) { return; }
     var bar = document.querySelector("header");
     var below = bar ? bar.getBoundingClientRect().height + 8 : 70;

@@ -145,6 +145,8 @@ def test_a_moon_hand_is_summed_up_on_every_phone_and_marked_on_the_sheet(phone) 
     expect(summary).to_contain_text("+26 for everyone else")
     expect(summary.locator(".summary-points")).to_have_text("Ann 26 · Bob 0 · Cy 26 · Dee 26")
     expect(host.locator("#hand-summary")).to_contain_text("Bob shot the moon")
+    expect(host.locator("#hand-summary")).to_be_in_viewport()  # the saving phone sees it too
+    expect(host.locator("#saved-box")).to_be_in_viewport()
     expect(bob.locator("#sheet-r1 .row-mark")).to_have_text("moon")
     expect(bob.locator("#sheet-legend")).to_contain_text("moon someone shot the moon.")
     # the summary sits between the panel and the entry, which stays on the screen
@@ -198,6 +200,7 @@ def test_an_earlier_hand_is_changed_in_place_with_one_card_grid(phone) -> None:
     expect(entry.locator("#saved-box")).to_contain_text("Hand 1 changed; totals updated.")
     expect(entry.locator("#taken-form h2")).to_contain_text("Hand 3")  # back to the open hand
     expect(entry.locator("#saved-box")).to_be_in_viewport()
+    expect(host.locator("#hand-panel")).to_be_in_viewport()
     expect(host.locator("#sheet-r1 td")).to_have_text(["1", "12", "13", "0"])
     assert totals(host) == ["15", "24", "13", "0"]
     assert host.evaluate("() => window.__samePage === 1")  # in place: no page load

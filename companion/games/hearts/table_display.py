@@ -82,7 +82,7 @@ class Display(DisplayParts[TableOptions, Hand]):
                   else "takes the first trick")  # fmt: skip
             return f"{line}, {self.kitty} face down in the kitty (it goes to whoever {to})."
         if self.removed:
-            out = ", ".join(words.face(c) for c in self.removed)
+            out = " and ".join(words.face(c) for c in self.removed)
             return f"{line}; the {out} {'is' if len(self.removed) == 1 else 'are'} taken out."
         return f"{line}."
 

@@ -249,3 +249,21 @@ def test_the_kitty_is_told_from_tricks_only():
     assert table_summary.kitty_seat(parse_options({"players": 4}), by_tricks) is None
     found = table_summary.summary(State(options), by_tricks, ["Ann", "Ben", "Cy"])
     assert found.notes == ("Cy took the kitty.",)
+
+
+@pytest.mark.parametrize(
+    "options, line",
+    [
+        ({"players": 4}, "13 cards each."),
+        ({"players": 3}, "17 cards each; the 2\u2666 is taken out."),
+        ({"players": 5}, "10 cards each; the 2\u2666 and 2\u2663 are taken out."),
+        ({"players": 3, "odd_deal": "kitty"},
+         "17 cards each, 1 face down in the kitty (it goes to whoever takes the first trick)."),
+        ({"players": 6, "kitty_to": "first-penalty"},
+         "8 cards each, 4 face down in the kitty (it goes to whoever first takes a penalty card)."),
+    ],
+)  # fmt: skip
+def test_the_panel_says_how_the_cards_are_dealt(options, line):
+    parsed = parse_options(options)
+    state = GAME.initial(parsed, parsed.players)
+    assert Display(state, NAMES + ["Eve", "Fay"]).deal_line() == line
