@@ -1,6 +1,7 @@
 """What a finished Hearts hand came to, in words (pure): each seat's points for the hand and
 what made it unusual (a moon or a sun and the choice taken, the bonus card, a recorded
-revoke, who took the kitty), and the short marks the sheet shows in that hand's row.
+revoke or one the tricks show, who took the kitty), and the short marks the sheet shows in
+that hand's row.
 
 Rulings (ours): the kitty's taker is told only when the hand was entered trick by trick (the
 cards-taken and numbers ways do not say who took it); a moon with no choice recorded was
@@ -22,7 +23,7 @@ from companion.games.trickgame.words import seat_name
 LEGEND = (
     ("moon", "someone shot the moon"),
     ("sun", "someone took every trick (the sun)"),
-    ("revoke", "a revoke was recorded"),
+    ("revoke", "a revoke was recorded or the tricks show one"),
 )
 
 
@@ -61,9 +62,16 @@ def _bonus_line(options: TableOptions, hand: Hand, names: Sequence[str]) -> str 
     return f"{names[seat]} took the {words.face(card)} ({options.rules.bonus_points:+d})."
 
 
+def _shown_revokes(hand: Hand) -> list:
+    """Revokes the entered tricks show (the rule the engine names ``follow-suit``)."""
+    report = hand.report
+    return [x for x in report.violations if x.rule == "follow-suit"] if report else []
+
+
 def _revoke_line(options: TableOptions, hand: Hand, names: Sequence[str]) -> str | None:
     if hand.revoke is None:
-        return None
+        shown = _shown_revokes(hand)
+        return words.named(shown[0].message, names) if shown else None
     who = seat_name(names, hand.revoke.get("seat"))
     trick = int(hand.revoke.get("trick", 0)) + 1
     line = f"{who} revoked on trick {trick}"
@@ -93,7 +101,7 @@ def marks(hand: Hand) -> tuple[str, ...]:
     found = []
     if hand.shooter is not None:
         found.append(hand.shooter.kind)
-    if hand.revoke is not None:
+    if hand.revoke is not None or _shown_revokes(hand):
         found.append("revoke")
     return tuple(found)
 

@@ -234,6 +234,8 @@ def test_the_bonus_card_and_a_recorded_revoke_are_told():
     r = Table(revoke_penalty="yes")
     r.act(*trick(1, 0, 0, ["2C", "3C", "4C", "5D"]))
     r.act(*trick(1, 1, 2, ["6C", "7C", "8C", "9C"]))
+    shown = table_summary.summary(r.state, r.state.hands[0], NAMES)  # not recorded yet
+    assert shown.marks == ("revoke",) and shown.notes[0].startswith("Di ")
     r.act("revoke", {"hand": 1}, {"seat": 3})
     found = table_summary.latest(r.state, NAMES)
     assert found is not None and found.marks == ("revoke",)
