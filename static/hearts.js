@@ -276,15 +276,11 @@
     var form = event.target.closest && event.target.closest("form.points-form");
     if (form) { pointsSum(form); }
   });
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".moon-buttons button[name]");
-    if (!button || button.hasAttribute("data-confirm-record")) { return; }
-    event.preventDefault();
-    var form = button.closest("form");
+  function askMoon(form, button, first) {
     var who = button.textContent.replace(/ (shot the moon|took every trick)$/, "");
     var line = button.name === "sun" ? who + " took every trick this hand." :
       who + " took every penalty card: a moon for " + who + ".";
-    var lines = [line];
+    var lines = first ? [first(who), "Record it as " + who + "'s moon, the same as the moon button?"] : [line];
     var bonus = form.querySelector("select[name=bonus]");
     if (bonus && button.name === "moon") {
       var face = bonus.getAttribute("data-bonus-face");
@@ -292,6 +288,48 @@
         bonus.options[bonus.selectedIndex].text + " took the " + face + ".");
     }
     window.companionConfirm.open(form, button, lines);
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".moon-buttons button[name]");
+    if (!button || button.hasAttribute("data-confirm-record")) { return; }
+    event.preventDefault();
+    askMoon(button.closest("form"), button, null);
+  });
+  // Typed numbers that only a moon gives (one player 26, the rest 0, or the bonus card's
+  // points for its taker) ask first too, exactly as that player's moon button: "Record it"
+  // sends the moon. The server asks the same when this script did not run.
+  function typedMoon(form) {
+    var values = [], total = 0, bad = false;
+    form.querySelectorAll(".points-box").forEach(function (box) {
+      var text = box.value.trim();
+      if (text !== "" && !/^-?[0-9]+$/.test(text)) { bad = true; }
+      var n = text === "" ? 0 : parseInt(text, 10);
+      values.push(n);
+      total += n;
+    });
+    if (bad || total !== parseInt(form.getAttribute("data-total"), 10)) { return null; }
+    var bonusText = form.getAttribute("data-bonus-points");
+    var bonusPoints = bonusText ? parseInt(bonusText, 10) : null;
+    var shooter = values.indexOf(26), bonusSeat = null;
+    if (shooter < 0 || values.lastIndexOf(26) !== shooter) { return null; }
+    for (var i = 0; i < values.length; i += 1) {
+      if (i === shooter || values[i] === 0) { continue; }
+      if (bonusPoints === null || values[i] !== bonusPoints || bonusSeat !== null) { return null; }
+      bonusSeat = i;
+    }
+    if (bonusPoints !== null && bonusSeat === null) { return null; }
+    return { shooter: shooter, bonus: bonusSeat };
+  }
+  document.addEventListener("click", function (event) {
+    var save = event.target.closest && event.target.closest("form.points-form button[type=submit]:not([name])");
+    if (!save) { return; }
+    var form = save.closest("form"), moon = typedMoon(form);
+    var button = moon && form.querySelector(".moon-buttons button[name=moon][value='" + moon.shooter + "']");
+    if (!button) { return; }
+    event.preventDefault();
+    var bonus = form.querySelector("select[name=bonus]");
+    if (bonus && moon.bonus !== null) { bonus.value = String(moon.bonus); }
+    askMoon(form, button, function (who) { return who + " has all 26 points: that is a moon for " + who + "."; });
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
@@ -299,4 +337,33 @@
   // A swapped-in form with the same id as the old one wears the old one's class until htmx
   // settles, then gets its own back (without "js", so the typed boxes showed): mark it again.
   document.addEventListener("htmx:afterSettle", function () { init(document); });
+
+  // A tap on a hand's row in the sheet changes that hand in place of the open hand's entry
+  // (htmx), so the page never carries two card grids; "Back to hand N" or saving brings the
+  // open hand back. Without script the link opens the hand's own page.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("#sheet a.cell-link");
+    var box = document.getElementById("entry-box");
+    var href = link ? link.getAttribute("href") || "" : "";
+    if (!box || !window.htmx || !/\/hearts\/[0-9]+\/edit$/.test(href)) { return; }
+    event.preventDefault();
+    window.htmx.ajax("GET", href, { target: "#entry-box", swap: "innerHTML", source: link });
+  });
+  // Opening or leaving a change of an earlier hand shows the entry box from its top (just
+  // under the bar), wherever on the page the tap was.
+  // A saved hand shows the page from the top: the hand panel, the hand's summary (it comes with
+  // the live update) and the saved line.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target, elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!box || box.id !== "entry-box" || !elt || !elt.closest) { return; }
+    var saved = box.querySelector("#saved-box .saved");
+    if (saved && /^Hand [0-9]+ (saved|changed)/.test(saved.textContent)) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    if (!elt.closest("#fix, .fix-box, .again, a.cell-link")) { return; }
+    var bar = document.querySelector("header");
+    var below = bar ? bar.getBoundingClientRect().height + 8 : 70;
+    window.scrollTo(0, Math.max(0, box.getBoundingClientRect().top + window.scrollY - below));
+  });
 })();

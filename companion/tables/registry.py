@@ -36,7 +36,9 @@ class GameType:
     link; unset: the shell's number editor); it must depend on the round and seat only, since
     a live update redraws only the rows whose values changed (``companion.web.livesheet``).
     ``status_template`` adds the game's own status (e.g. the next pass) to the live sheet every
-    phone, share link and TV view shows; it is sent again with every update.
+    phone, share link and TV view shows, first on the page; it is sent again with every update.
+    ``row_marks(v)`` gives each sheet row's short marks (e.g. ``moon``), ``row_legend(v)`` says
+    in words what each mark means (shown under the sheet).
     """
 
     key: str
@@ -58,6 +60,8 @@ class GameType:
     exportable: Callable[[list[Event]], list[Event]] | None = None
     cell_link: Callable[[Any, int, int], str | None] | None = None
     status_template: str | None = None
+    row_marks: Callable[[Any], Sequence[tuple[str, ...]]] | None = None
+    row_legend: Callable[[Any], Sequence[tuple[str, str]]] | None = None
 
     def parse_options(self, data: Mapping[str, Any]) -> Any:
         return self.table.parse_options(data)

@@ -101,19 +101,42 @@ def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[Any, ...]:
     return (v.table.token, v.game.number, seat, readonly, tv)
 
 
+def row_marks(v: TableView) -> tuple[tuple[str, ...], ...]:
+    """Each row's marks (the game's ``row_marks``: ``moon``, ``fly``...), once per view."""
+    if "_row_marks" not in v.__dict__:
+        found = v.kind.row_marks(v) if v.kind.row_marks is not None else ()
+        v.__dict__["_row_marks"] = tuple(tuple(m) for m in found)
+    return v.__dict__["_row_marks"]  # type: ignore[no-any-return]
+
+
+def marks_of(v: TableView, r: int) -> tuple[str, ...]:
+    found = row_marks(v)
+    return found[r - 1] if 0 < r <= len(found) else ()
+
+
+def _rows(v: TableView) -> tuple[Any, ...]:
+    """The rows as drawn: their values, with their marks when the game has any."""
+    rows = tuple(v.sheet.rows)
+    if v.kind.row_marks is None:
+        return rows
+    return tuple((row, marks_of(v, r)) for r, row in enumerate(rows, 1))
+
+
 def remember(v: TableView) -> None:
     sheet = v.sheet
-    shown = Shown(tuple(sheet.rows), tuple(v.names), tuple(sheet.leaders), bool(sheet.running),
+    shown = Shown(_rows(v), tuple(v.names), tuple(sheet.leaders), bool(sheet.running),
                   len(v.rows))  # fmt: skip
     cache().put(("shown", v.game.id, v.snapshot.last_id), shown)
 
 
-def whole(v: TableView, readonly: bool, tv: bool = False) -> str:
-    """The whole live sheet, drawn once per table version and viewer kind."""
-    key = ("whole", v.snapshot.last_id, *_viewer(v, readonly, tv))
+def whole(v: TableView, readonly: bool, tv: bool = False, status: bool = False) -> str:
+    """The whole live sheet, drawn once per table version and viewer kind. The game's status
+    (its hand panel) sits above the sheet on the page, so it is not in the sheet a page draws;
+    with ``status`` (a live answer) it comes along as an out-of-band swap."""
+    key = ("whole", v.snapshot.last_id, *_viewer(v, readonly, tv), status)
     kept = cache().get(key)
     if kept is None:
-        html = render_template("_live.html", v=v, readonly=readonly, tv=tv)
+        html = render_template("_live.html", v=v, readonly=readonly, tv=tv, status_oob=status)
         cache().put(key, html.encode())  # kept as UTF-8: half the bytes of "Σ"/"★" text
     else:
         html = kept.decode()
@@ -142,7 +165,7 @@ def _draw_delta(v: TableView, seen: int, readonly: bool, tv: bool) -> str | None
     shown = cache().get(("shown", v.game.id, seen))
     if not isinstance(shown, Shown) or shown.names != tuple(v.names):
         return None
-    rows, events = v.sheet.rows, len(v.rows)
+    rows, events = _rows(v), len(v.rows)
     if shown.events > events:
         return None
     both = min(len(rows), len(shown.rows))

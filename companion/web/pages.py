@@ -41,6 +41,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["agreement_settled"] = lambda v: agreements.settled(
         v.snapshot.effective, v.names
     )
+    app.jinja_env.globals["row_marks"] = livesheet.marks_of
     app.jinja_env.globals["chart_for"] = lambda v: chart.build(v.sheet, v.names, v.colours)
 
 

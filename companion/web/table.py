@@ -87,7 +87,7 @@ def live_answer(v: TableView, readonly: bool, tv: bool = False) -> tuple[str, di
         html = livesheet.delta(v, int(raw), readonly, tv)
         if html is not None:
             return html, {**headers, "HX-Reswap": "none"}
-    return livesheet.whole(v, readonly, tv), headers
+    return livesheet.whole(v, readonly, tv, status=True), headers
 
 
 @bp.get("/t/<token>/entry")

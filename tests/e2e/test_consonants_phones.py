@@ -118,6 +118,17 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
     expect(ann.locator("#sheet tfoot td.total").first).to_have_text("3", timeout=LIVE_MS)
     assert totals(ann) == ["3", "47", "52", "129"]
     expect(host.locator("#hand-panel")).to_contain_text("Hand 2", timeout=LIVE_MS)
+    # every phone sums the hand up in words, and the sheet marks its row
+    for p in (ann, ben, host):
+        summary = p.locator("#hand-summary")
+        expect(summary).to_contain_text(
+            "Ann was Flying by Night (all six singletons) and chose +50 for everyone else.",
+            timeout=LIVE_MS,
+        )
+        expect(summary).to_contain_text("Ann challenged Ben's NEST: it stands, Ann adds 3.")
+        expect(summary.locator(".summary-points")).to_have_text("Ann 3 · Ben 47 · Cy 52 · Dee 129")
+        expect(p.locator("#sheet-r1 .row-mark")).to_have_text("fly")
+    expect(ben.locator("#sheet-legend")).to_contain_text("fly Flying by Night")
     print(f"\ntaps: Ann {taps.count['Ann']}, Ben {taps.count['Ben']}, host {taps.count['host']}")
     record_property(
         "taps: Consonants, a hand on the flyer's phone (cards, choice, challenge, agreement)",

@@ -330,6 +330,18 @@ def test_flying_by_night_subtract(client):
     assert post(client, f"{table}/cons/1/fly", choice="subtract", version=0).status_code == 303
     assert close(client, table).status_code == 303
     assert totals(client, table)[0] == "-50"
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    said = plain(live[live.index('id="hand-summary"') :])
+    assert "Ann was Flying by Night (all six singletons) and chose \u221250 for Ann." in said
+    assert "Hand 1: Ann -50" in said
+    assert 'class="row-mark mark-fly">fly</small>' in live
+    assert "fly Flying by Night (all six singletons)." in plain(live)
+    page = client.get(table).get_data(as_text=True)
+    assert (
+        page.index('id="hand-panel"')
+        < page.index('id="hand-summary"')
+        < page.index('id="entry-box"')
+    )
 
 
 # words and challenges

@@ -88,3 +88,34 @@ def test_the_moon_choice_shows_what_each_option_does(client):
     text = words(client.get(f"{table}/entry"))
     assert "Totals then: Ann -10, Ben -26, Cy 0, Dee 0. The game goes on." in text
     assert "Totals then: Ann 16, Ben 0, Cy 26, Dee 26. The game goes on." in text
+
+
+def test_typed_numbers_that_only_a_moon_gives_ask_first_even_without_script(client):
+    table = hearts_table(client)
+    asked = numbers(client, table, 1, 0, 26, 0, 0)  # a plain form post: no script ran
+    assert asked.status_code == 422
+    text = words(asked)
+    assert "Ben has all 26 points: that is a moon for Ben." in text
+    assert 'name="moon" value="1" data-confirm-record' in asked.get_data(as_text=True)
+    assert 'value="26"' in asked.get_data(as_text=True)  # the numbers kept
+    assert totals(client, table) == ["0", "0", "0", "0"]  # nothing stored yet
+    htmx = client.post(
+        f"{table}/hearts/1/points",
+        data={"csrf_token": csrf(client), "version": "0", "points-1": "26"},
+        headers={"HX-Request": "true"},
+    )
+    assert htmx.status_code == 422 and 'id="ask-moon"' in htmx.get_data(as_text=True)
+    assert numbers(client, table, 1, 0, 26, 0, 0, moon=1).status_code == 303  # "Record it"
+    assert totals(client, table) == ["26", "0", "26", "26"]
+    assert "hand 1 by points: Ben shot the moon" in client.get(f"{table}/live").get_data(
+        as_text=True
+    )
+
+
+def test_with_a_bonus_card_the_moon_asked_for_names_who_took_it(client):
+    table = hearts_table(client, preset="omnibus")
+    asked = numbers(client, table, 1, -10, 26, 0, 0)
+    assert asked.status_code == 422 and "Ben has all 26 points" in words(asked)
+    assert '<option value="0" selected>Ann</option>' in asked.get_data(as_text=True)
+    assert numbers(client, table, 1, 16, 0, 0, 0).status_code == 303  # a plain hand, no moon
+    assert totals(client, table) == ["16", "0", "0", "0"]

@@ -587,3 +587,51 @@ def test_two_threads_post_the_same_trick_exactly_one_is_stored(app):
     assert "Hand 1, trick 2 of 13" in entry(host, table)
     history = host.get(f"{table}/live").get_data(as_text=True)
     assert history.count("trick 1 led by") == 1 and "trick 2 led by" not in history
+
+
+# the hand panel first, the hand summary, corrections in place
+
+
+def test_the_hand_panel_comes_first_on_the_page_the_share_link_and_the_tv(client):
+    table = hearts_table(client)
+    page = client.get(table).get_data(as_text=True)
+    assert page.count('id="game-status"') == 1
+    assert page.index('id="hand-panel"') < page.index('id="entry-box"') < page.index('id="live"')
+    share = re.search(r'href="(/s/[^"]+)"', page)
+    tv = re.search(r'href="(/tv/[^"]+)"', page)
+    assert share and tv
+    for url in (share.group(1), tv.group(1)):
+        shown = client.get(url).get_data(as_text=True)
+        assert shown.count('id="game-status"') == 1
+        assert shown.index('id="hand-panel"') < shown.index('id="sheet"')
+    live = client.get(f"{table}/live").get_data(as_text=True)  # a whole sheet: panel aside
+    assert '<div id="game-status" class="game-status" hx-swap-oob="true">' in live
+
+
+def test_after_a_hand_every_phone_gets_its_summary_and_the_row_its_mark(client):
+    table = hearts_table(client)
+    score(client, table, 1, {1: " ".join([*HEARTS, "QS"])})
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    summary = plain(live[live.index('id="hand-summary"') :])
+    assert "Hand 1: Ann 26 · Ben 0 · Cy 26 · Dee 26" in summary
+    assert "Ben shot the moon: +26 for everyone else (the table's moon rule)." in summary
+    assert 'class="row-mark mark-moon">moon</small>' in live
+    assert "moon someone shot the moon." in plain(live)
+    assert 'title="Ann dealt"' in live and "dealt by Ann" in plain(live)
+
+
+def test_a_correction_answers_with_the_open_hands_entry_in_place(client):
+    table = hearts_table(client)
+    score(client, table, 1, {0: "QS"}, rest=1)
+    hx = {"HX-Request": "true"}
+    fix = client.get(f"{table}/hearts/1/edit", headers=hx).get_data(as_text=True)
+    assert fix.count("data-grid=") == 1 and 'id="fix-form"' in fix and 'id="taken-form"' not in fix
+    assert 'hx-target="#entry-box"' in fix and 'id="entry-key"' in fix
+    data = {"csrf_token": csrf(client), "version": "1", "edit": "1", "taken-1": "QS", "rest": "0"}
+    fixed = client.post(f"{table}/hearts/1/taken", data=data, headers=hx)
+    text = words(fixed)
+    assert fixed.status_code == 200 and "Hand 1 changed; totals updated." in text
+    assert "Hand 2: who took which cards" in text and "Change hand 1" not in text
+    assert totals(client, table) == ["13", "13", "0", "0"]
+    page = client.get(f"{table}/hearts/1/edit").get_data(as_text=True)  # no script: a page
+    assert 'id="entry-box"' in page and "hx-post" not in page.split('id="fix-form"')[0][-800:]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from companion.cards.alpha import AlphaCard
 from companion.games import consonants as engine
-from companion.games.consonants import table
+from companion.games.consonants import table, table_summary
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
 from companion.games.consonants.table_state import Hand, State, Verdict
@@ -19,6 +19,7 @@ from companion.games.hearts import table_options as hearts_options
 from companion.games.hearts.table_words import PassLine, named, pass_line
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import hand_slot
+from companion.games.trickgame.summary import HandSummary
 
 WAYS = {"cards": "Cards taken", "tricks": "Trick by trick"}
 
@@ -43,6 +44,11 @@ class Display(DisplayParts[TableOptions, Hand]):
     def version(self, part: str, index: int | None = None) -> int:
         """The version of one slot of the open hand, which a form sends back."""
         return self.versions.get(hand_slot(self.hand.number, part, index, ts.SLOTS), 0)
+
+    @property
+    def summary(self) -> HandSummary | None:
+        """The newest finished hand in words (``table_summary``)."""
+        return table_summary.latest(self.game, self.names)
 
     @property
     def rules(self) -> engine.ConsonantsOptions:

@@ -93,6 +93,23 @@ def cards_for_points(options: HeartsOptions, points: Mapping[int, int]) -> Taken
     return (plain or deals)[0]
 
 
+def implied_moon(
+    options: HeartsOptions, points: Mapping[int, int]
+) -> tuple[int, int | None] | None:
+    """(shooter, who took the bonus card) when only a moon gives these points (one seat with
+    all 26), else None: the page asks first, as for the moon button."""
+    try:
+        taken = cards_for_points(options, points)
+    except Forbidden:
+        return None
+    shooter = find_shooter(taken, options)
+    if shooter is None:
+        return None
+    card = bonus_card(options)
+    bonus = next((s for s, got in taken.items() if card in got), None) if card else None
+    return shooter.seat, bonus
+
+
 def cards_for_moon(options: HeartsOptions, shooter: int, bonus: int | None,
                    names: Sequence[str]) -> Taken:  # fmt: skip
     """The moon button: every penalty card to ``shooter``, the bonus card to ``bonus``."""

@@ -10,7 +10,7 @@ from functools import cached_property
 
 from companion.cards.standard import Card
 from companion.games import hearts
-from companion.games.hearts import numbers
+from companion.games.hearts import numbers, table_summary
 from companion.games.hearts import table as hearts_table
 from companion.games.hearts import table_state as ts
 from companion.games.hearts import table_words as words
@@ -18,6 +18,7 @@ from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import EMPTY, Entry
+from companion.games.trickgame.summary import HandSummary
 
 WAYS = {"mine": "My cards", "all": "Score for all", "numbers": "Numbers",
         "tricks": "Trick by trick"}  # fmt: skip
@@ -72,6 +73,23 @@ class Display(DisplayParts[TableOptions, Hand]):
     @property
     def kitty(self) -> int:
         return hearts.kitty_size(self.options.rules)
+
+    def deal_line(self) -> str:
+        """How the deck is dealt: cards each, and any cards taken out or put to the kitty."""
+        line = f"{self.cards_per_seat} cards each"
+        if self.kitty:
+            to = ("first takes a penalty card" if self.options.rules.kitty_to == "first-penalty"
+                  else "takes the first trick")  # fmt: skip
+            return f"{line}, {self.kitty} face down in the kitty (it goes to whoever {to})."
+        if self.removed:
+            out = " and ".join(words.face(c) for c in self.removed)
+            return f"{line}; the {out} {'is' if len(self.removed) == 1 else 'are'} taken out."
+        return f"{line}."
+
+    @cached_property
+    def summary(self) -> HandSummary | None:
+        """The newest finished hand in words (``table_summary``)."""
+        return table_summary.latest(self.game, self.names)
 
     @property
     def house_rule(self) -> bool:

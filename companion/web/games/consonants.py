@@ -21,7 +21,7 @@ from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
 from companion.games import agreements
-from companion.games.consonants import table_options, table_words
+from companion.games.consonants import table_options, table_summary, table_words
 from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
 from companion.games.consonants.table_display import WAYS, Display
 from companion.games.hearts.table_words import named
@@ -98,10 +98,19 @@ GAME = GameType(
     entry_key=entry_key,
     replayed=ALL_KINDS | judge_flow.KINDS | agreements.KINDS | {"alpha-deck", "undo"},
     undoable=ALL_KINDS - {"cons-challenge"},
-    assets=("words.css", "words.js", "consonants.css", "consonants.js"),
+    assets=(
+        "trickpanel.css",
+        "words.css",
+        "words.js",
+        "consonants.css",
+        "consonants.js",
+        "handsummary.js",
+    ),
     describe=describe,
     cell_link=lambda v, r, s: None,
     status_template="consonants/_status.html",
+    row_marks=lambda v: table_summary.row_marks(v.state),
+    row_legend=lambda v: table_summary.LEGEND,
     table=TABLE,
 )
 register(GAME)

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, abort, g, render_template, request, url_for
 
 from companion.errors import CompanionError, Unreadable
-from companion.games.hearts import table_form, table_state
+from companion.games.hearts import numbers, table_form, table_state, table_summary
 from companion.games.hearts.table import ACTION_KINDS, GAME
 from companion.games.hearts.table_display import WAYS, Display
 from companion.games.hearts.table_words import named
@@ -66,10 +66,12 @@ HEARTS = GameType(
     entry_key=entry_key,
     replayed=EVENT_KINDS | {"undo"},
     undoable=EVENT_KINDS,
-    assets=("hearts.css", "hearts.js"),
+    assets=("trickpanel.css", "hearts.css", "hearts.js", "handsummary.js"),
     describe=GAME.describe,
     cell_link=lambda v, hand, seat: url_for("hearts.edit", token=v.table.token, number=hand),
     status_template="hearts/_status.html",
+    row_marks=lambda v: table_summary.row_marks(v.state),
+    row_legend=lambda v: table_summary.legend(v.options),
     table=GAME,
 )
 register(HEARTS)
@@ -93,8 +95,8 @@ def _act(token: str, kind: str, number: int, read: Any, saved: str) -> Any:
     hand = view_for(token).state.hand(number)
     if kind in ("taken", "points", "claim", "trick") and hand is not None and hand.choice_required:
         saved = f"Hand {number} saved: the totals wait for the moon's choice."
-    if htmx() and request.form.get("edit"):
-        return fragment("_notice.html", message=saved)
+    if request.form.get("edit"):  # back to the open hand's entry, where the change was made
+        saved = f"Hand {number} changed; totals updated."
     return shared.entry_box(token, HEARTS.entry_template, saved=saved)
 
 
@@ -157,7 +159,39 @@ def _points_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
 
 @bp.post("/t/<token>/hearts/<int:number>/points")
 def points(token: str, number: int) -> Any:
+    asked = _moon_first(token, number)
+    if asked is not None:
+        return asked
     return _act(token, "points", number, _points_data, f"Hand {number} saved; totals updated.")
+
+
+def _moon_first(token: str, number: int) -> Any:
+    """Numbers that only a moon gives (one player with all 26) ask first, as the moon button
+    does: the form again, the numbers kept, with "Record it" sending that moon."""
+    form = request.form
+    if form.get("moon") or form.get("sun"):
+        return None
+    v = _view(token)
+    try:
+        typed = numbers.read_points(_points_data(v, {})["points"], v.names)
+    except CompanionError:
+        return None  # the action says why
+    moon = numbers.implied_moon(v.options.rules, typed)
+    if moon is None:
+        return None
+    values = {**shared.kept_input(), "ask-moon": str(moon[0])}
+    if moon[1] is not None:
+        values["bonus"] = str(moon[1])
+    ctx: dict[str, Any] = dict(v=v, values=values, errors={}, number=number, kind="points",
+                               edit=bool(form.get("edit")))  # fmt: skip
+    own_form = ctx["edit"] or number != v.state.open_number
+    template = "hearts/_again.html" if own_form else HEARTS.entry_template
+    if not own_form:
+        ctx["force_way"] = "numbers"
+    if htmx():
+        return fragment(template, 422, **ctx)
+    page = "hearts/again.html" if own_form else "table.html"
+    return render_template(page, **ctx), 422
 
 
 def _claim_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:

@@ -3,17 +3,19 @@ options form (``table_form``) and the entry box (``table_display``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
 
 from companion.cards.standard import Card
-from companion.games.hearts import table_form, table_words
+from companion.games.hearts import HandReport, table_form, table_summary, table_words
 from companion.games.hearts.table import GAME
 from companion.games.hearts.table_display import Display
 from companion.games.hearts.table_options import parse_options
+from companion.games.hearts.table_state import Hand, State
 from companion.games.protocol import Actor, Event
-from tests.games.hearts.test_hearts_table import ANN, BEN, HOST, Table, taken, trick
+from tests.games.hearts.test_hearts_table import ANN, BEN, HEARTS, HOST, Table, taken, trick
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 AT = datetime(2024, 5, 1, 20, 15, 30)
@@ -176,3 +178,94 @@ def test_the_moon_choice_says_what_each_option_does_to_the_totals_and_the_end():
         "Totals then: Ann -40, Ben 75, Cy -23, Di 0. The game goes on."
     )
     assert hand.choice_required  # saying what a choice would do chooses nothing
+
+
+# the hand summary every phone shows after a hand (``table_summary``)
+
+
+def test_a_plain_hand_is_summed_up_as_points_only():
+    t = Table()
+    t.act(*taken(1, {0: "QS 2H 3H", 1: "4H 5H 6H TH"}, rest=2))
+    found = table_summary.latest(t.state, NAMES)
+    assert found is not None and found.number == 1 and found.usual
+    assert found.points == (("Ann", 15), ("Ben", 4), ("Cy", 7), ("Di", 0))
+    assert table_summary.row_marks(t.state) == [()]
+
+
+@pytest.mark.parametrize(
+    "choice, line",
+    [
+        ("subtract", "Ben shot the moon and chose \u221226 for Ben."),
+        ("add", "Ben shot the moon and chose +26 for everyone else."),
+    ],
+)
+def test_a_moon_says_who_shot_it_and_which_choice_was_made(choice, line):
+    t = Table(preset="pagat")  # the shooter always chooses
+    t.act(*taken(1, {1: " ".join([*HEARTS, "QS"])}))
+    waiting = table_summary.latest(t.state, NAMES)
+    assert waiting is not None and waiting.points is None
+    assert waiting.notes == ("Ben shot the moon: waiting for Ben's choice.",)
+    t.act("moon", {"hand": 1}, {"choice": choice}, BEN)
+    found = table_summary.latest(t.state, NAMES)
+    assert found is not None and found.notes == (line,) and found.marks == ("moon",)
+    assert table_summary.row_marks(t.state) == [("moon",)]
+
+
+def test_a_moon_by_the_tables_rule_and_the_sun_say_so():
+    t = Table()  # standard: +26 to the others while nobody has 74
+    t.act(*taken(1, {2: " ".join([*HEARTS, "QS"])}))
+    found = table_summary.latest(t.state, NAMES)
+    assert found is not None
+    assert found.notes == ("Cy shot the moon: +26 for everyone else (the table's moon rule).",)
+    sun = Table(shoot_the_sun="yes", moon_policy="add")
+    sun.act(*taken(1, {}, tricks_taken={"2": 13, "0": 0}))
+    found = table_summary.latest(sun.state, NAMES)
+    assert found is not None and found.marks == ("sun",)
+    assert found.notes == ("Cy shot the sun: +52 for everyone else (the table's moon rule).",)
+    assert ("sun", "someone took every trick (the sun)") in table_summary.legend(sun.options)
+    assert "sun" not in dict(table_summary.legend(t.options))
+
+
+def test_the_bonus_card_and_a_recorded_revoke_are_told():
+    t = Table(preset="omnibus")
+    t.act(*taken(1, {0: "QS 2H", 1: "JD"}, rest=2))
+    found = table_summary.latest(t.state, NAMES)
+    assert found is not None and found.notes == ("Ben took the J\u2666 (-10).",)
+    r = Table(revoke_penalty="yes")
+    r.act(*trick(1, 0, 0, ["2C", "3C", "4C", "5D"]))
+    r.act(*trick(1, 1, 2, ["6C", "7C", "8C", "9C"]))
+    shown = table_summary.summary(r.state, r.state.hands[0], NAMES)  # not recorded yet
+    assert shown.marks == ("revoke",) and shown.notes[0].startswith("Di ")
+    r.act("revoke", {"hand": 1}, {"seat": 3})
+    found = table_summary.latest(r.state, NAMES)
+    assert found is not None and found.marks == ("revoke",)
+    assert found.notes == ("Di revoked on trick 1: Di takes 26 and nobody else scores.",)
+
+
+def test_the_kitty_is_told_from_tricks_only():
+    options = parse_options({"players": 3, "odd_deal": "kitty"})
+    report = HandReport(False, (), (2,), {}, {}, None, False, None)
+    by_tricks = Hand(1, "tricks", {}, tricks=[(0, [Card.parse("2C")])], report=report)
+    assert table_summary.kitty_seat(options, by_tricks) == 2
+    assert table_summary.kitty_seat(options, replace(by_tricks, source="taken")) is None
+    assert table_summary.kitty_seat(parse_options({"players": 4}), by_tricks) is None
+    found = table_summary.summary(State(options), by_tricks, ["Ann", "Ben", "Cy"])
+    assert found.notes == ("Cy took the kitty.",)
+
+
+@pytest.mark.parametrize(
+    "options, line",
+    [
+        ({"players": 4}, "13 cards each."),
+        ({"players": 3}, "17 cards each; the 2\u2666 is taken out."),
+        ({"players": 5}, "10 cards each; the 2\u2666 and 2\u2663 are taken out."),
+        ({"players": 3, "odd_deal": "kitty"},
+         "17 cards each, 1 face down in the kitty (it goes to whoever takes the first trick)."),
+        ({"players": 6, "kitty_to": "first-penalty"},
+         "8 cards each, 4 face down in the kitty (it goes to whoever first takes a penalty card)."),
+    ],
+)  # fmt: skip
+def test_the_panel_says_how_the_cards_are_dealt(options, line):
+    parsed = parse_options(options)
+    state = GAME.initial(parsed, parsed.players)
+    assert Display(state, NAMES + ["Eve", "Fay"]).deal_line() == line
