@@ -313,3 +313,45 @@ def test_custom_refused_round_2_score_can_be_dropped_for_the_current_round(phone
 def _path(page: Page) -> str:
     """The table's path (``/t/<token>``) from the phone's URL."""
     return "/t/" + page.url.split("/t/", 1)[1].split("/")[0].split("?")[0]
+
+
+# ---- Hearts by numbers: points half typed while another phone saves the hand ----
+
+
+def test_hearts_numbers_half_typed_survive_another_phone_saving_the_hand(phone):
+    ann = phone(**NARROW)  # the host, typing points per seat
+    start_hearts(ann, ["Ann", "", "Cy", "Dee"])
+    ben = phone(**NARROW)
+    sit_hearts(ben, ann, "Ben", "Seat 2")
+    for p in (ann, ben):
+        wait_sse_open(p)
+    mark_page(ann)
+    way(ann, "Numbers")
+    box = [ann.locator(f"#points-1-{seat}") for seat in range(4)]
+    box[0].fill("14")
+    box[1].fill("4")
+
+    # Ben saves hand 1 by numbers on his phone first
+    way(ben, "Numbers")
+    for seat, value in enumerate(["15", "6", "5", "0"]):
+        ben.locator(f"#points-1-{seat}").fill(value)
+    ben.locator("#points-form").get_by_role("button", name="Save hand 1").last.click()
+    expect(ben.locator("#sheet tfoot td.total")).to_have_text(["15", "6", "5", "0"])
+
+    # Ann's boxes are hers still, for hand 1, and she is told the table changed
+    expect(ann.locator("#entry-held")).to_contain_text(HELD, timeout=LIVE_MS)
+    expect(ann.locator("#sheet tfoot td.total")).to_have_text(["15", "6", "5", "0"])
+    expect(ann.locator("#points-form h2")).to_contain_text("Hand 1")
+    expect(box[0]).to_have_value("14")
+    expect(box[1]).to_have_value("4")
+    assert still_marked(ann), "Ann's phone reloaded instead of updating in place"
+
+    # she finishes and saves: refused, hand 1 as saved shown beside her own numbers
+    box[2].fill("8")
+    ann.locator("#points-form").get_by_role("button", name="Save hand 1").last.click()
+    expect(ann.locator("#points-form p.now")).to_contain_text("Changed on another phone")
+    expect(ann.locator("#points-form small.now").first).to_contain_text("15")
+    expect(box[0]).to_have_value("14")
+    expect(box[2]).to_have_value("8")
+    expect(ann.locator("#sheet tfoot td.total")).to_have_text(["15", "6", "5", "0"])
+    snap(ann, "wip-hearts-numbers-409")
