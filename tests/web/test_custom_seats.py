@@ -3,6 +3,7 @@ forms and the Table API alike, each naming the seats' version it saw (stale: 409
 
 from __future__ import annotations
 
+import json
 import re
 
 from tests.web.tablehelp import claim, csrf, enter, join_token, new_table, totals
@@ -104,3 +105,22 @@ def test_the_next_game_starts_with_the_seats_the_table_has_now(app):
     # the finished first game still reads as it was played (four columns)
     old = host.get(f"{table}/games/1").get_data(as_text=True)
     assert old.count('<td class="total"') == 4
+
+
+def test_a_game_whose_seats_changed_exports_and_imports_unchanged(app):
+    from tests.web.test_import_bounds import post, same
+
+    host = app.test_client()
+    table = new_table(host, players=4, **{"name-3": "Dee"})
+    assert enter(host, table, 1, {0: 5, 2: 4, 3: 9}).status_code == 303
+    assert remove(host, table, 1, 0).status_code == 303  # Ben had no score
+    assert add(host, table, "Eve", 1).status_code == 303  # Eve: 0 in round 1
+    assert enter(host, table, 2, {0: 1, 1: 2, 2: 3, 3: 4}).status_code == 303
+    exported = host.get(f"{table}/games/1/export.json").get_data()
+    answer = post(host, exported)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[-800:]
+    copy = answer.headers["Location"]
+    assert heads(host, copy) == ["Ann", "Cy", "Dee", "Eve"]
+    assert totals(host, copy) == totals(host, table) == ["6", "6", "12", "4"]
+    again = host.get(f"{copy}/games/1/export.json").get_json()
+    assert same(json.loads(exported)["events"]) == same(again["events"])
