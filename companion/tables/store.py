@@ -212,6 +212,18 @@ def change_seats(game_id: int, kind: str, payload: dict[str, Any]) -> None:
         conn.execute(_SEATS.update().where(_SEATS.c.id == seat_id).values(position=seat + step))
 
 
+def seat_changes_after(table: Table, number: int) -> list[tuple[str, dict[str, Any]]]:
+    """The seats added and removed in the table's games after game ``number``, in order."""
+    stmt = (
+        select(Event.kind, Event.payload)
+        .join(Game, Game.id == Event.game_id)
+        .where(Game.table_id == table.id, Game.number > number,
+               Event.kind.in_(("add-seat", "remove-seat")))
+        .order_by(Event.id)
+    )  # fmt: skip
+    return [(kind, payload or {}) for kind, payload in db.session.execute(stmt)]
+
+
 def cell_slot(round_: int, seat: int) -> str:
     return f"r{round_}s{seat}"
 

@@ -98,11 +98,22 @@ class TableView:
 
     @cached_property
     def names(self) -> list[str]:
-        return [seat_name(s) for s in self.seats]
+        if self.is_current:
+            return [seat_name(s) for s in self.seats]
+        # an older game: its seats as they were at its end (seats may have been added or
+        # removed since), worked back from the seats now through the later seat changes
+        raw = [s.name for s in self.seats]
+        for kind, payload in reversed(store.seat_changes_after(self.table, self.game.number)):
+            position = int(payload.get("seat", 0))
+            if kind == "add-seat" and 0 <= position < len(raw):
+                del raw[position]
+            elif kind == "remove-seat" and 0 <= position <= len(raw):
+                raw.insert(position, str(payload.get("name") or ""))
+        return [name or f"Seat {i + 1}" for i, name in enumerate(raw)]
 
     @property
     def colours(self) -> list[str]:
-        return [COLOURS[i % len(COLOURS)] for i in range(len(self.seats))]
+        return [COLOURS[i % len(COLOURS)] for i in range(len(self.names))]
 
     @cached_property
     def my_seat(self) -> Seat | None:

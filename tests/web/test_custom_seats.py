@@ -124,3 +124,35 @@ def test_a_game_whose_seats_changed_exports_and_imports_unchanged(app):
     assert totals(host, copy) == totals(host, table) == ["6", "6", "12", "4"]
     again = host.get(f"{copy}/games/1/export.json").get_json()
     assert same(json.loads(exported)["events"]) == same(again["events"])
+
+
+def test_an_older_game_keeps_its_own_seats_after_later_changes(app):
+    host = app.test_client()
+    table = new_table(host, rounds=1)
+    assert enter(host, table, 1, {0: 1, 1: 2, 2: 3}).status_code == 303
+    assert host.post(f"{table}/new-game", data={"csrf_token": csrf(host)}).status_code == 303
+    assert remove(host, table, 1, 0).status_code == 303
+    assert add(host, table, "Eve", 1).status_code == 303
+    assert heads(host, table) == ["Ann", "Cy", "Eve"]
+    old = host.get(f"{table}/games/1").get_data(as_text=True)
+    found = re.findall(r'<th scope="col" class="seat-head[^"]*">(.*?)</th>', old)
+    assert [re.sub(r"<[^>]+>|★", "", h).strip() for h in found] == ["Ann", "Ben", "Cy"]
+    assert "Cy wins with 3" not in old and "Ann wins with 1" in old
+
+
+def test_a_live_update_brings_the_seats_part_only_when_the_seats_changed(app):
+    host, guest = app.test_client(), app.test_client()
+    table = new_table(host, **{"name-2": ""})
+    key = re.search(r'id="seats-key" name="seats" value="([^"]*)"', host.get(table).text)
+    assert key
+    assert 'id="host-slot"' not in host.get(f"{table}/live?seats={key.group(1)}").text
+    assert claim(guest, join_token(host, table), 2, "Cy").status_code == 303
+    seen_by_guest = re.search(r'id="seats-key" name="seats" value="([^"]*)"', guest.get(table).text)
+    assert seen_by_guest
+    update = host.get(f"{table}/live?seats={key.group(1)}").text
+    assert 'id="host-slot" hx-swap-oob="true"' in update
+    assert re.search(r"<strong>Cy</strong>:\s*a phone sits here", update)  # the host's card
+    assert remove(host, table, 1, 0).status_code == 303
+    moved = guest.get(f"{table}/live?seats={seen_by_guest.group(1)}").text
+    assert 'id="you-slot" hx-swap-oob="true"' in moved and "You are Cy, seat 2" in moved
+    assert 'id="host-slot" hx-swap-oob="true"></div>' in moved  # no host card for a guest
