@@ -148,7 +148,7 @@ def entry_key(v: TableView) -> str:
     if v.kind.entry_key is not None:
         return f"{v.game.number}:{int(v.can_enter)}:{v.kind.entry_key(v)}"
     r = v.current_round
-    versions = ",".join(str(v.version(r, s)) for s in v.entry_seats())
+    versions = ",".join(f"{s}.{v.version(r, s)}" for s in v.entry_seats())
     return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}"
 
 
@@ -187,6 +187,12 @@ def enter_round(token: str, number: int) -> Any:
     v = view_for(token)
     if not v.is_host and v.my_seat is None:
         abort(403, "Take a seat first: only players at the table can enter scores.")
+    seats_seen = request.form.get("seats-version")
+    if seats_seen is not None and seats_seen.strip() != str(v.snapshot.version("seats")):
+        # the boxes are by place, and the places moved: nothing is saved, nothing is guessed
+        message = ("The seats changed since this form was drawn (a seat was added or removed). "
+                   "Nothing was saved: enter the scores again in the new form.")  # fmt: skip
+        return _entry_again(v, number, {}, {"form": message}, 409)
     actions, values, errors = _read_actions(v, number)
     if errors:
         return _entry_again(v, number, values, errors, 422)

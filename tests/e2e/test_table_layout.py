@@ -168,6 +168,12 @@ def test_the_tv_fits_one_screen_with_the_totals_and_the_join_code(phone, server,
     expect(tv.locator("#tv-join .join-code strong")).to_have_text(created["join_code"])
     assert decode_qr(tv, tmp_path).endswith(created["links"]["join"])
     _shot(tv, tmp_path, "tv-20-rounds-1920.png")
+    # the same link on a phone: one column, as wide as the phone, totals still in the box
+    small = phone(**SMALL)
+    small.goto(host_share.replace("/s/", "/tv/"))
+    expect(small.locator("#tv-join .qr")).to_be_visible()
+    assert small.evaluate("() => document.documentElement.scrollWidth") <= 390
+    _shot(small, tmp_path, "tv-on-a-phone-390.png")
 
 
 def test_the_host_adds_and_removes_a_seat_and_every_phone_sees_it(phone, tmp_path: Path):

@@ -156,3 +156,16 @@ def test_a_live_update_brings_the_seats_part_only_when_the_seats_changed(app):
     moved = guest.get(f"{table}/live?seats={seen_by_guest.group(1)}").text
     assert 'id="you-slot" hx-swap-oob="true"' in moved and "You are Cy, seat 2" in moved
     assert 'id="host-slot" hx-swap-oob="true"></div>' in moved  # no host card for a guest
+
+
+def test_a_score_form_drawn_before_a_seat_change_saves_nothing(app):
+    host = app.test_client()
+    table = new_table(host)
+    assert remove(host, table, 1, 0).status_code == 303  # Ben goes: Cy is seat 2 now
+    # the host's form from before named Cy's box "points-2" (now no seat) and Ben's "points-1"
+    stale = enter(host, table, 1, {1: 8}, **{"seats-version": 0})
+    assert stale.status_code == 409
+    assert "The seats changed since this form was drawn" in stale.get_data(as_text=True)
+    assert totals(host, table) == ["0", "0"]
+    assert enter(host, table, 1, {1: 8}, **{"seats-version": 1}).status_code == 303
+    assert totals(host, table) == ["0", "8"]
