@@ -169,3 +169,10 @@ def test_a_score_form_drawn_before_a_seat_change_saves_nothing(app):
     assert totals(host, table) == ["0", "0"]
     assert enter(host, table, 1, {1: 8}, **{"seats-version": 1}).status_code == 303
     assert totals(host, table) == ["0", "8"]
+
+
+def test_the_openapi_description_names_the_seat_actions_and_where_they_go(client):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    actions = spec["paths"]["/api/v1/table/actions"]["post"]["summary"]
+    assert "custom `add-seat`" in actions and "custom `remove-seat`" in actions
+    assert "add-seat" in spec["paths"]["/api/v1/table/host"]["post"]["summary"]
