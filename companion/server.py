@@ -36,6 +36,8 @@ def header_seconds() -> int:
     except ValueError:
         return HEADER_SECONDS
     return seconds if seconds > 0 else HEADER_SECONDS
+
+
 # file descriptors a worker keeps for itself besides its clients (database, logs, listener)
 SPARE_FILES = 64
 
