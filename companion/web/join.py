@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
-from companion.errors import Unreadable
+from companion.errors import Conflict, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action
 from companion.tables import service, store
@@ -128,7 +128,13 @@ def _seat_action(token: str, action: Action) -> Any:
     v = _host_view(token)
     if v.kind.key != "custom":
         abort(422, "Seats can be added or removed only at a custom scoresheet.")
-    done = service.act(v.table, v.game, [action], v.who)
+    try:
+        done = service.act(v.table, v.game, [action], v.who)
+    except Conflict:
+        raise Conflict(
+            "The seats changed a moment ago (a seat was added or removed on another phone). "
+            "Nothing was changed: look at the seats as they are now, then try again."
+        ) from None
     publish(v.table, done.version)
     if request.headers.get("HX-Request") == "true":
         return Response(status=204)  # the live update redraws the sheet and this card

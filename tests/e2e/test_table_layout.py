@@ -206,5 +206,5 @@ def test_the_host_adds_and_removes_a_seat_and_every_phone_sees_it(phone, tmp_pat
     # a stale form (drawn before the removal) is refused and said so
     host.evaluate("() => { document.querySelector('#add-seat input[name=version]').value = '0' }")
     host.locator("#add-seat").get_by_role("button", name="Add a seat").click()
-    expect(host.locator("#refusal")).to_contain_text("changed on another phone")
+    expect(host.locator("#refusal")).to_contain_text("The seats changed a moment ago")
     expect(host.locator("#sheet-head th.seat-head")).to_have_count(3)

@@ -42,6 +42,7 @@ def test_the_host_adds_a_seat_mid_game_and_a_stale_form_is_refused(app):
     # a second form drawn before that change names version 0: refused, nothing stored
     stale = add(host, table, "Eve", 0)
     assert stale.status_code == 409
+    assert "The seats changed a moment ago" in stale.get_data(as_text=True)
     assert heads(host, table) == ["Ann", "Ben", "Cy", "Dee"]
     # Dee's phone can sit down, and round 2 waits for her
     guest = app.test_client()
