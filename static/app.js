@@ -477,6 +477,43 @@
   });
 })();
 
+// ---- Seats changed (a seat added or removed, a phone sat down): the seats' part of a live
+// update carries which seats this phone may change (data-can); the sheet's box follows ----
+(function followSeats() {
+  "use strict";
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var was = event.detail && event.detail.target;
+    var key = document.getElementById("seats-key");
+    if (!was || was.id !== "seats-key" || !key) { return; }
+    var stream = document.getElementById("stream");
+    if (!stream) { return; }
+    var keep = stream.className.split(/\s+/).filter(function (c) {
+      return c && (c === "can-any" || c.indexOf("can-") !== 0);
+    });
+    stream.className = keep.concat((key.getAttribute("data-can") || "").split(/\s+/)).join(" ").trim();
+  });
+  // the sheet scrolls sideways: a shadow at the edge that still hides columns
+  function edges(toEnd) {
+    document.querySelectorAll(".sheet-wrap").forEach(function (wrap) {
+      var box = wrap.parentNode;
+      // the TV shows the newest rounds: its sheet stays scrolled to the end
+      if (toEnd === true && document.body.classList.contains("tv")) { wrap.scrollTop = wrap.scrollHeight; }
+      box.classList.toggle("more-right", wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft > 2);
+      box.classList.toggle("scrolled", wrap.scrollLeft > 2);
+    });
+  }
+  function settled() { edges(true); }
+  document.addEventListener("scroll", function (event) {
+    var el = event.target;
+    if (el && el.classList && el.classList.contains("sheet-wrap")) { edges(false); }
+  }, true);
+  document.addEventListener("htmx:afterSettle", settled);
+  window.addEventListener("resize", settled);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", settled);
+  } else { settled(); }
+})();
+
 // ---- Installable: the service worker keeps the app shell, so a page opened with no network
 // shows the app's own offline page (templates/offline.html) instead of the browser's error ----
 (function registerServiceWorker() {

@@ -57,9 +57,10 @@ class Holder:
         """This key as the table protocol sees it (a seat's name, else the host)."""
         phones = frozenset(s.position for s in self.seats if s.phone)
         seat = self.my_seat
+        names = tuple(self.names)
         if seat is None:
-            return Actor("Host", None, True, phones)
-        return Actor(self.names[seat.position], seat.position, self.is_host, phones)
+            return Actor("Host", None, True, phones, names)
+        return Actor(self.names[seat.position], seat.position, self.is_host, phones, names)
 
 
 _K, _T, _G, _S = (m.__table__.c for m in (ApiKey, Table, Game, Seat))

@@ -28,6 +28,7 @@ from companion.games.protocol import Action, Actor, Event
 from companion.tables import store
 from companion.tables.models import Table
 from companion.tables.registry import GameType, game_type
+from companion.tables.service import SEAT_CHANGES
 
 FORMAT = "companion-game"
 MAX_EVENTS = 5_000
@@ -52,9 +53,11 @@ def from_json(data: Any, phone: str) -> Table:
     _need(len(events) <= MAX_EVENTS, f"it has more than {MAX_EVENTS:,} events")
     kind = game_type(str(game.get("kind"))[:40])
     options = kind.parse_options(game["options"])
-    _need(len(seats) == options.players, "the seats do not match the number of players")
     try:
-        checked = Replay(kind, options).run(events)
+        replay = Replay(kind, options)
+        checked = replay.run(events)
+        # the seats are the table's at the end (a custom sheet's host may add or remove some)
+        _need(len(seats) == replay.players, "the seats do not match the number of players")
     except Unreadable:
         raise
     except CompanionError as err:  # a rule of the game, from its own ``apply``
@@ -146,6 +149,8 @@ class Replay:
             else:
                 if event.kind == "score" and "score" in self.table.actions:
                     self.score(event)
+                if event.kind in SEAT_CHANGES:
+                    self.seats(event)
                 self.fold(event)
             self.events.append(event)
         self.kind.sheet(self.options, self.events)  # must still add up
@@ -158,8 +163,9 @@ class Replay:
         payload = item.get("payload", {})
         _need(isinstance(payload, dict), f"event {number} has no payload")
         _small_numbers(payload)
-        if "seat" in payload:
-            _int(payload["seat"], f"event {number}'s seat", 0, self.players - 1)
+        if "seat" in payload:  # a seat being added is the next one; any other is there now
+            top = self.players if kind == "add-seat" else self.players - 1
+            _int(payload["seat"], f"event {number}'s seat", 0, top)
         seat = item.get("actor_seat")
         if seat is not None:
             seat = _int(seat, f"event {number}'s seat", 0, self.players - 1)
@@ -194,6 +200,17 @@ class Replay:
         (new,) = self.table.apply(self.state, action, HOST)
         _need(new.payload["points"] == p.get("points"), "a score is not a whole number")
 
+    def seats(self, event: Event) -> None:
+        """A seat added or removed as the host would do it now: the game's own rules decide."""
+        p = event.payload
+        if event.kind == "add-seat":
+            _need(p.get("seat") == self.players, "a seat is added elsewhere than at the end")
+            action = Action("add-seat", {}, 0, {"name": p.get("name", "")})
+        else:
+            action = Action("remove-seat", {"seat": p.get("seat")}, 0, {})
+        self.table.apply(self.state, action, HOST)
+        self.players += 1 if event.kind == "add-seat" else -1
+
     def fold(self, event: Event) -> None:
         self.folds += 1
         _need(self.folds <= FOLD_BUDGET, "it takes too much work to check (too many undos)")
@@ -208,7 +225,7 @@ class Replay:
         allowed = {e.id for e in live if batch and e.payload.get("batch") == batch}
         _need(target in allowed | {live[-1].id}, "an undo takes back an older change")
         self.undone.add(target)
-        self.state = self.table.initial(self.options, self.players)
+        self.state = self.table.initial(self.options, self.options.players)
         for e in self.events:
             if e.kind != "undo" and e.id not in self.undone:
                 self.fold(e)

@@ -87,6 +87,7 @@ CUSTOM = GameType(
     descriptions=custom.DESCRIPTIONS,
     summary="Keep score of any game: 2 to 10 players, you set how it ends.",
     table=custom_table.GAME,
+    replayed=frozenset({"score", "undo", "add-seat", "remove-seat"}),
 )
 
 GAMES: dict[str, GameType] = {CUSTOM.key: CUSTOM}

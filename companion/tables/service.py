@@ -23,6 +23,9 @@ from companion.tables.models import Game
 from companion.tables.registry import game_type
 from companion.tables.snapshot import GameRef
 
+# events that add or remove a seat of the table (the custom sheet's host actions)
+SEAT_CHANGES = frozenset({"add-seat", "remove-seat"})
+
 
 class Seated(Protocol):
     """What ``act`` needs of the table: its seats (rows, or plain values)."""
@@ -83,6 +86,9 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
             )  # fmt: skip
         plans.append((slot, table.apply(snap.state, action, actor)))
     versions, rows = _rows(snap, plans, actor, batch)
+    for row in rows:
+        if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
+            store.change_seats(game.id, row["kind"], row["payload"])
     stored = _commit(game, players, actions, rows, notify)
     after = snapshot.stored(snap, stored)
     return Done(after.last_id, versions, after)

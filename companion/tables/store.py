@@ -184,6 +184,46 @@ def _notifying(params: list[dict[str, Any]]) -> Any:
     return select(ins.c.id, func.pg_notify(CHANNEL, payload)).order_by(ins.c.id)
 
 
+_SEATS = Seat.__table__
+
+
+def change_seats(game_id: int, kind: str, payload: dict[str, Any]) -> None:
+    """The table's seat rows after an ``add-seat`` (a free seat at the end) or a
+    ``remove-seat`` (the seat goes, the seats after it move up one place, lowest first so the
+    unique (table, position) key holds at every step). The game is locked (``lock_game``)."""
+    conn = db.session.connection()
+    table_id = conn.execute(select(Game.table_id).where(Game.id == game_id)).scalar_one()
+    where = _SEATS.c.table_id == table_id
+    if kind == "add-seat":
+        position = conn.execute(select(func.count()).select_from(_SEATS).where(where)).scalar()
+        name = str(payload.get("name") or "")
+        conn.execute(_SEATS.insert().values(table_id=table_id, position=position, name=name))
+        return
+    seat = int(payload["seat"])
+    conn.execute(_SEATS.delete().where(where, _SEATS.c.position == seat))
+    later = (
+        conn.execute(
+            select(_SEATS.c.id).where(where, _SEATS.c.position > seat).order_by(_SEATS.c.position)
+        )
+        .scalars()
+        .all()
+    )
+    for step, seat_id in enumerate(later):
+        conn.execute(_SEATS.update().where(_SEATS.c.id == seat_id).values(position=seat + step))
+
+
+def seat_changes_after(table: Table, number: int) -> list[tuple[str, dict[str, Any]]]:
+    """The seats added and removed in the table's games after game ``number``, in order."""
+    stmt = (
+        select(Event.kind, Event.payload)
+        .join(Game, Game.id == Event.game_id)
+        .where(Game.table_id == table.id, Game.number > number,
+               Event.kind.in_(("add-seat", "remove-seat")))
+        .order_by(Event.id)
+    )  # fmt: skip
+    return [(kind, payload or {}) for kind, payload in db.session.execute(stmt)]
+
+
 def cell_slot(round_: int, seat: int) -> str:
     return f"r{round_}s{seat}"
 
@@ -330,6 +370,8 @@ def new_game(table: Table, actor: str, actor_seat: int | None) -> Game:
     old = table.game
     options = dict(old.options)
     players = len(table.seats)
+    if "players" in options:  # the seats may have changed during the game (custom sheet)
+        options["players"] = players
     options["first_dealer"] = (int(options.get("first_dealer", 0)) + 1) % players
     game = Game(table_id=table.id, number=old.number + 1, kind=old.kind, options=options)
     db.session.add(game)

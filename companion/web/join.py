@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
-from companion.errors import Unreadable
+from companion.errors import Conflict, Unreadable
 from companion.extensions import db
-from companion.tables import store
+from companion.games.protocol import Action
+from companion.tables import service, store
 from companion.tables.models import Seat, Table
 from companion.web.home import clean_name
 from companion.web.live import publish, publish_moved
@@ -111,6 +112,46 @@ def free(token: str, position: int) -> Any:
         abort(404, "There is no such seat at this table.")
     v.seats[position].phone = None
     return _host_done(v, "free-seat", {"seat": position})
+
+
+def _seats_version(raw: str | None) -> int:
+    """The version of the seats the host's form was drawn at (``seats`` slot)."""
+    text = (raw or "").strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        raise Unreadable("This form is out of date: reload the page and try again.", "version")
+    return int(text)
+
+
+def _seat_action(token: str, action: Action) -> Any:
+    """A host's seat change, through the table protocol like every action (the game decides
+    whether it may be done; a form drawn before another seat change is stale: 409)."""
+    v = _host_view(token)
+    if v.kind.key != "custom":
+        abort(422, "Seats can be added or removed only at a custom scoresheet.")
+    try:
+        done = service.act(v.table, v.game, [action], v.who)
+    except Conflict:
+        raise Conflict(
+            "The seats changed a moment ago (a seat was added or removed on another phone). "
+            "Nothing was changed: look at the seats as they are now, then try again."
+        ) from None
+    publish(v.table, done.version)
+    if request.headers.get("HX-Request") == "true":
+        return Response(status=204)  # the live update redraws the sheet and this card
+    return redirect(url_for("table.page", token=v.table.token) + "#host", 303)
+
+
+@bp.post("/t/<token>/seats/add")
+def add_seat(token: str) -> Any:
+    version = _seats_version(request.form.get("version"))
+    name = clean_name(request.form.get("name", ""), "The new seat's name")
+    return _seat_action(token, Action("add-seat", {}, version, {"name": name}))
+
+
+@bp.post("/t/<token>/seats/<int:position>/remove")
+def remove_seat(token: str, position: int) -> Any:
+    version = _seats_version(request.form.get("version"))
+    return _seat_action(token, Action("remove-seat", {"seat": position}, version, {}))
 
 
 @bp.post("/t/<token>/rotate")

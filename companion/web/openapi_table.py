@@ -90,7 +90,9 @@ def paths() -> dict[str, Any]:
              "properties": {"version": {"type": "integer"}}},
             _answers(obj, s403=("This key may not.", ERROR), s409=stale, s422=refused))},
         "/api/v1/table/host": {"post": _op(
-            "Host actions: lock, unlock, free a seat, rotate the links.",
+            "Host actions: lock, unlock, free a seat, rotate the links. Adding or removing a "
+            "seat (custom sheet) is a game action with a version: `add-seat` and `remove-seat` "
+            "under /api/v1/table/actions.",
             {"type": "object", "required": ["action"], "properties": {
                 "action": {"type": "string", "enum": ["lock", "unlock", "free", "rotate"]},
                 "seat": {"type": "integer"}}},

@@ -75,7 +75,45 @@ def live(token: str) -> Any:
     key = request.args.get("key")
     if key is not None and v.is_current and key != entry_key(v):
         html += render_template("_entry_oob.html", v=v, values={}, errors={})
+    seats = request.args.get("seats")
+    if seats is not None and v.is_current and seats != seats_key(v):
+        html += render_template("_seats_oob.html", v=v)
     return html, 200, headers
+
+
+@bp.app_template_global()
+def join_on_top(v: TableView) -> bool:
+    """The join panel leads the page of a new table: joining is open, a seat still has no
+    phone and nothing is on the sheet yet. Once every seat has a phone (or play began) it
+    goes back below the sheet."""
+    return (
+        v.is_current
+        and not v.table.locked
+        and any(s.phone is None for s in v.seats)
+        and not v.sheet.rows
+    )
+
+
+@bp.app_template_global()
+def seats_key(v: TableView) -> str:
+    """What the join panel and the host's card show of the seats; a live update sends them
+    again when it changed."""
+    seats = ",".join(f"{int(s.phone is not None)}{s.name}" for s in v.seats)
+    return f"{int(join_on_top(v))}{int(v.table.locked)}{int(bool(v.sheet.rows))}:{seats}"
+
+
+@bp.app_template_global()
+def no_phone_note(v: TableView) -> str | None:
+    """For the host: the seats with no phone, and that this phone enters for them."""
+    if not v.is_host or not v.is_current:
+        return None
+    names = [v.names[s.position] for s in v.seats if s.phone is None and s is not v.my_seat]
+    if not names:
+        return None
+    if len(names) == 1:
+        return f"{names[0]} has no phone here: you can enter for {names[0]} from this phone."
+    them = ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"{them} have no phone here: you can enter for them from this phone."
 
 
 def live_answer(v: TableView, readonly: bool, tv: bool = False) -> tuple[str, dict[str, str]]:
@@ -110,7 +148,7 @@ def entry_key(v: TableView) -> str:
     if v.kind.entry_key is not None:
         return f"{v.game.number}:{int(v.can_enter)}:{v.kind.entry_key(v)}"
     r = v.current_round
-    versions = ",".join(str(v.version(r, s)) for s in v.entry_seats())
+    versions = ",".join(f"{s}.{v.version(r, s)}" for s in v.entry_seats())
     return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}"
 
 
@@ -149,6 +187,12 @@ def enter_round(token: str, number: int) -> Any:
     v = view_for(token)
     if not v.is_host and v.my_seat is None:
         abort(403, "Take a seat first: only players at the table can enter scores.")
+    seats_seen = request.form.get("seats-version")
+    if seats_seen is not None and seats_seen.strip() != str(v.snapshot.version("seats")):
+        # the boxes are by place, and the places moved: nothing is saved, nothing is guessed
+        message = ("The seats changed since this form was drawn (a seat was added or removed). "
+                   "Nothing was saved: enter the scores again in the new form.")  # fmt: skip
+        return _entry_again(v, number, {}, {"form": message}, 409)
     actions, values, errors = _read_actions(v, number)
     if errors:
         return _entry_again(v, number, values, errors, 422)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -98,11 +98,22 @@ class TableView:
 
     @cached_property
     def names(self) -> list[str]:
-        return [seat_name(s) for s in self.seats]
+        if self.is_current:
+            return [seat_name(s) for s in self.seats]
+        # an older game: its seats as they were at its end (seats may have been added or
+        # removed since), worked back from the seats now through the later seat changes
+        raw = [s.name for s in self.seats]
+        for kind, payload in reversed(store.seat_changes_after(self.table, self.game.number)):
+            position = int(payload.get("seat", 0))
+            if kind == "add-seat" and 0 <= position < len(raw):
+                del raw[position]
+            elif kind == "remove-seat" and 0 <= position <= len(raw):
+                raw.insert(position, str(payload.get("name") or ""))
+        return [name or f"Seat {i + 1}" for i, name in enumerate(raw)]
 
     @property
     def colours(self) -> list[str]:
-        return [COLOURS[i % len(COLOURS)] for i in range(len(self.seats))]
+        return [COLOURS[i % len(COLOURS)] for i in range(len(self.names))]
 
     @cached_property
     def my_seat(self) -> Seat | None:
@@ -137,7 +148,11 @@ class TableView:
         return self.is_current and (self.is_host or mine)
 
     def dealer(self, round_number: int) -> int:
-        return self.kind.dealer(self.options, round_number)
+        options = self.options
+        players = len(self.seats)
+        if getattr(options, "players", players) != players:  # seats added or removed
+            options = replace(options, players=players)
+        return self.kind.dealer(options, round_number)
 
     @property
     def current_round(self) -> int:
@@ -148,7 +163,9 @@ class TableView:
         return rows[round_number - 1][seat] if 0 < round_number <= len(rows) else None
 
     def version(self, round_number: int, seat: int) -> int:
-        return self.snapshot.version(store.cell_slot(round_number, seat))
+        own = getattr(self.state, "cell_slot", None)  # the custom sheet's seats keep numbers
+        slot = own(round_number, seat) if own is not None else store.cell_slot(round_number, seat)
+        return self.snapshot.version(slot)
 
     def entry_seats(self) -> list[int]:
         """The seats this phone fills in for the current round."""
@@ -249,6 +266,9 @@ def describe(event: Event, names: list[str]) -> str:
         "rename": f"is now {p.get('name', '')} (was {p.get('was') or 'unnamed'})",
         "lock": "locked joining",
         "unlock": "opened joining",
+        "add-seat": f"added seat {int(p.get('seat', 0)) + 1}"
+        + (f" for {p['name']}" if p.get("name") else ""),
+        "remove-seat": f"removed seat {int(p.get('seat', 0)) + 1} ({p.get('name', '')})",
         "rotate": "changed the table, join and share links and the code (old ones no longer work)",
         "import": "imported this game",
     }

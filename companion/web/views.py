@@ -15,6 +15,7 @@ from companion.web.tableview import TableView, load
 bp = Blueprint("views", __name__)
 
 
+@bp.app_template_global()
 def public_url(path: str) -> str:
     base = current_app.config.get("PUBLIC_URL") or request.host_url
     return base.rstrip("/") + path
@@ -55,3 +56,19 @@ def share_live(token: str) -> Any:
 def tv(token: str) -> Any:
     phone_id()
     return render_template("share.html", v=_shared(token), tv=True)
+
+
+@bp.app_template_global()
+def tv_join(v: TableView) -> bool:
+    """The TV shows how to join while joining is open and a seat has no phone (the TV is in
+    the room: its screen is how the others join)."""
+    return not v.table.locked and any(s.phone is None for s in v.seats)
+
+
+@bp.get("/tv/<token>/qr.svg")
+def tv_qr(token: str) -> Response:
+    v = _shared(token)
+    if not tv_join(v):
+        return Response(status=404)
+    svg = qr_svg(public_url(url_for("join.page", token=v.table.join_token)))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})

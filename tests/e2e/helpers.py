@@ -43,11 +43,18 @@ def decode_qr(page: Page, folder: Path) -> str:
     return found.stdout.strip()
 
 
+def take_words(seat_label: str) -> str:
+    """The join page's button for a seat: "Take seat 2" (an open seat) or "Take Ben's seat"."""
+    if seat_label.startswith("Seat ") and seat_label[5:].isdigit():
+        return f"Take seat {seat_label[5:]}"
+    return f"Take {seat_label}'s seat"
+
+
 def sit(page: Page, join_url: str, name: str, seat_label: str) -> None:
-    """Open a join link, type a name, take the seat shown as ``Sit as <seat_label>``."""
+    """Open a join link, type a name, take the seat shown as ``seat_label`` (``take_words``)."""
     page.goto(join_url)
     page.locator("input[name=name]").fill(name)
-    page.get_by_role("button", name=f"Sit as {seat_label}").click()
+    page.get_by_role("button", name=take_words(seat_label), exact=True).click()
     page.wait_for_url("**/t/*")
     expect(page.locator("#entry-form")).to_be_visible()
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from companion.games.follow_the_author import commitment
 
-from .helpers import mark, still_marked, wait_sse_open
+from .helpers import mark, still_marked, take_words, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -34,7 +34,7 @@ def _start(page: Page, referee: bool = False) -> str:
 
 def _sit(page: Page, join_url: str, seat: str) -> None:
     page.goto(join_url)
-    page.get_by_role("button", name=f"Sit as {seat}").click()
+    page.get_by_role("button", name=take_words(seat), exact=True).click()
     page.wait_for_url("**/t/*")
     expect(page.locator("#fta-entry")).to_be_visible()
 

@@ -10,6 +10,8 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from .helpers import take_words
+
 pytestmark = pytest.mark.e2e
 LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
 
@@ -47,7 +49,7 @@ def start_hearts(page: Page, names: list[str], **selects: str) -> str:
 def sit(page: Page, host: Page, name: str, seat_label: str) -> None:
     page.goto(host.locator("#join a[href*='/j/']").first.get_attribute("href") or "")
     page.locator("input[name=name]").fill(name)
-    page.get_by_role("button", name=f"Sit as {seat_label}").click()
+    page.get_by_role("button", name=take_words(seat_label), exact=True).click()
     page.wait_for_url("**/t/*")
     expect(page.locator("#hand-panel")).to_be_visible()
 

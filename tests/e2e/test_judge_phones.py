@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
-from .helpers import join_link, settle, wait_sse_open
+from .helpers import join_link, settle, take_words, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 VERDICT_SECONDS = 5  # this test's server shows a verdict for 5 s (10 s by default)
@@ -42,7 +42,7 @@ def _start(page: Page) -> str:
 
 def _sit(page: Page, url: str, seat_name: str) -> None:
     page.goto(url)
-    page.get_by_role("button", name=f"Sit as {seat_name}").click()
+    page.get_by_role("button", name=take_words(seat_name), exact=True).click()
     page.wait_for_url("**/t/*")
     expect(page.locator("#ag-entry")).to_be_visible()
     wait_sse_open(page)

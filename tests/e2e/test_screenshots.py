@@ -42,7 +42,7 @@ def test_readme_screenshots(phone, tmp_path: Path):
     start_table(a, ["Ann", "", "Cy", "Dev"], target="100")
     b = phone(**PHONE)
     b.goto(join_link(a))
-    expect(b.get_by_role("button", name="Sit as Seat 2")).to_be_visible()
+    expect(b.get_by_role("button", name="Take seat 2")).to_be_visible()
     b.locator("input[name=name]").fill("Bea")
     join = _shoot(b, tmp_path, "join.png")
     sit(b, join_link(a), "Bea", "Seat 2")

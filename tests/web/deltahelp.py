@@ -13,7 +13,7 @@ ADDED = re.compile(r'<tbody id="sheet-rows" hx-swap-oob="beforeend">(.*?)</tbody
 LINES = re.compile(r'<ol[^>]*id="history-lines"[^>]*>(.*?)</ol>', re.S)
 PARTS = {  # each part up to what follows it in the whole sheet or in an update
     "game-status": r'id="game-status"[^>]*>(.*?)</div>\s*<div class="status"',
-    "status": r'id="status"[^>]*>(.*?)</div>\s*(?:<div class="sheet-wrap"|<template>)',
+    "status": r'id="status"[^>]*>(.*?)</div>\s*(?:<div class="sheet-box"|<template>)',
     "chart-lines": r'<svg id="chart-lines"[^>]*>(.*?)</svg>',
     "chart-legend": r"<figcaption>(.*?)</figcaption>",
     "history-count": r'id="history-count"[^>]*>(\d+)</span>',
