@@ -297,19 +297,21 @@ def test_helper_lists_steals_longest_first(client: FlaskClient) -> None:
 
 
 @pytest.mark.one_database
-@pytest.mark.parametrize(
-    ("cards", "words"),
-    [
-        ("T4", "is not a card: type letters"),
-        ("A/E " * 21, "too long: at most 80 characters of cards"),
-    ],
-)
-def test_helper_input_is_refused_in_words_and_kept(client: FlaskClient, cards, words) -> None:
+def test_helper_input_is_refused_in_words_and_kept(client: FlaskClient) -> None:
+    """Every bad or too long input on one table (the helper stores nothing)."""
     t = Table(client, helper_during_play="1")
-    page = client.get(f"{t.path}/ag/helper", query_string={"cards": cards})
-    text = page.get_data(as_text=True)
-    assert page.status_code == 200 and 'id="err-cards"' in text and words in text
-    assert f'value="{cards}"' in text  # the phone's input stays in the box
+    for cards in ["T4", "?" * 30, "? ? ? ? ? ?", "A/A", "#"]:
+        page = client.get(f"{t.path}/ag/helper", query_string={"cards": cards})
+        assert page.status_code == 200 and 'id="err-cards"' in page.get_data(as_text=True), cards
+    for cards, words in [
+        ("A/E " * 21, "too long: at most 80 characters of cards"),
+        ("TEAMSTEAMSTEAMSTEAMSX", "At most 20 cards"),
+        ("A/E " * 15 + "TEAMSX", "At most 20 cards"),
+    ]:
+        page = client.get(f"{t.path}/ag/helper", query_string={"cards": cards})
+        text = page.get_data(as_text=True)
+        assert page.status_code == 200 and words in text
+        assert f'value="{cards}"' in text  # the phone's input stays in the box
 
 
 @pytest.mark.one_database
@@ -368,9 +370,18 @@ def test_an_overrule_takes_a_tap_from_each_phone(client: FlaskClient, app) -> No
 
 @pytest.mark.one_database
 def test_bad_options_are_refused_on_the_new_table_page(client: FlaskClient) -> None:
-    data = {"game": "alphagrams", "players": "6", **NAMES, "csrf_token": csrf(client)}
-    answer = client.post("/tables", data=data)
-    assert answer.status_code == 422 and 'class="field-error"' in answer.get_data(as_text=True)
+    for options in [
+        {"players": "6"},
+        {"players": "x"},
+        {"lexicon": "nope"},
+        {"common": "1", "min_zipf": "abc"},
+        {"common": "1", "min_zipf": "12"},
+    ]:
+        data = {"game": "alphagrams", "players": "2", **NAMES, "csrf_token": csrf(client),
+                **options}  # fmt: skip
+        answer = client.post("/tables", data=data)
+        text = answer.get_data(as_text=True)
+        assert answer.status_code == 422 and 'class="field-error"' in text, options
 
 
 @pytest.mark.one_database

@@ -187,10 +187,18 @@ def test_new_table_form_offers_the_options(client):
 
 @pytest.mark.one_database
 def test_bad_options_are_shown_again(client):
-    data = {"game": "follow-the-author", "players": "2", "csrf_token": csrf(client), "rounds": "7"}
-    answer = client.post("/tables", data=data)
-    assert answer.status_code == 422
-    assert "must be even" in answer.get_data(as_text=True)
+    for fields, message in [
+        ({"rounds": "7"}, "must be even"),
+        ({"rounds": "many"}, "whole number"),
+        ({"rounds": "0"}, "between 1 and"),
+        ({"target": "-3"}, "between 1 and"),
+        ({"first_dealer": "5"}, "seat 1 or seat 2"),
+        ({"players": "3"}, "exactly 2 players"),
+    ]:
+        data = {"game": "follow-the-author", "players": "2", "csrf_token": csrf(client), **fields}
+        answer = client.post("/tables", data=data)
+        assert answer.status_code == 422, fields
+        assert message in answer.get_data(as_text=True), fields
 
 
 @pytest.mark.one_database
@@ -243,6 +251,15 @@ def test_stale_version_is_refused_with_input_kept(t):
     assert answer.status_code == 409
     assert "changed on another phone" in body
     assert t.totals() == ["4", "2"]
+
+
+@pytest.mark.one_database
+def test_bad_points_are_refused(t):
+    """Each unreadable pair on the same table (each is refused, nothing changes)."""
+    for a, b in [("x", "1"), ("-1", "0"), ("", "2"), ("9" * 30, "0")]:
+        answer = t.points(1, "alpha", a, b)
+        assert answer.status_code == 422, (a, b)
+        assert t.totals() == ["0", "0"]
 
 
 # sealed choices

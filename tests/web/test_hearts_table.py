@@ -143,12 +143,22 @@ def test_six_players_mark_the_cycle_as_a_house_rule(client):
 
 @pytest.mark.one_database
 def test_bad_options_are_refused_with_the_form_kept(client):
-    data = {"game": "hearts", "players": "4", "name-0": "Ann", "preset": "chess",
-            "csrf_token": csrf(client)}  # fmt: skip
-    answer = client.post("/tables", data=data)
-    assert answer.status_code == 422
-    assert "Unknown preset 'chess'" in words(answer)
-    assert 'value="Ann"' in answer.get_data(as_text=True)
+    for fields, message in [
+        ({"players": "7"}, "3 to 6 players"),
+        ({"players": "2"}, "3 to 6 players"),
+        ({"preset": "chess"}, "Unknown preset 'chess'"),
+        ({"moon_policy": "sometimes"}, "allowed: add"),
+        ({"players": "3", "pass_cycle": "left,across"}, "No seat is across at 3"),
+        ({"target": "lots"}, "not a whole number"),
+        ({"partnership": "pooled", "players": "5"}, "even number"),
+        ({"entry": "telepathy"}, "cards' or 'tricks'"),
+    ]:
+        data = {"game": "hearts", "players": "4", "name-0": "Ann", **fields,
+                "csrf_token": csrf(client)}  # fmt: skip
+        answer = client.post("/tables", data=data)
+        assert answer.status_code == 422, fields
+        assert message in words(answer), fields
+        assert 'value="Ann"' in answer.get_data(as_text=True)  # the form kept
 
 
 # before each hand
@@ -201,16 +211,27 @@ def test_pass_and_lead_for_other_tables(client, players, fields, words, lead):
 # cards taken: one scorer
 
 
+BAD_CARDS = [
+    ({0: "1H", 1: "QS"}, "'1H' is not a card"),
+    ({0: "14H"}, "'14H' is not a card"),
+    ({0: " ".join(HEARTS) + " QS", 1: "5H"}, "Ben is listed with the 5H, but Ann already took it"),
+    ({0: "2H 3H"}, "Nobody is listed with the 4H, 5H, 6H, 7H, 8H, 9H, TH, JH, QH, KH, AH, QS"),
+    ({0: "QS 2C"}, "the 2C scores nothing"),
+    ({0: "x" * 5000}, "is not a card"),
+]
+
+
 @pytest.mark.one_database
 def test_bad_cards_are_refused_with_a_clear_message_and_the_input_kept(client):
-    table = hearts_table(client)
-    taken = {0: "2H 3H"}
-    answer = score(client, table, 1, taken)
-    body = answer.get_data(as_text=True)
-    assert answer.status_code == 422
-    assert "Nobody is listed with the 4H, 5H" in plain(body)
-    assert f'value="{taken[0][:40]}' in body
-    assert totals(client, table) == ["0", "0", "0", "0"]
+    """Each bad form on a table of its own (one app for them all)."""
+    for taken, message in BAD_CARDS:
+        table = hearts_table(client)
+        answer = score(client, table, 1, taken)
+        body = answer.get_data(as_text=True)
+        assert answer.status_code == 422
+        assert message in plain(body)
+        assert f'value="{taken[0][:40]}' in body
+        assert totals(client, table) == ["0", "0", "0", "0"]
 
 
 ODD_REQUESTS = [
