@@ -12,6 +12,10 @@ The Alembic migrations run once per test session per database, not once per test
 each get a copy of one migrated template file, and PostgreSQL tests share the session's
 database (migrated when it is made), whose rows ``_clean`` deletes after every test.
 
+Tests marked ``@pytest.mark.one_database`` (they check only what a page shows, nothing the
+storage decides) get ``app`` on SQLite alone: ``pytest_generate_tests`` parametrises it with
+``["sqlite"]`` instead of both databases (the PostgreSQL case is not made, never skipped).
+
 Test apps keep a live event stream open for ``STREAM_SECONDS`` = 0.2 s (not 55 s), so a test
 that reads a stream to its end waits on no wall-clock lifetime.
 """
@@ -35,6 +39,21 @@ from companion import create_app
 
 PG_ADMIN = os.environ.get("COMPANION_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 STATIC_BUILD = os.path.join(tempfile.gettempdir(), f"companion-test-static-{os.getuid()}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "one_database: what a page shows only; the app runs on SQLite alone"
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``one_database`` tests: ``app`` on SQLite only, as if the test itself said
+    ``@pytest.mark.parametrize("app", ["sqlite"], indirect=True)`` (pytest then leaves the
+    fixture's own two parameters out)."""
+    if metafunc.definition.get_closest_marker("one_database") and "app" in metafunc.fixturenames:
+        metafunc.definition.add_marker(pytest.mark.parametrize("app", ["sqlite"], indirect=True))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -1,4 +1,11 @@
-"""Follow the Author at the table, through Flask's test client, on SQLite and PostgreSQL."""
+"""Follow the Author at the table, through Flask's test client: what needs the web layer (what
+each phone sees and never sees, who may act, what is stored, export and import) and one smoke
+test that plays a two-round game through the pages, on SQLite and PostgreSQL. The game's own
+facts (points, seals and the reveal, stores, Cribbage Finish, refusals and their words, undo,
+stale forms, options) are checked without an app or a database in
+``tests/games/follow_the_author/test_fta_moves.py`` and ``test_fta_table.py``.
+
+Tests marked ``one_database`` only check what a page shows: they run on SQLite alone."""
 
 from __future__ import annotations
 
@@ -132,9 +139,53 @@ def ok(answer: Any) -> str:
     return str(answer.get_data(as_text=True))
 
 
+# one short game through the pages (both databases)
+
+
+def test_smoke_a_two_round_game_through_the_pages(app):
+    """Points, seals, the reveal, stores and the round-end lines, then the game's end."""
+    t = Table(app, rounds=2)
+    ok(t.points(1, "alpha", 3, 1))
+    assert "In-play points: Ann <strong>3</strong>, Ben <strong>1</strong>" in t.page()
+    assert "round 1 alpha hand: in-play points Ann 3, Ben 1" in t.page(url="/live")
+    assert t.totals() == ["3", "1"]
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
+    ok(t.store(1, 0, ANN_STORE))
+    ok(t.store(1, 1, BEN_STORE))
+    ok(t.aside(1, ASIDE))
+    page = t.page()
+    assert "Round 2 <small>of 2" in page
+    assert "Round 1: Ann -3, Ben 3" in page
+    for line in (
+        "Cards with neither suit: Ann 0, Ben 0; a tie scores nothing.",
+        "The Excuse is worth 2; Ann scores 2.",
+        "Cards in the scoring suit: Ann 3, Ben 2; Ann scores 3.",
+        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (the cards plus the highest number",
+        "Personalities in the scoring suit: Ann 1, Ben 1; a tie scores nothing.",
+    ):
+        assert line in page
+    assert "Alpha hand <small>· Ben deals · Ann leads" in page
+    assert t.totals() == ["-3", "3"]
+    detail = t.page(url="/fta/round/1")
+    assert detail.count('<td colspan="3" class="small">') == 8
+    assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
+    t.full_round(2, alpha=(0, 0), omega=(0, 0))
+    page = t.page()
+    assert "Game over" in page
+    assert "Ben wins: -9 to 3" in page
+    assert "2 rounds played" in page
+    assert t.points(3, "alpha", 1, 1).status_code == 422
+    assert "Ben wins" in t.page(t.watcher, "/live")
+
+
 # starting and what a round shows
 
 
+@pytest.mark.one_database
 def test_new_table_form_offers_the_options(client):
     page = client.get("/new/follow-the-author").get_data(as_text=True)
     for field in ("rounds", "back_and_forth", "cribbage_finish", "target", "first_dealer"):
@@ -142,24 +193,23 @@ def test_new_table_form_offers_the_options(client):
     assert 'value="8"' in page and 'value="121"' in page
 
 
-@pytest.mark.parametrize(
-    "fields, message",
-    [
+@pytest.mark.one_database
+def test_bad_options_are_shown_again(client):
+    for fields, message in [
         ({"rounds": "7"}, "must be even"),
         ({"rounds": "many"}, "whole number"),
         ({"rounds": "0"}, "between 1 and"),
         ({"target": "-3"}, "between 1 and"),
         ({"first_dealer": "5"}, "seat 1 or seat 2"),
         ({"players": "3"}, "exactly 2 players"),
-    ],
-)
-def test_bad_options_are_shown_again(client, fields, message):
-    data = {"game": "follow-the-author", "players": "2", "csrf_token": csrf(client), **fields}
-    answer = client.post("/tables", data=data)
-    assert answer.status_code == 422
-    assert message in answer.get_data(as_text=True)
+    ]:
+        data = {"game": "follow-the-author", "players": "2", "csrf_token": csrf(client), **fields}
+        answer = client.post("/tables", data=data)
+        assert answer.status_code == 422, fields
+        assert message in answer.get_data(as_text=True), fields
 
 
+@pytest.mark.one_database
 def test_round_shows_hand_dealer_and_reminders(t):
     page = t.page()
     assert "Round 1 <small>of 8" in page
@@ -175,6 +225,7 @@ def test_round_shows_hand_dealer_and_reminders(t):
     assert "forwards" in page
 
 
+@pytest.mark.one_database
 def test_first_dealer_and_back_and_forth(app):
     t = Table(app, first_dealer=1, back_and_forth=1)
     assert "Alpha hand <small>· Ben deals · Ann leads" in t.page()
@@ -186,17 +237,21 @@ def test_first_dealer_and_back_and_forth(app):
     assert "Back and Forth: <strong>on</strong>" in rules
 
 
-# typed-in points, versions and conflicts
+@pytest.mark.one_database
+def test_play_again_gives_the_first_deal_to_the_other_player(app):
+    t = Table(app, cribbage_finish=1, target=1)
+    ok(t.points(1, "alpha", 1, 0))
+    assert "Ann wins" in t.page()
+    ok(t.post(t.ben, "/new-game", {}))
+    page = t.page(t.ben)
+    assert "Alpha hand <small>· Ben deals · Ann leads" in page
+    assert "first to 1 wins" in page
 
 
-def test_typed_points_go_on_the_sheet(t):
-    ok(t.points(1, "alpha", 4, 2))
-    assert t.totals() == ["4", "2"]
-    assert "In-play points: Ann <strong>4</strong>, Ben <strong>2</strong>" in t.page()
-    history = t.page(url="/live")
-    assert "round 1 alpha hand: in-play points Ann 4, Ben 2" in history
+# a stale form: the 409 page
 
 
+@pytest.mark.one_database
 def test_stale_version_is_refused_with_input_kept(t):
     ok(t.points(1, "alpha", 4, 2))
     answer = t.points(1, "alpha", 9, 9, version=0, phone=t.ben)
@@ -206,20 +261,13 @@ def test_stale_version_is_refused_with_input_kept(t):
     assert t.totals() == ["4", "2"]
 
 
-@pytest.mark.parametrize("a, b", [("x", "1"), ("-1", "0"), ("", "2"), ("9" * 30, "0")])
-def test_bad_points_are_refused(t, a, b):
-    answer = t.points(1, "alpha", a, b)
-    assert answer.status_code == 422
-    assert t.totals() == ["0", "0"]
-
-
-def test_omega_waits_for_both_seals(t):
-    assert t.points(1, "omega", 1, 1).status_code == 422  # alpha first
-    ok(t.points(1, "alpha", 0, 0))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    answer = t.points(1, "omega", 1, 1)
-    assert answer.status_code == 422
-    assert "Both players seal their suits" in answer.get_data(as_text=True)
+@pytest.mark.one_database
+def test_bad_points_are_refused(t):
+    """Each unreadable pair on the same table (each is refused, nothing changes)."""
+    for a, b in [("x", "1"), ("-1", "0"), ("", "2"), ("9" * 30, "0")]:
+        answer = t.points(1, "alpha", a, b)
+        assert answer.status_code == 422, (a, b)
+        assert t.totals() == ["0", "0"]
 
 
 # sealed choices
@@ -235,6 +283,7 @@ def _fingerprint(page: str, seat: int) -> str:
     return found.group(1)
 
 
+@pytest.mark.one_database
 def test_a_sealed_choice_is_on_no_page_its_own_phone_gets_a_peek_button(t):
     ok(t.points(1, "alpha", 0, 0))
     assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
@@ -246,26 +295,6 @@ def test_a_sealed_choice_is_on_no_page_its_own_phone_gets_a_peek_button(t):
         assert "fta-peek" not in page
         assert _fingerprint(page, 0) == _fingerprint(own, 0)
         assert "Ben: still choosing" in page
-
-
-def test_seal_rules(t):
-    answer = t.seal(t.ann, 1, "Moons", "Waves")
-    assert answer.status_code == 422 and "after the alpha hand" in answer.get_data(as_text=True)
-    ok(t.points(1, "alpha", 0, 0))
-    plain = {"seat": 0, "scoring": "Moons", "danger": "Waves", "version": 0}
-    answer = t.post(t.ann, "/fta/1/seal", plain)  # a phone without the script
-    assert answer.status_code == 422 and "needs JavaScript" in answer.get_data(as_text=True)
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    # the form names its seat, and Ann's phone never seals for Ben's (who has a phone)
-    assert t.seal(t.ann, 1, "Suns", "Suns", seat=1).status_code == 403
-    assert "Ben: still choosing" in t.page(t.ben)
-    ok(t.seal(t.ann, 1, "Suns", "Suns", version=1))  # Ann changes her own
-    assert t.seal(t.watcher, 1, "Suns", "Knots", seat=1).status_code == 403
-    assert t.seal(t.ann, 1, "Leaves", "Waves", version=0).status_code == 409
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    ok(t.points(1, "omega", 0, 0))
-    answer = t.seal(t.ann, 1, "Leaves", "Waves", version=2)
-    assert answer.status_code == 422
 
 
 def _tokens(app: Flask, path: str) -> list[str]:
@@ -338,6 +367,7 @@ def _sealed_table(app: Flask, scoring: str, danger: str) -> Table:
     return t
 
 
+@pytest.mark.one_database
 def test_no_page_stream_or_export_shows_a_sealed_choice_before_the_reveal(app):
     """Two tables alike but for Ann's sealed suits: every surface Ben's phone or a watcher can
     fetch must read the same, must not hold the recovery code, and must not name the choice."""
@@ -379,6 +409,7 @@ def test_no_suit_is_in_the_events_table_until_the_choices_are_opened(t):
     assert "Wyrms" in stored and "Moons" not in stored  # Ben's is still closed
 
 
+@pytest.mark.one_database
 def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
     ok(t.points(1, "alpha", 0, 0))
     ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
@@ -408,6 +439,7 @@ def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
     assert [e["kind"] for e in exported["events"]].count("fta-open") == 2
 
 
+@pytest.mark.one_database
 def test_a_lost_code_ben_enters_anns_word_and_history_marks_it_unproven(t):
     ok(t.points(1, "alpha", 0, 0))
     ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
@@ -425,43 +457,10 @@ def test_a_lost_code_ben_enters_anns_word_and_history_marks_it_unproven(t):
 # stores and round-end scoring
 
 
-def _to_stores(t: Table) -> None:
-    ok(t.points(1, "alpha", 3, 1))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    ok(t.points(1, "omega", 0, 2))
-    ok(t.ready(t.ben, 1, 1))
-    t.open_all(1)
-
-
 def test_stores_before_the_reveal_are_refused(t):
     ok(t.points(1, "alpha", 3, 1))
     answer = t.store(1, 0, ANN_STORE)
     assert answer.status_code == 422 and "after the omega hand" in answer.get_data(as_text=True)
-
-
-def test_store_checks(t):
-    _to_stores(t)
-    ok(t.store(1, 0, ANN_STORE))
-    answer = t.store(1, 1, [*BEN_STORE, "Journey"])
-    body = answer.get_data(as_text=True)
-    assert answer.status_code == 422
-    assert "Journey is already in Ann&#39;s store: a card can be in one place only." in body
-    assert t.store(1, 1, ["Bard", "Bard"]).status_code == 422
-    assert t.store(1, 1, ["Not a card"]).status_code == 422
-    assert t.store(1, 0, ["Bard"], version=1, phone=t.ben).status_code == 403  # not Ben's store
-    ok(t.store(1, 1, BEN_STORE))
-    short = ASIDE[:-2]
-    ok(t.aside(1, short))
-    page = t.page()
-    assert 'data-rule="store-count"' in page
-    assert "43 in all, but a round accounts for all 45" in page
-    assert f"In no list: {ASIDE[-2]}, {ASIDE[-1]}" in page
-    assert t.totals() == ["3", "3"]  # not scored while the stores do not add up
-    assert t.aside(1, ASIDE, version=0).status_code == 409
-    assert t.aside(1, [*ASIDE[:-1], "Bard"], version=1).status_code == 422
-    ok(t.aside(1, ASIDE, version=1))
-    assert 'data-rule="store-count"' not in t.page()
 
 
 def test_round_end_categories_with_a_line_each(t):
@@ -497,16 +496,6 @@ def test_round_end_categories_with_a_line_each(t):
         ):
             assert said in text, (said, text[-3000:])
     assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
-
-
-def test_undo_takes_back_a_store(t):
-    _to_stores(t)
-    ok(t.store(1, 0, ANN_STORE))
-    assert t.post(t.watcher, "/undo", {}).status_code == 403  # not at the table
-    ok(t.post(t.ann, "/undo", {}))  # the host (Ann's phone started the table)
-    assert "Ann's store: waiting" in t.page()
-    assert "undid a change (a store)" in t.page(url="/live")
-    ok(t.store(1, 0, ANN_STORE, version=2))
 
 
 # game end
@@ -552,75 +541,8 @@ def test_cribbage_finish_counts_round_end_categories_in_order(app):
 # plays, card by card
 
 
-def _offered(page: str, hand: str) -> list[str]:
-    start = page.index(f'id="fta-picker-{hand}"')
-    end = page.index("</form>", start)
-    return re.findall(r'name="card" value="([^"]+)"', page[start:end])
-
-
-def test_picker_offers_only_legal_cards_and_counts_in_play_points(app):
-    t = Table(app, enter_plays=1)
-    page = t.page()
-    assert len(_offered(page, "alpha")) == 39  # a lead: anything but an Ace (10 cards held)
-    body = ok(t.play(1, "alpha", 1, "Merchant", 0))
-    offered = _offered(body, "alpha")
-    assert "Author" not in offered and "Market" not in offered and "Merchant" not in offered
-    assert offered[:3] == ["Mill", "Mountain", "Origin"]
-    assert (
-        "Ace of Leaves" in offered and "Ace of Knots" in offered and "Ace of Moons" not in offered
-    )
-    refused = t.play(1, "alpha", 0, "Author", 1)
-    assert refused.status_code == 422
-    assert "Author does not come after Merchant" in refused.get_data(as_text=True)
-    ok(t.play(1, "alpha", 0, "Pact", 1))  # 9 on 9: same rank
-    body = ok(t.play(1, "alpha", 1, "Sailor", 2))
-    assert "Ann: same rank as the previous card: +1 (Pact)" in body
-    ok(t.play(1, "alpha", 0, "Sea", 3))
-    ok(t.play(1, "alpha", 1, "Window", 4))  # Crown 12, Court 11
-    body = ok(t.play(1, "alpha", 0, "Ace of Knots", 5))
-    assert "chooses: end the sequence" in body
-    assert "Ace of Moons" not in _offered(body, "alpha")  # never an Ace on an Ace
-    assert "Author" in _offered(body, "alpha")  # free of order after an Ace
-    body = ok(t.post(t.ann, "/fta/1/alpha/play", {"action": "end", "version": 6}, htmx=True))
-    assert "(ended on the Ace)" in body
-    assert t.play(1, "alpha", 0, "Sea", 7).status_code == 422  # played already
-    for i, (seat, card) in enumerate([(0, "Harvest"), (1, "Huntress"), (0, "Island")]):
-        body = ok(t.play(1, "alpha", seat, card, 7 + i))
-    assert "Ann: run of 3: +3 (Island)" in body
-    assert t.totals() == ["4", "0"]
-
-
 ALPHA_TEN = ["Author", "Bard", "Battle", "Betrayal", "Borderland", "Calamity", "Castle", "Cave",
              "Chance Meeting", "Consul"]  # fmt: skip
-
-
-def test_a_hand_of_plays_ends_when_a_player_is_out(app):
-    t = Table(app, enter_plays=1)
-    for version, card in enumerate(ALPHA_TEN):
-        body = ok(t.play(1, "alpha", 0, card, version))
-    assert "Ann: same rank as the previous card: +1 (Cave)" in body
-    assert "Ann: same rank as the previous 2 cards: +2 (Chance Meeting)" in body
-    assert "Ann: first out: +1" in body
-    assert "Ann went out first" in body
-    assert 'id="fta-picker-alpha"' not in body
-    assert 'id="fta-seal-form"' in body
-    assert t.totals() == ["4", "0"]
-    assert t.play(1, "alpha", 1, "Desert", 10).status_code == 422  # the hand is over
-
-
-def test_back_and_forth_omega_picker_goes_backwards(app):
-    t = Table(app, enter_plays=1, back_and_forth=1)
-    for version, card in enumerate(ALPHA_TEN):
-        ok(t.play(1, "alpha", 0, card, version))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    offered = _offered(t.page(), "omega")
-    assert offered[:3] == ["Window", "Windfall", "Watchman"]
-    assert "Author" not in offered  # played in the alpha hand
-    body = ok(t.play(1, "omega", 1, "Mill", 0))
-    assert _offered(body, "omega")[:3] == ["Merchant", "Market", "Lunatic"]
-    refused = t.play(1, "omega", 0, "Sea", 1)
-    assert "Sea does not come before Mill" in refused.get_data(as_text=True)
 
 
 def test_typed_points_in_referee_mode_replace_the_plays(app):
@@ -632,52 +554,6 @@ def test_typed_points_in_referee_mode_replace_the_plays(app):
 
 
 # bad input and import
-
-
-@pytest.mark.parametrize(
-    "url, data",
-    [
-        ("/fta/1/gamma/points", {"points-0": "1", "points-1": "1"}),
-        ("/fta/0/alpha/points", {"points-0": "1", "points-1": "1"}),
-        ("/fta/99/alpha/points", {"points-0": "1", "points-1": "1", "version": "0"}),
-        ("/fta/1/alpha/points", {"points-0": "1", "points-1": "1", "version": "x"}),
-        ("/fta/1/alpha/points", {"points-0": "1", "points-1": "1", "version": "9" * 40}),
-        ("/fta/1/alpha/points", {"points-0": "١", "points-1": "1", "version": "0"}),
-        ("/fta/1/alpha/play", {"card": "Nothing", "version": "0"}),
-        ("/fta/1/alpha/play", {"card": "Author", "seat": "7", "version": "0"}),
-        ("/fta/1/alpha/play", {"action": "end", "version": "0"}),
-        ("/fta/1/alpha/play", {"card": "x" * 5000, "version": "0"}),
-        ("/fta/1/seal", {"scoring": "Moons", "danger": "x" * 5000}),
-        ("/fta/1/store/0", {"cards": ["Author"] * 500, "version": "0"}),
-        ("/fta/1/store/5", {"cards": "Author"}),
-        ("/fta/1/store/-1", {"cards": "Author"}),
-        ("/fta/1/aside", {"cards": ["", " ", "the"], "version": "0"}),
-        ("/fta/verify", {}),
-    ],
-)
-def test_bad_input_never_fails_the_server(t, url, data):
-    answer = t.post(t.ann, url, data)
-    assert 400 <= answer.status_code < 500
-    assert t.ann.get(t.path + "/fta/verify?nonce=%00&choice=&label=x").status_code == 200
-    assert t.ann.get(t.path + "/fta/round/0").status_code == 404
-
-
-def test_export_and_import_give_the_same_sheet(t):
-    t.full_round(1)
-    ok(t.points(2, "alpha", 1, 0))
-    exported = t.ann.get(f"{t.path}/games/1/export.json").get_data()
-    csv = t.ann.get(f"{t.path}/games/1/export.csv").get_data(as_text=True)
-    assert csv.splitlines()[1:3] == ["1,Ann,-3,3", "2,Ben,1,0"]
-    import io
-
-    answer = t.watcher.post(
-        "/import",
-        data={"csrf_token": csrf(t.watcher), "file": (io.BytesIO(exported), "game.json")},
-        content_type="multipart/form-data",
-    )
-    assert answer.status_code == 303
-    page = t.watcher.get(answer.headers["Location"] + "/live").get_data(as_text=True)
-    assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', page) == ["-2", "3"]
 
 
 def test_host_seals_for_a_seat_without_a_phone_and_never_sees_it(app):
@@ -723,17 +599,133 @@ def test_the_host_freeing_a_seat_and_sitting_there_sees_nothing_and_changes_noth
     assert t.page(t.watcher).count("<strong>sealed</strong>") == 1
 
 
-def test_play_again_gives_the_first_deal_to_the_other_player(app):
-    t = Table(app, cribbage_finish=1, target=1)
-    ok(t.points(1, "alpha", 1, 0))
-    assert "Ann wins" in t.page()
-    ok(t.post(t.ben, "/new-game", {}))
-    page = t.page(t.ben)
-    assert "Alpha hand <small>· Ben deals · Ann leads" in page
-    assert "first to 1 wins" in page
+# stores and round-end scoring
+
+
+def _to_stores(t: Table) -> None:
+    ok(t.points(1, "alpha", 3, 1))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
+
+
+@pytest.mark.one_database
+def test_store_checks(t):
+    _to_stores(t)
+    ok(t.store(1, 0, ANN_STORE))
+    answer = t.store(1, 1, [*BEN_STORE, "Journey"])
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert "Journey is already in Ann&#39;s store: a card can be in one place only." in body
+    assert t.store(1, 1, ["Bard", "Bard"]).status_code == 422
+    assert t.store(1, 1, ["Not a card"]).status_code == 422
+    assert t.store(1, 0, ["Bard"], version=1, phone=t.ben).status_code == 403  # not Ben's store
+    ok(t.store(1, 1, BEN_STORE))
+    short = ASIDE[:-2]
+    ok(t.aside(1, short))
+    page = t.page()
+    assert 'data-rule="store-count"' in page
+    assert "43 in all, but a round accounts for all 45" in page
+    assert f"In no list: {ASIDE[-2]}, {ASIDE[-1]}" in page
+    assert t.totals() == ["3", "3"]  # not scored while the stores do not add up
+    assert t.aside(1, ASIDE, version=0).status_code == 409
+    assert t.aside(1, [*ASIDE[:-1], "Bard"], version=1).status_code == 422
+    ok(t.aside(1, ASIDE, version=1))
+    assert 'data-rule="store-count"' not in t.page()
+
+
+@pytest.mark.one_database
+def test_undo_takes_back_a_store(t):
+    _to_stores(t)
+    ok(t.store(1, 0, ANN_STORE))
+    assert t.post(t.watcher, "/undo", {}).status_code == 403  # not at the table
+    ok(t.post(t.ann, "/undo", {}))  # the host (Ann's phone started the table)
+    assert "Ann's store: waiting" in t.page()
+    assert "undid a change (a store)" in t.page(url="/live")
+    ok(t.store(1, 0, ANN_STORE, version=2))
+
+
+# plays, card by card
+
+
+def _offered(page: str, hand: str) -> list[str]:
+    start = page.index(f'id="fta-picker-{hand}"')
+    end = page.index("</form>", start)
+    return re.findall(r'name="card" value="([^"]+)"', page[start:end])
+
+
+@pytest.mark.one_database
+def test_picker_offers_only_legal_cards_and_counts_in_play_points(app):
+    t = Table(app, enter_plays=1)
+    page = t.page()
+    assert len(_offered(page, "alpha")) == 39  # a lead: anything but an Ace (10 cards held)
+    body = ok(t.play(1, "alpha", 1, "Merchant", 0))
+    offered = _offered(body, "alpha")
+    assert "Author" not in offered and "Market" not in offered and "Merchant" not in offered
+    assert offered[:3] == ["Mill", "Mountain", "Origin"]
+    assert (
+        "Ace of Leaves" in offered and "Ace of Knots" in offered and "Ace of Moons" not in offered
+    )
+    refused = t.play(1, "alpha", 0, "Author", 1)
+    assert refused.status_code == 422
+    assert "Author does not come after Merchant" in refused.get_data(as_text=True)
+    ok(t.play(1, "alpha", 0, "Pact", 1))  # 9 on 9: same rank
+    body = ok(t.play(1, "alpha", 1, "Sailor", 2))
+    assert "Ann: same rank as the previous card: +1 (Pact)" in body
+    ok(t.play(1, "alpha", 0, "Sea", 3))
+    ok(t.play(1, "alpha", 1, "Window", 4))  # Crown 12, Court 11
+    body = ok(t.play(1, "alpha", 0, "Ace of Knots", 5))
+    assert "chooses: end the sequence" in body
+    assert "Ace of Moons" not in _offered(body, "alpha")  # never an Ace on an Ace
+    assert "Author" in _offered(body, "alpha")  # free of order after an Ace
+    body = ok(t.post(t.ann, "/fta/1/alpha/play", {"action": "end", "version": 6}, htmx=True))
+    assert "(ended on the Ace)" in body
+    assert t.play(1, "alpha", 0, "Sea", 7).status_code == 422  # played already
+    for i, (seat, card) in enumerate([(0, "Harvest"), (1, "Huntress"), (0, "Island")]):
+        body = ok(t.play(1, "alpha", seat, card, 7 + i))
+    assert "Ann: run of 3: +3 (Island)" in body
+    assert t.totals() == ["4", "0"]
+
+
+ALPHA_TEN = ["Author", "Bard", "Battle", "Betrayal", "Borderland", "Calamity", "Castle", "Cave",
+             "Chance Meeting", "Consul"]  # fmt: skip
+
+
+@pytest.mark.one_database
+def test_a_hand_of_plays_ends_when_a_player_is_out(app):
+    t = Table(app, enter_plays=1)
+    for version, card in enumerate(ALPHA_TEN):
+        body = ok(t.play(1, "alpha", 0, card, version))
+    assert "Ann: same rank as the previous card: +1 (Cave)" in body
+    assert "Ann: same rank as the previous 2 cards: +2 (Chance Meeting)" in body
+    assert "Ann: first out: +1" in body
+    assert "Ann went out first" in body
+    assert 'id="fta-picker-alpha"' not in body
+    assert 'id="fta-seal-form"' in body
+    assert t.totals() == ["4", "0"]
+    assert t.play(1, "alpha", 1, "Desert", 10).status_code == 422  # the hand is over
+
+
+@pytest.mark.one_database
+def test_back_and_forth_omega_picker_goes_backwards(app):
+    t = Table(app, enter_plays=1, back_and_forth=1)
+    for version, card in enumerate(ALPHA_TEN):
+        ok(t.play(1, "alpha", 0, card, version))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    offered = _offered(t.page(), "omega")
+    assert offered[:3] == ["Window", "Windfall", "Watchman"]
+    assert "Author" not in offered  # played in the alpha hand
+    body = ok(t.play(1, "omega", 1, "Mill", 0))
+    assert _offered(body, "omega")[:3] == ["Merchant", "Market", "Lunatic"]
+    refused = t.play(1, "omega", 0, "Sea", 1)
+    assert "Sea does not come before Mill" in refused.get_data(as_text=True)
 
 
 # the reveal: when the omega hand is over, and final (issue 10)
+
 
 REVEALED = 'class="fta-choice-revealed"'
 
@@ -748,6 +740,7 @@ def _history(t: Table) -> str:
     return t.page(url="/live").replace("&#39;", "'")
 
 
+@pytest.mark.one_database
 def test_typed_zero_zero_from_one_phone_does_not_reveal(t):
     _sealed_for_omega(t)
     ok(t.points(1, "omega", 0, 0))
@@ -767,6 +760,7 @@ def test_typed_zero_zero_from_one_phone_does_not_reveal(t):
     assert REVEALED not in t.page(t.ben)  # Ben's word alone is not enough either
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("second", ["points", "ready"])
 def test_reveal_when_both_players_say_the_omega_hand_is_over(t, second):
     _sealed_for_omega(t)
@@ -786,6 +780,7 @@ def test_reveal_when_both_players_say_the_omega_hand_is_over(t, second):
     assert "a reveal is final" in history
 
 
+@pytest.mark.one_database
 def test_both_players_tapping_reveal_opens_the_choices(t):
     _sealed_for_omega(t)
     ok(t.ready(t.ann, 1, 0))
@@ -846,6 +841,7 @@ def test_plays_reveal_when_a_player_goes_out_in_the_omega_hand(app):
 # Ace leads (issue 10): refused when the player must hold something else, flagged from later plays
 
 
+@pytest.mark.one_database
 def test_an_ace_lead_is_not_offered_and_refused_while_other_cards_are_held(app):
     t = Table(app, enter_plays=1)
     assert not [c for c in _offered(t.page(), "alpha") if c.startswith("Ace of")]
@@ -858,6 +854,7 @@ def test_an_ace_lead_is_not_offered_and_refused_while_other_cards_are_held(app):
     assert t.totals() == ["0", "0"]
 
 
+@pytest.mark.one_database
 def test_an_ace_lead_shown_illegal_by_a_later_play_is_flagged(app):
     t = Table(app, enter_plays=1)
     for version, card in enumerate(["Author", "Bard", "Battle", "Betrayal"]):
@@ -874,6 +871,58 @@ def test_an_ace_lead_shown_illegal_by_a_later_play_is_flagged(app):
     flag = 'data-rule="ace-lead">Play 5, Ben: Ace of Moons was led while other cards were in hand.'
     assert flag in body
     assert flag.split(">", 1)[1] in t.page(t.watcher, "/fta/round/1")
+
+
+# bad input and import
+
+
+BAD_INPUT = [
+    ("/fta/1/gamma/points", {"points-0": "1", "points-1": "1"}),
+    ("/fta/0/alpha/points", {"points-0": "1", "points-1": "1"}),
+    ("/fta/99/alpha/points", {"points-0": "1", "points-1": "1", "version": "0"}),
+    ("/fta/1/alpha/points", {"points-0": "1", "points-1": "1", "version": "x"}),
+    ("/fta/1/alpha/points", {"points-0": "1", "points-1": "1", "version": "9" * 40}),
+    ("/fta/1/alpha/points", {"points-0": "١", "points-1": "1", "version": "0"}),
+    ("/fta/1/alpha/play", {"card": "Nothing", "version": "0"}),
+    ("/fta/1/alpha/play", {"card": "Author", "seat": "7", "version": "0"}),
+    ("/fta/1/alpha/play", {"action": "end", "version": "0"}),
+    ("/fta/1/alpha/play", {"card": "x" * 5000, "version": "0"}),
+    ("/fta/1/seal", {"scoring": "Moons", "danger": "x" * 5000}),
+    ("/fta/1/store/0", {"cards": ["Author"] * 500, "version": "0"}),
+    ("/fta/1/store/5", {"cards": "Author"}),
+    ("/fta/1/store/-1", {"cards": "Author"}),
+    ("/fta/1/aside", {"cards": ["", " ", "the"], "version": "0"}),
+    ("/fta/verify", {}),
+]
+
+
+@pytest.mark.one_database
+def test_bad_input_never_fails_the_server(t):
+    """Each bad form on the same table (each is refused, so the table stays as it was)."""
+    for url, data in BAD_INPUT:
+        answer = t.post(t.ann, url, data)
+        assert 400 <= answer.status_code < 500, (url, answer.status_code)
+        assert t.ann.get(t.path + "/fta/verify?nonce=%00&choice=&label=x").status_code == 200
+        assert t.ann.get(t.path + "/fta/round/0").status_code == 404
+    assert t.totals() == ["0", "0"]
+
+
+def test_export_and_import_give_the_same_sheet(t):
+    t.full_round(1)
+    ok(t.points(2, "alpha", 1, 0))
+    exported = t.ann.get(f"{t.path}/games/1/export.json").get_data()
+    csv = t.ann.get(f"{t.path}/games/1/export.csv").get_data(as_text=True)
+    assert csv.splitlines()[1:3] == ["1,Ann,-3,3", "2,Ben,1,0"]
+    import io
+
+    answer = t.watcher.post(
+        "/import",
+        data={"csrf_token": csrf(t.watcher), "file": (io.BytesIO(exported), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert answer.status_code == 303
+    page = t.watcher.get(answer.headers["Location"] + "/live").get_data(as_text=True)
+    assert re.findall(r'<td class="total"[^>]*>([^<]*)</td>', page) == ["-2", "3"]
 
 
 def test_an_old_game_with_plaintext_seals_keeps_reading_and_scoring(t):

@@ -1,4 +1,11 @@
-"""Hearts at the table through Flask's test client, on SQLite and PostgreSQL."""
+"""Hearts at the table through Flask's test client: what needs the web layer (what each phone
+sees, who may act, stale forms answered with the value now, races, export and import) and one
+smoke test that plays hands through the pages, on SQLite and PostgreSQL. The game's own facts
+(scores, corrections, claims, moons and suns, the end, refusals and their words, undo,
+options) are checked without an app or a database in
+``tests/games/hearts/test_hearts_moves.py`` and ``test_hearts_table.py``.
+
+Tests marked ``one_database`` only check what a page shows: they run on SQLite alone."""
 
 from __future__ import annotations
 
@@ -66,9 +73,36 @@ def seated(app: Flask, host: FlaskClient, table: str, seat: int) -> FlaskClient:
     return phone
 
 
+# hands through the pages (both databases)
+
+
+def test_smoke_hands_through_the_pages_with_a_correction_and_an_undo(client):
+    table = hearts_table(client)
+    answer = score(client, table, 1, {0: "QS 2H 3H", 1: "4h 5h 6h 10H"}, rest=2)
+    assert answer.status_code == 303
+    assert totals(client, table) == ["15", "4", "7", "0"]
+    box = entry(client, table)
+    assert "Hand 2 · Ben deals" in box
+    assert "Everyone passes 3 cards to the right." in box
+    history = client.get(f"{table}/live").get_data(as_text=True)
+    assert "hand 1, cards taken: Ann QS 2H 3H" in history
+    assert score(client, table, 2, {2: "QS"}, rest=3).status_code == 303
+    assert totals(client, table) == ["15", "4", "20", "13"]
+    edit = client.get(f"{table}/hearts/1/edit")
+    assert edit.status_code == 200 and 'value="QS 2H 3H"' in edit.get_data(as_text=True)
+    fixed = score(client, table, 1, {1: "QS 2H"}, rest=0, version=1, edit=1)
+    assert fixed.status_code == 303
+    assert totals(client, table) == ["12", "14", "13", "13"]
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "hand 1, cards taken: Ann 3H 4H" in live
+    assert post(client, f"{table}/undo").status_code == 303
+    assert totals(client, table) == ["15", "4", "20", "13"]
+
+
 # starting a table
 
 
+@pytest.mark.one_database
 def test_new_table_form_offers_presets_and_explains_every_option(client):
     page = html.unescape(client.get("/new/hearts").get_data(as_text=True))
     for name, words in PRESET_HELP.items():
@@ -80,6 +114,7 @@ def test_new_table_form_offers_presets_and_explains_every_option(client):
     assert "remove cards" in page and "a kitty" in page
 
 
+@pytest.mark.one_database
 def test_options_are_stored_and_shown_on_the_rules_page(client):
     table = hearts_table(
         client, 5, preset="omnibus", odd_deal="kitty", moon_policy="protect",
@@ -98,6 +133,7 @@ def test_options_are_stored_and_shown_on_the_rules_page(client):
         assert exported.get_json()["game"]["options"]["moon_policy"] == "protect"
 
 
+@pytest.mark.one_database
 def test_six_players_mark_the_cycle_as_a_house_rule(client):
     table = hearts_table(client, 6)
     page = words(client.get(table))
@@ -105,9 +141,9 @@ def test_six_players_mark_the_cycle_as_a_house_rule(client):
     assert "house rule" in words(client.get(f"{table}/rules"))
 
 
-@pytest.mark.parametrize(
-    "fields, message",
-    [
+@pytest.mark.one_database
+def test_bad_options_are_refused_with_the_form_kept(client):
+    for fields, message in [
         ({"players": "7"}, "3 to 6 players"),
         ({"players": "2"}, "3 to 6 players"),
         ({"preset": "chess"}, "Unknown preset 'chess'"),
@@ -116,18 +152,19 @@ def test_six_players_mark_the_cycle_as_a_house_rule(client):
         ({"target": "lots"}, "not a whole number"),
         ({"partnership": "pooled", "players": "5"}, "even number"),
         ({"entry": "telepathy"}, "cards' or 'tricks'"),
-    ],
-)
-def test_bad_options_are_refused_with_the_form_kept(client, fields, message):
-    data = {"game": "hearts", "players": "4", "name-0": "Ann", **fields, "csrf_token": csrf(client)}
-    answer = client.post("/tables", data=data)
-    assert answer.status_code == 422
-    assert message in words(answer)
+    ]:
+        data = {"game": "hearts", "players": "4", "name-0": "Ann", **fields,
+                "csrf_token": csrf(client)}  # fmt: skip
+        answer = client.post("/tables", data=data)
+        assert answer.status_code == 422, fields
+        assert message in words(answer), fields
+        assert 'value="Ann"' in answer.get_data(as_text=True)  # the form kept
 
 
 # before each hand
 
 
+@pytest.mark.one_database
 def test_pass_is_shown_per_hand_and_personalised_per_seat(app, client):
     table = hearts_table(client)
     ben = seated(app, client, table, 1)
@@ -148,6 +185,7 @@ def test_pass_is_shown_per_hand_and_personalised_per_seat(app, client):
     assert "Target 100 · Cy 0 · Dee 0 · Ann 65 · Ben 65" in entry(ben, table)
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize(
     "players, fields, words, lead",
     [
@@ -173,90 +211,54 @@ def test_pass_and_lead_for_other_tables(client, players, fields, words, lead):
 # cards taken: one scorer
 
 
-def test_scorer_enters_a_hand_by_cards_and_the_rest(client):
-    table = hearts_table(client)
-    answer = score(client, table, 1, {0: "QS 2H 3H", 1: "4h 5h 6h 10H"}, rest=2)
-    assert answer.status_code == 303
-    assert totals(client, table) == ["15", "4", "7", "0"]
-    box = entry(client, table)
-    assert "Hand 2 · Ben deals" in box
-    assert "Everyone passes 3 cards to the right." in box
-    history = client.get(f"{table}/live").get_data(as_text=True)
-    assert "hand 1, cards taken: Ann QS 2H 3H" in history
+BAD_CARDS = [
+    ({0: "1H", 1: "QS"}, "'1H' is not a card"),
+    ({0: "14H"}, "'14H' is not a card"),
+    ({0: " ".join(HEARTS) + " QS", 1: "5H"}, "Ben is listed with the 5H, but Ann already took it"),
+    ({0: "2H 3H"}, "Nobody is listed with the 4H, 5H, 6H, 7H, 8H, 9H, TH, JH, QH, KH, AH, QS"),
+    ({0: "QS 2C"}, "the 2C scores nothing"),
+    ({0: "x" * 5000}, "is not a card"),
+]
 
 
-@pytest.mark.parametrize(
-    "taken, message",
-    [
-        ({0: "1H", 1: "QS"}, "'1H' is not a card"),
-        ({0: "14H"}, "'14H' is not a card"),
-        (
-            {0: " ".join(HEARTS) + " QS", 1: "5H"},
-            "Ben is listed with the 5H, but Ann already took it",
-        ),
-        ({0: "2H 3H"}, "Nobody is listed with the 4H, 5H, 6H, 7H, 8H, 9H, TH, JH, QH, KH, AH, QS"),
-        ({0: "QS 2C"}, "the 2C scores nothing"),
-        ({0: "x" * 5000}, "is not a card"),
-    ],
-)
-def test_bad_cards_are_refused_with_a_clear_message_and_the_input_kept(client, taken, message):
-    table = hearts_table(client)
-    answer = score(client, table, 1, taken)
-    body = answer.get_data(as_text=True)
-    assert answer.status_code == 422
-    assert message in plain(body)
-    assert f'value="{taken[0][:40]}' in body
-    assert totals(client, table) == ["0", "0", "0", "0"]
+@pytest.mark.one_database
+def test_bad_cards_are_refused_with_a_clear_message_and_the_input_kept(client):
+    """Each bad form on a table of its own (one app for them all)."""
+    for taken, message in BAD_CARDS:
+        table = hearts_table(client)
+        answer = score(client, table, 1, taken)
+        body = answer.get_data(as_text=True)
+        assert answer.status_code == 422
+        assert message in plain(body)
+        assert f'value="{taken[0][:40]}' in body
+        assert totals(client, table) == ["0", "0", "0", "0"]
 
 
-@pytest.mark.parametrize(
-    "url, data, status",
-    [
-        ("/hearts/1/taken", {"version": "x"}, 422),
-        ("/hearts/1/taken", {"rest": "9"}, 422),
-        ("/hearts/5/taken", {"rest": "0"}, 422),
-        ("/hearts/1/moon", {"choice": "add"}, 422),
-        ("/hearts/1/trick", {"leader": "0", "cards": "2C 3C"}, 422),
-        ("/hearts/1/trick", {"leader": "zz", "cards": "2C"}, 422),
-        ("/hearts/1/revoke", {"seat": "1"}, 422),
-        ("/hearts/way/sideways", {}, 404),
-    ],
-)
-def test_odd_requests_get_a_message_never_a_500(client, url, data, status):
-    table = hearts_table(client)
-    answer = post(client, table + url, **data) if data else client.get(table + url)
-    assert answer.status_code == status
+ODD_REQUESTS = [
+    ("/hearts/1/taken", {"version": "x"}, 422),
+    ("/hearts/1/taken", {"rest": "9"}, 422),
+    ("/hearts/5/taken", {"rest": "0"}, 422),
+    ("/hearts/1/moon", {"choice": "add"}, 422),
+    ("/hearts/1/trick", {"leader": "0", "cards": "2C 3C"}, 422),
+    ("/hearts/1/trick", {"leader": "zz", "cards": "2C"}, 422),
+    ("/hearts/1/revoke", {"seat": "1"}, 422),
+    ("/hearts/way/sideways", {}, 404),
+]
 
 
-def test_two_scorers_at_once_the_second_is_told_and_keeps_input(app, client):
-    table = hearts_table(client)
-    ben = seated(app, client, table, 1)
-    assert score(client, table, 1, {0: "QS"}, rest=1).status_code == 303
-    late = score(ben, table, 1, {2: "QS"}, rest=3)  # opened on version 0 as well
-    assert late.status_code == 409
-    assert "changed on another phone" in words(late)
-    assert totals(client, table) == ["13", "13", "0", "0"]
-
-
-def test_correcting_an_earlier_hand_recomputes_and_undo_takes_it_back(client):
-    table = hearts_table(client)
-    score(client, table, 1, {0: "QS"}, rest=1)
-    score(client, table, 2, {2: "QS"}, rest=3)
-    assert totals(client, table) == ["13", "13", "13", "13"]
-    edit = client.get(f"{table}/hearts/1/edit")
-    assert edit.status_code == 200 and 'value="QS"' in edit.get_data(as_text=True)
-    fixed = score(client, table, 1, {1: "QS 2H"}, rest=0, version=1, edit=1)
-    assert fixed.status_code == 303
-    assert totals(client, table) == ["12", "14", "13", "13"]
-    live = client.get(f"{table}/live").get_data(as_text=True)
-    assert "hand 1, cards taken: Ann 3H 4H" in live
-    assert post(client, f"{table}/undo").status_code == 303
-    assert totals(client, table) == ["13", "13", "13", "13"]
+@pytest.mark.one_database
+def test_odd_requests_get_a_message_never_a_500(client):
+    """Each odd request on a table of its own (one app for them all)."""
+    for url, data, status in ODD_REQUESTS:
+        table = hearts_table(client)
+        answer = post(client, table + url, **data) if data else client.get(table + url)
+        assert answer.status_code == status, (url, data, answer.status_code)
 
 
 # cards taken: every player on their own phone
 
 
+@pytest.mark.one_database
 def test_each_player_claims_their_own_cards_double_and_missing_shown(app, client):
     table = hearts_table(client)
     phones = [seated(app, client, table, seat) for seat in range(4)]
@@ -285,14 +287,6 @@ def test_a_watcher_or_the_host_cannot_claim(app, client):
     assert post(watcher, f"{table}/hearts/1/taken", rest=0, version=0).status_code == 403
 
 
-def test_a_claim_listing_a_card_twice_is_refused(app, client):
-    table = hearts_table(client)
-    ann = seated(app, client, table, 0)
-    answer = post(ann, f"{table}/hearts/1/claim", cards="5H 5h", version=0)
-    assert answer.status_code == 422
-    assert "The 5H is listed twice" in answer.get_data(as_text=True)
-
-
 # moon and sun
 
 
@@ -315,39 +309,10 @@ def test_moon_choice_appears_only_on_the_shooters_phone(app, client):
     assert totals(client, table) == ["-26", "0", "0", "0"]
 
 
-def test_moon_by_claims_and_the_74_rule(app, client):
-    table = hearts_table(client)  # standard: choose only when someone has 74
-    ann = seated(app, client, table, 0)
-    assert post(ann, f"{table}/hearts/1/claim", rest=1, version=0).status_code == 303
-    assert totals(client, table) == ["0", "26", "26", "26"]  # nobody near 74: added, no choice
-    score(client, table, 2, {1: "QS"}, rest=2)
-    score(client, table, 3, {1: "QS " + " ".join(HEARTS[:12])}, rest=2)
-    score(client, table, 4, {1: "QS"}, rest=2)
-    assert totals(client, table) == ["0", "77", "53", "26"]
-    post(ann, f"{table}/hearts/5/claim", rest=1, version=0)
-    assert "Ann shot the moon!" in entry(ann, table)
-    post(ann, f"{table}/hearts/5/moon", choice="subtract", version=0)
-    assert totals(client, table) == ["-26", "77", "53", "26"]
-
-
-def test_jack_of_diamonds_is_not_a_moon_and_sixteen_points_is_not_one_either(client):
-    table = hearts_table(client, preset="omnibus")
-    score(client, table, 1, {0: "QS 2H 3H 4H", 1: "JD"}, rest=2)
-    assert totals(client, table) == ["16", "-10", "10", "0"]
-
-
-def test_sun_is_scored_from_the_took_every_trick_toggle(client):
-    table = hearts_table(client, shoot_the_sun="yes", moon_policy="add")
-    answer = score(client, table, 1, {}, sun=2)
-    assert answer.status_code == 303
-    assert totals(client, table) == ["52", "52", "0", "52"]
-    bad = score(client, table, 2, {0: "QS"}, sun=1)
-    assert bad.status_code == 422 and "Ben took every trick" in bad.get_data(as_text=True)
-
-
 # game end
 
 
+@pytest.mark.one_database
 def test_exactly_the_target_resets_and_a_tie_plays_on(client):
     table = hearts_table(client, target="20", exact_target_resets_to="0")
     score(client, table, 1, {0: "QS " + " ".join(HEARTS[:7])}, rest=1)  # Ann exactly 20
@@ -363,6 +328,7 @@ def test_exactly_the_target_resets_and_a_tie_plays_on(client):
     assert score(client, table, 4, {0: "QS"}, rest=1).status_code == 422
 
 
+@pytest.mark.one_database
 def test_game_ends_at_the_target_without_tie_play(client):
     table = hearts_table(client, target="13", tie_continues="no")
     score(client, table, 1, {0: "QS"}, rest=1)
@@ -371,6 +337,7 @@ def test_game_ends_at_the_target_without_tie_play(client):
 
 
 # trick by trick
+
 
 REVOKE_TRICKS = [(0, "2C 3C 4C 5D"), (2, "6C 7C 8C 9C")]
 
@@ -382,6 +349,7 @@ def trick(client: FlaskClient, table: str, hand: int, index: int, leader: int, c
     return post(client, url, trick=index, leader=leader, cards=cards, version=version)
 
 
+@pytest.mark.one_database
 def test_trick_entry_catches_a_revoke_and_names_it(client):
     table = hearts_table(client, entry="tricks")
     for i, (leader, cards) in enumerate(REVOKE_TRICKS):
@@ -396,6 +364,7 @@ def test_trick_entry_catches_a_revoke_and_names_it(client):
     assert "had to follow clubs" not in entry(client, table)
 
 
+@pytest.mark.one_database
 def test_recorded_revoke_with_the_penalty_gives_the_revoker_26(client):
     table = hearts_table(client, entry="tricks", revoke_penalty="yes")
     for i, (leader, cards) in enumerate(REVOKE_TRICKS):
@@ -407,23 +376,7 @@ def test_recorded_revoke_with_the_penalty_gives_the_revoker_26(client):
     assert "Hand 2" in entry(client, table)
 
 
-@pytest.mark.parametrize(
-    "leader, cards, message",
-    [
-        (0, "2C 3C 4C 5C 6C", "needs one card from each of the 4 players, not 5"),
-        (0, "2C 3C", "not 2"),
-        (0, "2C 1H 4C 5C", "'1H' is not a card"),
-        (0, "2C 2C 4C 5C", "already entered"),
-        (7, "2C 3C 4C 5C", "is not a seat"),
-    ],
-)
-def test_bad_tricks_are_refused(client, leader, cards, message):
-    table = hearts_table(client, entry="tricks")
-    answer = trick(client, table, 1, 0, leader, cards)
-    assert answer.status_code == 422
-    assert message in words(answer)
-
-
+@pytest.mark.one_database
 def test_a_whole_hand_by_tricks_scores_from_the_tricks(client):
     rng = random.Random(7)
     ref = RefTable(players=4)
@@ -443,6 +396,7 @@ def test_a_whole_hand_by_tricks_scores_from_the_tricks(client):
     assert "Hand 2" in entry(client, table)
 
 
+@pytest.mark.one_database
 def test_the_way_to_enter_is_chosen_per_phone_and_kept(app, client):
     table = hearts_table(client)
     ann = seated(app, client, table, 0)
@@ -474,6 +428,7 @@ def test_export_and_import_give_the_same_sheet(client):
     assert totals(client, answer.headers["Location"]) == before == ["39", "39", "0", "26"]
 
 
+@pytest.mark.one_database
 def test_an_empty_trick_form_shows_no_complaints(client):
     table = hearts_table(client, entry="tricks")
     box = entry(client, table)
@@ -544,17 +499,6 @@ def test_two_phones_correcting_one_hand_see_the_fix_beside_their_own(app, client
     assert "Ben's cards" in said and "now: Q♠ 2♥" in said  # the fix made on the other phone
     assert 'name="version" value="2"' in body and 'name="edit" value="1"' in body
     assert totals(client, table) == ["12", "14", "13", "13"]
-
-
-def test_a_trick_for_a_finished_hand_is_refused_never_stored_in_the_next(client):
-    table = hearts_table(client, entry="tricks", moon_policy="add")
-    tricks = reference_tricks()
-    for i, (leader, cards) in enumerate(tricks):
-        assert trick(client, table, 1, i, leader, cards).status_code == 303
-    again = trick(client, table, 1, 12, *tricks[12], version=1)  # a late correction
-    assert again.status_code == 422
-    assert "Hand 1 is finished: hand 2 is open" in words(again)
-    assert "Hand 2, trick 1 of 13" in entry(client, table)
 
 
 def test_two_threads_post_the_same_trick_exactly_one_is_stored(app):
