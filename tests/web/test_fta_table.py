@@ -171,7 +171,7 @@ def test_smoke_a_two_round_game_through_the_pages(app):
     assert "Alpha hand <small>· Ben deals · Ann leads" in page
     assert t.totals() == ["-3", "3"]
     detail = t.page(url="/fta/round/1")
-    assert detail.count('<td colspan="3" class="small">') == 8
+    assert detail.count("data-category=") == 8
     assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
     t.full_round(2, alpha=(0, 0), omega=(0, 0))
     page = t.page()

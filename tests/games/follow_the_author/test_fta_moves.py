@@ -250,7 +250,7 @@ def test_undo_after_the_reveal_never_seals_again() -> None:
     with pytest.raises(Forbidden, match="can no longer change"):
         t.seal(ANN, 1, "Moons", "Moons", version=1)
     assert t.history().count("the sealed choices are revealed") == 1
-    assert t.history().count("undid a change (points)") == 2
+    assert t.history().count("undid a change (a hand's points)") == 2
     t.points(1, "alpha", 3, 1, version=2)
     t.points(1, "omega", 2, 1, version=2)
     assert t.history().count("the sealed choices are revealed") == 1  # no second reveal
@@ -317,7 +317,7 @@ def test_undo_takes_back_a_store() -> None:
     [undone] = t.shell.undo(HOST, UNDOABLE)
     assert undone.kind == "fta-store"
     assert t.view()["stores"][0]["cards"] is None  # Ann's store: waiting
-    assert "undid a change (store)" in t.history()
+    assert "undid a change (a store)" in t.history()
     t.store(1, 0, ANN_STORE, version=2)
     assert t.view()["stores"][0]["cards"] == ANN_STORE
 
