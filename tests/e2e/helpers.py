@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -131,3 +132,32 @@ def stamp_cell(page: Page, round_number: int, seat: int, text: str) -> None:
         }""",
         [round_number, seat, text],
     )
+
+
+ROOT = Path(__file__).resolve().parents[2]
+README_SHOTS = ROOT / "docs" / "screenshots"
+
+
+def readme_shot(page: Page, name: str, at: str | None = None) -> Path:
+    """A picture for the README at 390 x 844, taken where a test has just checked what it
+    shows (``at``: scrolled so that element is at the top): written to
+    ``test-artifacts/readme/`` on every run, and over ``docs/screenshots/`` only when
+    ``COMPANION_SCREENSHOTS=1`` (an ordinary run never changes tracked files)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    if at is not None:
+        page.evaluate(
+            "(sel) => window.scrollTo(0, document.querySelector(sel).getBoundingClientRect().top"
+            " + window.scrollY - 64)",
+            at,
+        )
+    folder = ROOT / "test-artifacts" / "readme"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.screenshot(path=str(path), animations="disabled", caret="hide")
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and 5_000 < len(data) < 600_000, (name, len(data))
+    if os.environ.get("COMPANION_SCREENSHOTS") == "1":
+        README_SHOTS.mkdir(parents=True, exist_ok=True)
+        (README_SHOTS / name).write_bytes(data)
+    return path

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.helpers import readme_shot
 from tests.e2e.test_consonants_phones import start_consonants, tile
 from tests.e2e.test_hearts_panel_phones import NARROW, above, first_on_page, shot, wait_stream
 from tests.e2e.test_hearts_phones import LIVE_MS, sit
@@ -31,6 +32,8 @@ def test_the_panel_is_first_on_the_phones_and_the_tv(phone) -> None:
     expect(ann.locator("#pass-line")).to_contain_text("Pass 4 cards to Ben, on your left.")
     shot(ann, "cons-panel-first-ann-390.png")
     shot(tv, "cons-panel-first-tv-390.png")
+    readme_shot(ann, "consonants-table.png")
+    readme_shot(tv, "consonants-tv.png")
 
     tile(ann, "J").click()  # a change of Ann's own: every phone redraws, the panel stays first
     ann.get_by_role("button", name="Send the cards").click()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.helpers import readme_shot
 from tests.e2e.test_hearts_phones import LIVE_MS, Taps, sit, wait_live
 
 pytestmark = pytest.mark.e2e
@@ -129,6 +130,7 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
         expect(summary.locator(".summary-points")).to_have_text("Ann 3 · Ben 47 · Cy 52 · Dee 129")
         expect(p.locator("#sheet-r1 .row-mark")).to_have_text("fly")
     expect(ben.locator("#sheet-legend")).to_contain_text("fly Flying by Night")
+    readme_shot(ben, "consonants-summary.png", at="#hand-panel")
     print(f"\ntaps: Ann {taps.count['Ann']}, Ben {taps.count['Ben']}, host {taps.count['host']}")
     record_property(
         "taps: Consonants, a hand on the flyer's phone (cards, choice, challenge, agreement)",

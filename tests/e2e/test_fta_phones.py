@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from companion.games.follow_the_author import commitment
 
-from .helpers import mark, still_marked, take_words, wait_sse_open
+from .helpers import mark, readme_shot, still_marked, take_words, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -313,6 +313,7 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
     alpha_box = ann.locator("#fta-alpha").bounding_box()
     assert omega_box and alpha_box and omega_box["y"] < alpha_box["y"]
     _shot(ann, "fta-omega-first-390.png", "#fta-entry")
+    readme_shot(ann, "fta-table.png", at="#fta-entry")
     _no_emoji(ann)
     ann.locator("#fta-omega details.fta-direct summary").click()
     _hand(ann, "omega", (0, 2))
@@ -369,4 +370,5 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
         "Ann's Moons: Chance Meeting (7), Consul (Court) and Diplomat (8)"
     )
     _shot(ann, "fta-round-summary-390.png", ".fta-last")
+    readme_shot(ann, "fta-summary.png", at=".fta-last")
     _no_emoji(ann)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.helpers import readme_shot
 from tests.e2e.test_hearts_onetap import posts_to
 from tests.e2e.test_hearts_phones import card, sit, start_hearts, totals, wait_live
 
@@ -108,6 +109,7 @@ def test_the_panel_is_first_everywhere_and_follows_live_updates(phone) -> None:
     expect(bob.locator("#pass-line")).to_contain_text("Pass 3 cards to Cy, on your left.")
     expect(bob.locator("#deal-line")).to_have_text("13 cards each.")
     shot(bob, "panel-first-bob-390.png")
+    readme_shot(bob, "hearts-table.png")
     shot(tv, "panel-first-tv-390.png")
 
     card(bob, "#claim-form", "5H").click()  # Bob is filling his own cards for hand 1
@@ -126,6 +128,7 @@ def test_the_panel_is_first_everywhere_and_follows_live_updates(phone) -> None:
     first_on_page(bob)
     shot(bob, "panel-hand2-bob-held-390.png")
     shot(tv, "panel-hand2-tv-390.png")
+    readme_shot(tv, "hearts-tv.png")
 
 
 def test_a_moon_hand_is_summed_up_on_every_phone_and_marked_on_the_sheet(phone) -> None:
@@ -156,6 +159,7 @@ def test_a_moon_hand_is_summed_up_on_every_phone_and_marked_on_the_sheet(phone) 
     hide = summary.get_by_role("button", name="Hide")
     assert box(hide)["height"] >= 44 and box(hide)["width"] >= 44
     shot(bob, "summary-moon-bob-390.png")
+    readme_shot(bob, "hearts-summary.png")
 
     hide.click()
     expect(summary).to_be_hidden()

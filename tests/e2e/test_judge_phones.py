@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
-from .helpers import join_link, settle, take_words, wait_sse_open
+from .helpers import join_link, readme_shot, settle, take_words, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 VERDICT_SECONDS = 5  # this test's server shows a verdict for 5 s (10 s by default)
@@ -78,6 +78,7 @@ def test_challenge_on_two_phones_verdict_clears_and_turn_is_skipped(phone, judge
     expect(ann.locator("#words-0 .word-row")).to_have_attribute("data-word", "MEATS")
 
     expect(ben.locator("#words-0 .word-row")).to_have_attribute("data-word", "MEATS")
+    readme_shot(ben, "alphagrams-table.png", at="#ag-entry")
     ben.get_by_role("button", name="Ben challenges MEATS").click()
     expect(ben.locator("#challenge")).to_contain_text("Ben challenges Ann's play")
     expect(ann.locator("#challenge")).to_contain_text("MEATS")  # live on the other phone
@@ -96,6 +97,7 @@ def test_challenge_on_two_phones_verdict_clears_and_turn_is_skipped(phone, judge
         size = page.viewport_size
         assert box and size and box["width"] >= size["width"] - 1
         assert box["height"] >= size["height"] - 1  # the verdict fills the screen
+    readme_shot(ben, "alphagrams-verdict.png")
     for page in (ann, ben):
         expect(page.locator("#verdict")).to_be_hidden(timeout=CLEAR_WAIT_MS)
         expect(page.locator("#turn-line")).to_contain_text("Ann's turn")
