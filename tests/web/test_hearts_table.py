@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from companion.games.hearts import OPTION_HELP, PRESET_HELP
 from tests.games.hearts.reference import Table as RefTable
 from tests.games.hearts.reference import play, points
-from tests.web.tablehelp import claim, csrf, join_token, new_table, totals
+from tests.web.tablehelp import claim, csrf, join_token, new_table, suit_signs, totals
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 HEARTS = [f"{r}H" for r in "23456789TJQKA"]
@@ -48,7 +48,8 @@ def score(client: FlaskClient, table: str, hand: int, taken: dict[int, str], **e
 
 def plain(markup: str) -> str:
     """The words a player reads: tags dropped, entities decoded, spaces collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split()).replace(" .", ".")
+    text = re.sub(r"<[^>]+>", " ", suit_signs(markup))
+    return " ".join(html.unescape(text).split()).replace(" .", ".")
 
 
 def raw_entry(client: FlaskClient, table: str) -> str:
