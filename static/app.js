@@ -311,12 +311,16 @@
     return svg;
   }
   function suitIcons(el) {
-    var text = el.textContent, parts = text.split(/([\u2660\u2663\u2665\u2666])/);
+    var parts = el.textContent.split(/((?:10|[2-9AJQK])?[\u2660\u2663\u2665\u2666])/);
     if (parts.length < 2) { return; }
     el.textContent = "";
-    parts.forEach(function (part) {
-      var suit = SUITS[part];
-      el.appendChild(suit ? suitIcon(suit[0], suit[1]) : document.createTextNode(part));
+    parts.forEach(function (part, i) {
+      if (i % 2 === 0) { el.appendChild(document.createTextNode(part)); return; }
+      var card = document.createElement("span"), suit = SUITS[part.slice(-1)];
+      card.className = "card-name";
+      card.textContent = part.slice(0, -1);
+      card.appendChild(suitIcon(suit[0], suit[1]));
+      el.appendChild(card);
     });
   }
   function fillConfirm(box, lines) {

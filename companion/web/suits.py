@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 CODES = {"\u2663": "C", "\u2667": "C", "\u2666": "D", "\u2662": "D",
          "\u2665": "H", "\u2661": "H", "\u2660": "S", "\u2664": "S"}  # fmt: skip
 NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-GLYPH = re.compile("[\u2660-\u2667]\ufe0f?")
+GLYPH = re.compile("((?:10|[2-9AJQKT])?)([\u2660-\u2667])\ufe0f?")
 
 
 def suit_icon(code: str) -> Markup:
@@ -32,9 +32,14 @@ def suit_icon(code: str) -> Markup:
 
 
 def with_suits(text: object) -> Markup:
-    """``text`` escaped, its suit characters drawn as icons (for text positions only)."""
-    html = str(escape(text))
-    return Markup(GLYPH.sub(lambda m: str(suit_icon(CODES[m.group(0)[0]])), html))
+    """``text`` escaped, its suit characters drawn as icons (for text positions only); a
+    card's rank and suit are kept on one line (``10`` above its icon looks like two cards)."""
+
+    def card(found: re.Match[str]) -> str:
+        icon = suit_icon(CODES[found.group(2)])
+        return f'<span class="card-name">{found.group(1)}{icon}</span>'
+
+    return Markup(GLYPH.sub(card, str(escape(text))))
 
 
 def init_app(app: Flask) -> None:
