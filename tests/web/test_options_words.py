@@ -93,3 +93,4 @@ def test_rules_page_describes_the_tables_own_game(client, players, fields_, line
     for word in absent:
         assert word not in deal, (word, deal)
     assert "Four players" not in rules and "2C" not in rules and "QS" not in rules
+    assert "Pass order: none" not in rules
