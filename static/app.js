@@ -296,6 +296,33 @@
   // and "Not yet" (removes the box: the form is as it was, nothing is sent). While it is open
   // the form counts as unsent, so a live redraw leaves it be. Without JavaScript the button
   // just sends.
+  // Suit signs in words this script writes become the same SVG icons the server draws
+  // (companion/web/suits.py): a phone may show the plain signs as emoji or empty boxes.
+  var SUITS = { "\u2663": ["C", "clubs"], "\u2666": ["D", "diamonds"], "\u2665": ["H", "hearts"], "\u2660": ["S", "spades"] };
+  function suitIcon(code, name) {
+    var ns = "http://www.w3.org/2000/svg", meta = document.querySelector("meta[name=companion-suits]");
+    var svg = document.createElementNS(ns, "svg"), use = document.createElementNS(ns, "use");
+    svg.setAttribute("class", "suit-icon s-" + code);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", name);
+    svg.setAttribute("viewBox", "0 0 100 100");
+    use.setAttribute("href", (meta ? meta.content : "") + "#" + code);
+    svg.appendChild(use);
+    return svg;
+  }
+  function suitIcons(el) {
+    var parts = el.textContent.split(/((?:10|[2-9AJQK])?[\u2660\u2663\u2665\u2666])/);
+    if (parts.length < 2) { return; }
+    el.textContent = "";
+    parts.forEach(function (part, i) {
+      if (i % 2 === 0) { el.appendChild(document.createTextNode(part)); return; }
+      var card = document.createElement("span"), suit = SUITS[part.slice(-1)];
+      card.className = "card-name";
+      card.textContent = part.slice(0, -1);
+      card.appendChild(suitIcon(suit[0], suit[1]));
+      el.appendChild(card);
+    });
+  }
   function fillConfirm(box, lines) {
     var text = box.querySelector("[data-confirm-text]");
     text.innerHTML = "";
@@ -303,6 +330,7 @@
       var p = document.createElement("p");
       p.className = i ? "confirm-score" : "confirm-what";
       p.textContent = line;
+      suitIcons(p);
       text.appendChild(p);
     });
   }

@@ -114,12 +114,10 @@
   // box: the form is as it was); the box is app.js's companionConfirm, the words are here.
   // Points are worked out here only when the table's options make that plain (hearts 1,
   // Q-spades 13, no bonus card, no partners, no moon).
-  function faces(form, cards) {
-    return cards.map(function (c) {
-      var b = form.querySelector(".hcard[data-card='" + c + "'] .face");
-      return b ? b.textContent : c;
-    }).join(" ");
-  }
+  // "QS" -> "Q" and the spades sign; the confirm box draws the sign as an icon (app.js).
+  var SIGNS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+  function cardText(c) { return (c.charAt(0) === "T" ? "10" : c.charAt(0)) + (SIGNS[c.charAt(1)] || c.charAt(1)); }
+  function faces(form, cards) { return cards.map(cardText).join(" "); }
   function count(n) { return n + " card" + (n === 1 ? "" : "s"); }
   function allCards(form) {
     return Array.prototype.map.call(form.querySelectorAll(".hcard"), function (b) { return b.getAttribute("data-card"); });
@@ -283,7 +281,7 @@
     var lines = first ? [first(who), "Record it as " + who + "'s moon, the same as the moon button?"] : [line];
     var bonus = form.querySelector("select[name=bonus]");
     if (bonus && button.name === "moon") {
-      var face = bonus.getAttribute("data-bonus-face");
+      var face = cardText(bonus.getAttribute("data-bonus-card") || "");
       lines.push(bonus.value === "" ? "Pick who took the " + face + " in its box first." :
         bonus.options[bonus.selectedIndex].text + " took the " + face + ".");
     }

@@ -20,6 +20,7 @@ from companion.web import (
     openapi,
     pwa,
     security,
+    suits,
     table,
     views,
 )
@@ -28,6 +29,7 @@ from companion.web import (
 def register(app: Flask) -> None:
     security.init_app(app)
     assets.init_app(app)
+    suits.init_app(app)
     app.extensions.setdefault("broker", make_broker(app))
     for module in (home, table, join, live, views, export, openapi, api_table, pwa):
         app.register_blueprint(module.bp)

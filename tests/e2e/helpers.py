@@ -6,7 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 ZBARIMG = "/usr/bin/zbarimg"
 MARKER = "window.__companionMarker"
@@ -161,3 +161,31 @@ def readme_shot(page: Page, name: str, at: str | None = None) -> Path:
         README_SHOTS.mkdir(parents=True, exist_ok=True)
         (README_SHOTS / name).write_bytes(data)
     return path
+
+
+# Suits are drawn as SVG icons (companion/web/suits.py); these read them back as the signs
+# they stand for, so a test can still say "The 2♣ leads."
+SIGNS_JS = """el => {
+  const signs = {clubs: "\\u2663", diamonds: "\\u2666", hearts: "\\u2665", spades: "\\u2660"};
+  const copy = el.cloneNode(true);
+  copy.querySelectorAll("svg.suit-icon")
+    .forEach(s => s.replaceWith(signs[s.getAttribute("aria-label")]));
+  return copy.textContent.replace(/\\s+/g, " ").trim();
+}"""
+
+
+def signs_text(locator: Locator) -> str:
+    """The locator's text with each suit icon read as its sign."""
+    return str(locator.evaluate(SIGNS_JS))
+
+
+def expect_signs(page: Page, selector: str, text: str, *, nth: int = 0, exact: bool = False,
+                 timeout: float = 5_000) -> None:  # fmt: skip
+    """Wait until the ``nth`` element matching ``selector`` reads ``text`` (icons as signs)."""
+    page.wait_for_function(
+        "([selector, nth, text, exact]) => { const read = " + SIGNS_JS + ";"
+        " const el = document.querySelectorAll(selector)[nth]; if (!el) return false;"
+        " const got = read(el); return exact ? got === text : got.includes(text) }",
+        arg=[selector, nth, text, exact],
+        timeout=timeout,
+    )

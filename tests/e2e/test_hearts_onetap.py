@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.helpers import expect_signs
 from tests.e2e.test_hearts_phones import card, sit, start_hearts, totals, wait_live
 
 pytestmark = pytest.mark.e2e
@@ -67,9 +68,10 @@ def test_rest_to_bob_asks_first_and_can_be_taken_back(phone):
     host.locator(f"{form} button.rest[value='1']").click()  # Rest -> Bob
     box = host.locator(f"{form} .confirm-rest")
     expect(box).to_be_visible()
-    expect(box.locator(".confirm-what")).to_have_text(
-        "Give Bob the 10 cards left: 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥?"
-    )
+    expect_signs(
+        host, f"{form} .confirm-rest .confirm-what",
+        "Give Bob the 10 cards left: 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥?", exact=True,
+    )  # fmt: skip
     expect(box.locator(".confirm-score")).to_have_text(
         "That makes the hand: Ann 15, Bob 10, Cy 1, Dee 0."
     )
@@ -130,12 +132,14 @@ def test_all_the_rest_are_mine_asks_first_and_can_be_taken_back(phone):
     bob.get_by_role("button", name="All the rest are mine").click()
     box = bob.locator(f"{form} .confirm-rest")
     expect(box).to_be_visible()
-    expect(box.locator(".confirm-what")).to_have_text(
-        "Claim the 10 cards nobody else has claimed: 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥?"
-    )
-    expect(box.locator(".confirm-score").first).to_have_text(
-        "Your cards would be: 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ (11 points)."
-    )
+    expect_signs(
+        bob, f"{form} .confirm-rest .confirm-what",
+        "Claim the 10 cards nobody else has claimed: 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥?", exact=True,
+    )  # fmt: skip
+    expect_signs(
+        bob, f"{form} .confirm-rest .confirm-score",
+        "Your cards would be: 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ (11 points).", exact=True,
+    )  # fmt: skip
     expect(box.locator(".confirm-score").nth(1)).to_have_text(
         "That makes the hand: Ann 15, Bob 11, Cy 0."
     )
@@ -166,5 +170,5 @@ def test_all_the_rest_are_mine_asks_first_and_can_be_taken_back(phone):
     expect(host.locator("#sheet tfoot td.total").nth(1)).to_have_text(zero[1], timeout=LIVE_MS)
     assert totals(host) == zero
     expect(bob.locator("#hand-panel")).to_contain_text("Hand 1", timeout=LIVE_MS)
-    expect(bob.locator("#claims")).to_contain_text("Nobody has claimed: 4♥", timeout=LIVE_MS)
+    expect_signs(bob, "#claims", "Nobody has claimed: 4♥", timeout=LIVE_MS)
     expect(card(bob, form, "QS")).to_contain_text("Ann")  # Ann's claim stands

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import take_words
+from .helpers import expect_signs, take_words
 
 pytestmark = pytest.mark.e2e
 LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
@@ -83,7 +83,7 @@ def test_cards_taken_by_a_scorer_with_a_moon_chosen_on_the_shooters_phone(phone,
     sit(ben, host, "Ben", "Seat 2")
     expect(ben.locator("#pass-line")).to_contain_text("Pass 3 cards to Cy, on your left.")
     expect(host.locator("#pass-line")).to_contain_text("Everyone passes 3 cards to the left.")
-    expect(ben.locator("#hand-panel")).to_contain_text("The 2♣ leads.")
+    expect_signs(ben, "#hand-panel", "The 2♣ leads.")
     wait_live(ben)
 
     # hand 1, a typical hand, by the scorer (the host): Ann QS 2H 3H, Ben 4H-7H, Cy the rest
@@ -142,10 +142,8 @@ def test_each_player_taps_their_own_cards(phone, record_property):
     taps("Ben", ben.get_by_role("button", name="Send my cards"))
     # the double claim shows at once on every phone, with who claimed it
     for p in (ann, ben, cy):
-        expect(p.locator("#claims")).to_contain_text(
-            "The 5♥ is claimed twice: by Ann and Ben.", timeout=LIVE_MS
-        )
-    expect(cy.locator("#claims")).to_contain_text("Nobody has claimed: 3♥")
+        expect_signs(p, "#claims", "The 5♥ is claimed twice: by Ann and Ben.", timeout=LIVE_MS)
+    expect_signs(cy, "#claims", "Nobody has claimed: 3♥")
     expect(card(cy, grid, "4H")).to_contain_text("Ben")
     taps("Ann fixes", card(ann, grid, "5H"))
     taps("Ann fixes", card(ann, grid, "3H"))

@@ -8,6 +8,13 @@ from typing import Any
 from flask.testing import FlaskClient
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+SUIT_ICON = re.compile(r'<svg class="suit-icon s-([CDHS])"[^>]*>.*?</svg>')
+SIGNS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def suit_signs(markup: str) -> str:
+    """A page's suit icons (``companion.web.suits``) read back as the signs they stand for."""
+    return SUIT_ICON.sub(lambda found: SIGNS[found.group(1)], markup)
 
 
 def csrf(client: FlaskClient, url: str = "/") -> str:

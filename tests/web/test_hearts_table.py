@@ -19,10 +19,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.games.hearts import OPTION_HELP, PRESET_HELP
+from companion.games.hearts import OPTION_HELP
+from companion.games.hearts.form_words import HELP, LABELS, PRESET_WORDS
 from tests.games.hearts.reference import Table as RefTable
 from tests.games.hearts.reference import play, points
-from tests.web.tablehelp import claim, csrf, join_token, new_table, totals
+from tests.web.tablehelp import claim, csrf, join_token, new_table, suit_signs, totals
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 HEARTS = [f"{r}H" for r in "23456789TJQKA"]
@@ -48,7 +49,8 @@ def score(client: FlaskClient, table: str, hand: int, taken: dict[int, str], **e
 
 def plain(markup: str) -> str:
     """The words a player reads: tags dropped, entities decoded, spaces collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split()).replace(" .", ".")
+    text = re.sub(r"<[^>]+>", " ", suit_signs(markup))
+    return " ".join(html.unescape(text).split()).replace(" .", ".")
 
 
 def raw_entry(client: FlaskClient, table: str) -> str:
@@ -105,12 +107,12 @@ def test_smoke_hands_through_the_pages_with_a_correction_and_an_undo(client):
 @pytest.mark.one_database
 def test_new_table_form_offers_presets_and_explains_every_option(client):
     page = html.unescape(client.get("/new/hearts").get_data(as_text=True))
-    for name, words in PRESET_HELP.items():
-        assert f'value="{name}"' in page and words in page
-    for key, words in OPTION_HELP.items():
+    for name, said in PRESET_WORDS.items():
+        assert f'value="{name}"' in page and said in page
+    for key in OPTION_HELP:
         if key != "players":
             assert f'name="{key}"' in page, key
-            assert words in page, key
+            assert LABELS[key] in page and HELP[key] in page, key
     assert "remove cards" in page and "a kitty" in page
 
 
@@ -121,11 +123,11 @@ def test_options_are_stored_and_shown_on_the_rules_page(client):
         exact_target_resets_to="50", target="80", entry="tricks",
     )  # fmt: skip
     rules = words(client.get(f"{table}/rules"))
-    assert "Preset omnibus" in rules
-    assert "moon policy: protect" in rules
-    assert "odd deal: kitty" in rules
-    assert "bonus card: JD" in rules  # from the preset
-    assert "exact target resets to: 50" in rules
+    assert "Preset Omnibus" in rules
+    assert "Shooting the moon: the shooter is protected" in rules
+    assert "Spare cards with 3 or 5 players: a kitty" in rules
+    assert "Bonus card: jack of diamonds" in rules  # from the preset
+    assert "Landing exactly on the end score: to 50" in rules
     assert "a kitty of 2 cards" in rules and "10 cards each" in rules
     assert "lowest club not in the kitty leads" in rules
     exported = client.get(f"{table}/games/1/export.json")

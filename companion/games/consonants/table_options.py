@@ -29,7 +29,18 @@ FIRST_LEADS = {
     "left-of-dealer": "The player left of the dealer leads any card",
 }
 YES = ("1", "yes", "true", "on")
-HELP = OPTION_HELP
+HELP = {  # the form's words (``OPTION_HELP`` documents the options by key, for the APIs)
+    **OPTION_HELP,
+    "first_lead": "The J leads: whoever holds the J leads it (when the J is in the kitty, the "
+    "first of K, Q, V, X, Z that is not). Left of the dealer: that player leads any card.",
+    "failed_words_score": "Yes: a word that loses its challenge counts as never laid, so its "
+    "cards score as usual. No: the cards of a failed word score nothing.",
+    "pass_count": "How many cards each player passes after the deal (the rules say 4; 0 means "
+    "nobody passes).",
+    "pass_cycle": "The passes in order, as in Hearts for this many players: left, right, "
+    "across, two seats left or right, scatter (one card to each other player) or hold (no "
+    "pass).",
+}
 
 
 @dataclass(frozen=True)

@@ -6,30 +6,17 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from companion.games.hearts import (
-    DEFAULT_CYCLES,
-    OPTION_HELP,
-    OTHER_CYCLES,
-    PRESET_HELP,
-    HeartsOptions,
-)
+from companion.games.hearts import DEFAULT_CYCLES, OTHER_CYCLES, HeartsOptions
+from companion.games.hearts import form_words as words
 from companion.games.hearts.table_options import ENTRY_WAYS
 
 Field = tuple[str, str, list[tuple[str, str]]]  # (option, widget, choices)
 
 DESCRIPTIONS = {
     "players": "3 to 6 players.",
-    "preset": "standard, pagat or omnibus; every option below can change it.",
+    "preset": "Standard, Pagat or Omnibus; every option below can change it.",
 }
-CHOICES: dict[str, list[tuple[str, str]]] = {
-    "odd_deal": [("remove", "remove cards"), ("kitty", "a kitty")],
-    "kitty_to": [("first-trick", "first trick's winner"), ("first-penalty", "first penalty")],
-    "first_lead": [("low-club", "lowest club leads"), ("left-of-dealer", "left of dealer")],
-    "bonus_card": [("none", "no bonus card"), ("JD", "JD"), ("TD", "TD")],
-    "moon_policy": [(p, p) for p in ("add", "subtract", "choose", "choose-if-74", "protect")],
-    "exact_target_resets_to": [("none", "no reset"), ("50", "to 50"), ("0", "to 0")],
-    "partnership": [("none", "no partners"), ("pooled", "pooled"), ("individual", "individual")],
-}
+CHOICES = words.CHOICE_WORDS
 ORDER = (
     "pass_count", "pass_cycle", "odd_deal", "kitty_to", "first_lead", "target",
     "moon_policy", "shoot_the_sun", "exact_target_resets_to", "tie_continues",
@@ -49,21 +36,10 @@ def cycle_choices() -> list[tuple[str, str]]:
     for players, cycles in sorted(OTHER_CYCLES.items()):
         for cycle in (DEFAULT_CYCLES[players], *cycles):
             value = ",".join(cycle)
-            label = f"{players} players: {', '.join(cycle)}"
+            label = f"{players} players: {words.value_words('pass_cycle', cycle)}"
             if (value, label) not in choices:
                 choices.append((value, label))
     return choices
-
-
-def shown(value: Any) -> str:
-    """An option's value in words for the rules page."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        return ", ".join(value)
-    return str(value)
 
 
 def form_field(key: str) -> Field:
@@ -86,8 +62,11 @@ def form() -> dict[str, Any]:
     """What the options form and the rules page show: fields, help, presets, entry ways."""
     return {
         "fields": form_fields(),
-        "help": OPTION_HELP,
-        "presets": PRESET_HELP,
+        "labels": words.LABELS,
+        "help": words.HELP,
+        "presets": words.PRESET_WORDS,
+        "preset_sets": words.preset_sets,
         "entry": ENTRY_WAYS,
-        "shown": shown,
+        "shown": words.value_words,
+        "cycle": words.cycle_words,
     }

@@ -20,7 +20,7 @@ from companion.games.hearts import (
 from companion.games.trickgame.options import RulesPlayers
 
 ENTRY_WAYS = {
-    "cards": "Cards taken: after each hand, tap who took which hearts and the QS.",
+    "cards": "Cards taken: after each hand, tap who took which hearts and the queen of spades.",
     "tricks": "Trick by trick (referee): enter every trick as played; the app checks the rules.",
 }
 YES = ("1", "yes", "true", "on")

@@ -29,8 +29,8 @@ ARROWS = {
     "across": "\u2191",
     "2nd-left": "\u21d0",
     "2nd-right": "\u21d2",
-    "scatter": "\u2733",
-    "hold": "\u270b",
+    "scatter": "\u21c4",
+    "hold": "\u00d7",
 }
 UNDONE = {"hearts-taken": "the cards taken", "hearts-claim": "a claim", "hearts-trick": "a trick",
           "hearts-moon": "the moon choice", "hearts-revoke": "the revoke",

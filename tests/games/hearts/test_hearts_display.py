@@ -92,10 +92,14 @@ def test_form_fields_follow_the_order_with_a_blank_for_the_preset():
     assert set(table_form.form()["help"]) >= set(table_form.ORDER)
 
 
-@pytest.mark.parametrize("value, shown", [(None, "none"), (True, "yes"), (("a", "b"), "a, b"),
-                                          (26, "26")])  # fmt: skip
-def test_shown_words_an_option_value(value, shown):
-    assert table_form.shown(value) == shown
+@pytest.mark.parametrize(
+    "key, value, shown",
+    [("partnership", None, "no partners"), ("tie_continues", True, "yes"), ("target", 26, "26"),
+     ("pass_cycle", ("left", "2nd-right"), "left, two seats right"),
+     ("moon_policy", "add", "26 to everyone else"), ("bonus_card", "JD", "jack of diamonds")],
+)  # fmt: skip
+def test_shown_words_an_option_value(key, value, shown):
+    assert table_form.form()["shown"](key, value) == shown
 
 
 # the entry box
