@@ -9,7 +9,7 @@ from companion.games.scoresheet import Sheet
 WIDTH, HEIGHT, PAD = 360, 200, 28
 # at most this many points per line: a long game's chart stays a few KB (it is sent again with
 # every update) and 304 px show no more detail anyway
-MAX_POINTS = 40
+MAX_POINTS = 32
 
 
 @dataclass(frozen=True)
