@@ -34,10 +34,20 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / name), animations="disabled", caret="hide")
 
 
+RECT = """e => { const r = e.getBoundingClientRect(); if (!e.isConnected) return null;
+  return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null }"""
+NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => done(true)))"
+
+
 def box(locator: Locator) -> dict:
-    found = locator.bounding_box()
-    assert found, "not on the page"
-    return found
+    """Where the element is drawn, once it is drawn: a live redraw swaps elements in and out,
+    and one caught half-way has no size yet (look again at the next frame, up to 100)."""
+    for _ in range(100):
+        found = locator.evaluate(RECT)
+        if found:
+            return dict(found)
+        locator.page.evaluate(NEXT_FRAME)
+    raise AssertionError(f"{locator} is not drawn on the page")
 
 
 def above(upper: Locator, lower: Locator) -> None:
