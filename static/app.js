@@ -235,17 +235,22 @@
   }
   // A live answer decided on the box as it was when the request left: if this phone's own
   // request has redrawn the box since (another seat picked, an entry sent), ask again.
-  var entryDraws = 0, liveSawDraws = null;
+  var entryDraws = 0, liveSawDraws = null, askAgain = false;
   document.addEventListener("htmx:configRequest", function (event) {
     if (event.detail.elt && event.detail.elt.id === "live") { liveSawDraws = entryDraws; }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var live = event.detail.elt;
+    if (!askAgain || !live || live.id !== "live" || !window.htmx) { return; }
+    askAgain = false;
+    window.setTimeout(function () { window.htmx.trigger(live, "poll"); }, 0);
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var box = event.detail.target;
     if (!box || box.id !== "entry-box") { return; }
     if (liveSawDraws !== null && liveSawDraws !== entryDraws) {
       event.detail.shouldSwap = false;
-      var live = document.getElementById("live");
-      if (live && window.htmx) { window.htmx.trigger(live, "poll"); }
+      askAgain = true;  // once this answer is done: a poll sent now would be dropped by htmx
       return;
     }
     if (!box.querySelector("form[data-unsent]")) { return; }
