@@ -7,4 +7,4 @@ PY=.venv/bin
 $PY/ruff check companion tests bench
 $PY/ruff format --check companion tests bench
 $PY/mypy companion
-$PY/pytest -n 2 -q "$@"
+$PY/pytest -n 2 --dist worksteal -q "$@"

@@ -127,8 +127,12 @@ def test_a_stream_ends_when_its_phone_is_gone() -> None:
     assert list(events) == []  # two quiet checks, then the phone was gone: the stream ended
 
 
-def test_bench_streams_runs_every_phase_without_errors(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_streams_runs_every_phase_without_errors(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from bench import bench_streams
+
+    monkeypatch.setenv("COMPANION_HEADER_SECONDS", "1")  # slow clients are dropped after 1 s
 
     args = ["--levels", "0,3", "--slow", "2", "--tables", "2", "--clients", "1"]
     args += ["--requests", "2", "--vanish", "2", "--settle", "0", "--worker-classes", "gevent"]

@@ -13,6 +13,9 @@ from flask.testing import FlaskClient
 from companion.web import judge as flow
 from tests.web.tablehelp import claim, csrf, join_token, new_table
 
+# what the pages and fragments show: the storage is tested on both databases elsewhere
+pytestmark = pytest.mark.one_database
+
 BAD = "QXZV"
 
 

@@ -10,6 +10,9 @@ from flask.testing import FlaskClient
 from companion.words import registry
 from tests.web.tablehelp import csrf, new_table
 
+# what the pages and fragments show: the storage is tested on both databases elsewhere
+pytestmark = pytest.mark.one_database
+
 LONG_WORD = "dichlorodiphenyltrichloroethanes"  # 32 letters, in the list
 TOO_LONG = "a" * 46
 NOT_AZ = "A to Z"

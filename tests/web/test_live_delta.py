@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -17,6 +18,9 @@ from companion.extensions import db
 from companion.tables import store
 from companion.web import livesheet
 from tests.web.deltahelp import part, seen, sheet_rows, update, whole_sheet
+
+# what the pages and fragments show: the storage is tested on both databases elsewhere
+pytestmark = pytest.mark.one_database
 
 SEATS = 4
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -13,6 +14,9 @@ from tests.web import test_alphagrams_table as ag
 from tests.web import test_consonants_table as cons
 from tests.web import test_fta_table as fta
 from tests.web.deltahelp import update, whole_sheet
+
+# what the pages and fragments show: the storage is tested on both databases elsewhere
+pytestmark = pytest.mark.one_database
 
 
 class Watchers:

@@ -16,6 +16,9 @@ from companion.games.hearts.form_words import LABELS, preset_keys, value_words
 from tests.web.tablehelp import suit_signs
 from tests.web.test_hearts_table import hearts_table
 
+# what the pages and fragments show: the storage is tested on both databases elsewhere
+pytestmark = pytest.mark.one_database
+
 KEYS = {f.name for f in fields(HeartsOptions)} | {f.name for f in fields(ConsonantsOptions)}
 CHOICE_KEYS = {"left-of-dealer", "first-trick", "first-penalty", "low-club", "choose-if-74",
                "2nd-left", "2nd-right", "singleton"}  # fmt: skip

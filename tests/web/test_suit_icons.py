@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.web.tablehelp import suit_signs
 from tests.web.test_consonants_table import cons_table
 from tests.web.test_hearts_table import hearts_table, post, score, seated, trick
+
+# what the pages and fragments show: the storage is tested on both databases elsewhere
+pytestmark = pytest.mark.one_database
 
 # the suit signs; the characters phones draw as emoji by default (Unicode's Emoji_Presentation
 # outside the emoji planes: hands, check and cross marks, stars, clocks ...); the emoji planes;
