@@ -106,21 +106,24 @@ def _again(token: str, kind: str, number: int, err: CompanionError) -> Any:
     v = view_for(token)
     if kind not in WAY_OF or v.state.hand(number) is None:
         raise err  # no form of this hand to show again: a refusal notice in words
-    status, values = shared.again_status(err), shared.kept_input()
     errors = {"form": named(err.message, v.names)}
+    return _hand_form(v, number, kind, shared.kept_input(), errors, shared.again_status(err))
+
+
+def _hand_form(v: TableView, number: int, kind: str, values: dict[str, str],
+               errors: dict[str, str], status: int) -> Any:  # fmt: skip
+    """Hand ``number``'s form of ``kind`` drawn again: its own form when it is being changed
+    or is not the open hand, else the open hand's entry box on that way."""
     edit = bool(request.form.get("edit"))
     ctx: dict[str, Any] = dict(v=v, values=values, errors=errors, number=number, kind=kind,
                                edit=edit)  # fmt: skip
-    state = v.state
-    own_form = ctx["edit"] or (number != state.open_number and state.hand(number) is not None)
-    if own_form and kind in WAY_OF:
-        template = "hearts/_again.html"
-    else:
-        template, ctx["force_way"] = HEARTS.entry_template, WAY_OF.get(kind)
+    own_form = edit or number != v.state.open_number
+    template = "hearts/_again.html" if own_form else HEARTS.entry_template
+    if not own_form:
+        ctx["force_way"] = WAY_OF[kind]
     if htmx():
         return fragment(template, status, **ctx)
-    page = "hearts/again.html" if template == "hearts/_again.html" else "table.html"
-    return render_template(page, **ctx), status
+    return render_template("hearts/again.html" if own_form else "table.html", **ctx), status
 
 
 @bp.get("/t/<token>/hearts/way/<way>")
@@ -182,16 +185,7 @@ def _moon_first(token: str, number: int) -> Any:
     values = {**shared.kept_input(), "ask-moon": str(moon[0])}
     if moon[1] is not None:
         values["bonus"] = str(moon[1])
-    ctx: dict[str, Any] = dict(v=v, values=values, errors={}, number=number, kind="points",
-                               edit=bool(form.get("edit")))  # fmt: skip
-    own_form = ctx["edit"] or number != v.state.open_number
-    template = "hearts/_again.html" if own_form else HEARTS.entry_template
-    if not own_form:
-        ctx["force_way"] = "numbers"
-    if htmx():
-        return fragment(template, 422, **ctx)
-    page = "hearts/again.html" if own_form else "table.html"
-    return render_template(page, **ctx), 422
+    return _hand_form(v, number, "points", values, {}, 422)
 
 
 def _claim_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
