@@ -18,7 +18,7 @@ APP = create_app(
      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{_instance}/fuzz.sqlite3"}
 )  # fmt: skip
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
-EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "80"))
+EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "50"))
 
 
 @schema.parametrize()

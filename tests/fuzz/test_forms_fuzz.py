@@ -22,7 +22,7 @@ APP = create_app(
     {"TESTING": True, "SECRET_KEY": "fuzz", "JOIN_CODE_LIMIT": 10**9,
      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{_instance}/forms.sqlite3"}
 )  # fmt: skip
-EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "80"))
+EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "50"))
 POST_RULES = sorted(
     r.rule
     for r in APP.url_map.iter_rules()

@@ -19,6 +19,9 @@ from werkzeug.exceptions import Forbidden, NotFound
 from companion.web.errors import GENERIC, plain_message
 from tests.web.tablehelp import claim, csrf, enter, join_token, new_table
 
+# how a refusal is shown (htmx notice, page, fragment): the same on either database
+pytestmark = pytest.mark.one_database
+
 HX = {"HX-Request": "true"}
 UNDO_REFUSED = "Only the host, or the phone whose change it was, can undo the last change."
 
