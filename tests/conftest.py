@@ -56,6 +56,30 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.definition.add_marker(pytest.mark.parametrize("app", ["sqlite"], indirect=True))
 
 
+def _reuse_url_builders() -> None:
+    """Every test makes a fresh app, and Werkzeug compiles two URL-builder functions for each
+    of its ~90 routes (through ``ast`` and ``compile``: about 45 ms an app, most of a web test's
+    set-up). A builder depends only on the rule's parsed parts, so the tests compile each one
+    once and bind it to every later rule alike; what a rule builds is unchanged."""
+    from werkzeug.routing.rules import Rule
+
+    compile_builder = Rule._compile_builder
+    made: dict[tuple, object] = {}
+
+    def cached(self: Rule, append_unknown: bool = True):  # type: ignore[no-untyped-def]
+        if self.defaults:
+            return compile_builder(self, append_unknown)
+        key = (tuple(self._trace), append_unknown)
+        if key not in made:
+            made[key] = compile_builder(self, append_unknown)
+        return made[key]
+
+    Rule._compile_builder = cached  # type: ignore[method-assign]
+
+
+_reuse_url_builders()
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Everything imported so far (the app, the games, the test modules) lives to the end: move
     it out of the garbage collector's sight, so its full collections, which every test's

@@ -457,12 +457,14 @@ def test_a_lost_code_ben_enters_anns_word_and_history_marks_it_unproven(t):
 # stores and round-end scoring
 
 
+@pytest.mark.one_database
 def test_stores_before_the_reveal_are_refused(t):
     ok(t.points(1, "alpha", 3, 1))
     answer = t.store(1, 0, ANN_STORE)
     assert answer.status_code == 422 and "after the omega hand" in answer.get_data(as_text=True)
 
 
+@pytest.mark.one_database
 def test_round_end_categories_with_a_line_each(t):
     _to_stores(t)
     ok(t.store(1, 0, ANN_STORE))
@@ -501,6 +503,7 @@ def test_round_end_categories_with_a_line_each(t):
 # game end
 
 
+@pytest.mark.one_database
 def test_game_end_after_the_last_round(app):
     t = Table(app, rounds=2)
     t.full_round(1)
@@ -514,6 +517,7 @@ def test_game_end_after_the_last_round(app):
     assert "Ben wins" in t.page(t.watcher, "/live")
 
 
+@pytest.mark.one_database
 def test_cribbage_finish_ends_at_once(app):
     t = Table(app, cribbage_finish=1, target=5)
     ok(t.points(1, "alpha", 2, 6))
@@ -523,6 +527,7 @@ def test_cribbage_finish_ends_at_once(app):
     assert t.seal(t.ann, 1, "Moons", "Waves").status_code == 422
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("first_dealer, winner", [(0, "Ann"), (1, "Ben")])
 def test_cribbage_finish_typed_points_count_the_alpha_dealer_first(app, first_dealer, winner):
     t = Table(app, cribbage_finish=1, target=5, first_dealer=first_dealer)
@@ -530,6 +535,7 @@ def test_cribbage_finish_typed_points_count_the_alpha_dealer_first(app, first_de
     assert f"{winner} wins" in t.page()
 
 
+@pytest.mark.one_database
 def test_cribbage_finish_counts_round_end_categories_in_order(app):
     t = Table(app, cribbage_finish=1, target=6)
     t.full_round(1, alpha=(5, 0), omega=(0, 0))
@@ -545,6 +551,7 @@ ALPHA_TEN = ["Author", "Bard", "Battle", "Betrayal", "Borderland", "Calamity", "
              "Chance Meeting", "Consul"]  # fmt: skip
 
 
+@pytest.mark.one_database
 def test_typed_points_in_referee_mode_replace_the_plays(app):
     t = Table(app, enter_plays=1)
     ok(t.play(1, "alpha", 1, "Merchant", 0))
@@ -823,6 +830,7 @@ OMEGA_TEN = ["Darkness", "Desert", "Diplomat", "Discovery", "End", "Excuse", "Fo
              "Harvest", "Huntress", "Island"]  # fmt: skip
 
 
+@pytest.mark.one_database
 def test_plays_reveal_when_a_player_goes_out_in_the_omega_hand(app):
     t = Table(app, enter_plays=1)
     for version, card in enumerate(ALPHA_TEN):
@@ -985,6 +993,7 @@ def _checked(form: str) -> list[str]:
     return re.findall(r'<input type="checkbox" name="cards" value="([^"]+)" checked', form)
 
 
+@pytest.mark.one_database
 def test_stores_are_prefilled_from_the_plays_and_a_contradiction_is_refused_input_kept(app):
     t = Table(app, enter_plays=1)
     _alpha_by_plays(t)
@@ -1019,6 +1028,7 @@ def test_stores_are_prefilled_from_the_plays_and_a_contradiction_is_refused_inpu
     ok(t.store(1, 0, [*sent, "Castle"]))
 
 
+@pytest.mark.one_database
 def test_after_an_ace_end_the_sequence_comes_before_the_cards(app):
     t = Table(app, enter_plays=1)
     body = ok(t.play(1, "alpha", 1, "Merchant", 0))
@@ -1030,6 +1040,7 @@ def test_after_an_ace_end_the_sequence_comes_before_the_cards(app):
     assert picker.index('value="end"') < picker.index('name="seat"')
 
 
+@pytest.mark.one_database
 def test_during_the_omega_hand_its_picker_comes_before_the_alpha_record(app):
     t = Table(app, enter_plays=1)
     _alpha_by_plays(t)
@@ -1053,6 +1064,7 @@ def test_during_the_omega_hand_its_picker_comes_before_the_alpha_record(app):
     )
 
 
+@pytest.mark.one_database
 def test_suits_are_our_own_svg_icons_and_no_fta_page_has_an_emoji(app):
     t = Table(app, enter_plays=1)
     pages = [t.page()]
