@@ -20,7 +20,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from companion.web import limits
 
@@ -83,7 +83,20 @@ COOKIE_DEFAULTS = {
 
 
 class SessionCookie(SecureCookieSessionInterface):
-    """Flask's signed cookie, Secure whenever this request came over https."""
+    """Flask's signed cookie, Secure whenever this request came over https.
+
+    An unchanged session is sent again (renewing its 400 days) only with a page the person
+    opened, not with the requests a page makes by itself (htmx, the service worker, fetch).
+    Sent with every answer, an answer to a background request that left before another one
+    added the phone's id (the service worker fetching the offline page while the host starts a
+    table) came back later and put the older cookie over the new one: the host, or a seated
+    phone, became a stranger (seen in the browser tests, about one run in five)."""
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if session.modified:
+            return True
+        opened = request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
+        return opened and super().should_set_cookie(app, session)
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
