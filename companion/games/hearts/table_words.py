@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.standard import Card
 from companion.games import hearts
@@ -47,9 +46,6 @@ class PassLine:
 
 
 SEAT = re.compile(r"\bSeat (\d+)\b")
-
-
-CODE = re.compile(r"[2-9TJQKA][CDHS]")
 
 
 def named(text: str, names: Sequence[str]) -> str:
@@ -109,17 +105,11 @@ def lead_line(options: TableOptions, dealer: int, names: Sequence[str]) -> str:
     return f"The {face(card or '2C')} leads."
 
 
-def _faces(codes: Any) -> str:
-    """Stored card codes as a player writes them (``QS 2H`` -> ``Q♠ 2♥``); anything that is
-    not a card code (an old or imported payload) is shown as it is."""
-    return " ".join(face(c) if CODE.fullmatch(str(c)) else str(c) for c in codes or [])
-
-
 def _taken_words(payload: Mapping, names: Sequence[str]) -> str:
     parts = []
     for seat, texts in sorted(payload.get("taken", {}).items(), key=lambda i: int(i[0])):
         if texts:
-            parts.append(f"{_name(names, seat)} {_faces(texts)}")
+            parts.append(f"{_name(names, seat)} {' '.join(texts)}")
     return "; ".join(parts) or "no cards"
 
 
@@ -138,7 +128,7 @@ def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
         "hearts-taken": lambda: f"hand {n}, cards taken: {_taken_words(p, names)}",
         "hearts-claim": lambda: (
             f"hand {n}, {_name(names, p.get('seat'))} took "
-            + (_faces(p.get("cards")) or "no points")
+            + (" ".join(p.get("cards", [])) or "no points")
             + (" and every trick" if p.get("sun") else "")
         ),
         "hearts-moon": lambda: (

@@ -55,10 +55,10 @@ def test_lead_line_names_the_card_or_the_seat():
     "kind, payload, line",
     [
         ("hearts-taken", {"taken": {"1": ["QS"], "0": ["2H"], "2": []}},
-         "hand 2, cards taken: Ann 2\u2665; Ben Q\u2660"),
+         "hand 2, cards taken: Ann 2H; Ben QS"),
         ("hearts-claim", {"seat": 2, "cards": [], "sun": False}, "hand 2, Cy took no points"),
         ("hearts-claim", {"seat": 0, "cards": ["QS"], "sun": True},
-         "hand 2, Ann took Q\u2660 and every trick"),
+         "hand 2, Ann took QS and every trick"),
         ("hearts-moon", {"choice": "subtract"}, "hand 2, moon: the shooter subtracts"),
         ("hearts-trick", {"trick": 0, "leader": 3, "cards": ["2C", "3C"]},
          "hand 2, trick 1 led by Di: 2C 3C"),
