@@ -144,16 +144,23 @@ def way(page: Page, label: str) -> None:
     settle(page)
 
 
-def test_hearts_referees_half_entered_trick_survives_a_claim_and_a_trick_from_another_phone(
-    phone,
-):
-    ann = phone(**NARROW)  # the host, refereeing trick by trick
+def hearts_host_and_ben(phone) -> tuple[Page, Page]:  # type: ignore[no-untyped-def]
+    """A Hearts table on two live phones at 390 px: the host's (it enters for Ann, Cy and
+    Dee, and is marked so a reload would show) and Ben's, seated."""
+    ann = phone(**NARROW)
     start_hearts(ann, ["Ann", "", "Cy", "Dee"])
     ben = phone(**NARROW)
     sit_hearts(ben, ann, "Ben", "Seat 2")
     for p in (ann, ben):
         wait_sse_open(p)
     mark_page(ann)
+    return ann, ben
+
+
+def test_hearts_referees_half_entered_trick_survives_a_claim_and_a_trick_from_another_phone(
+    phone,
+):
+    ann, ben = hearts_host_and_ben(phone)  # Ann's phone, the host's, referees trick by trick
 
     way(ann, "Trick by trick")
     trick = "#trick-form"
@@ -328,13 +335,7 @@ def _path(page: Page) -> str:
 
 
 def test_hearts_numbers_half_typed_survive_another_phone_saving_the_hand(phone):
-    ann = phone(**NARROW)  # the host, typing points per seat
-    start_hearts(ann, ["Ann", "", "Cy", "Dee"])
-    ben = phone(**NARROW)
-    sit_hearts(ben, ann, "Ben", "Seat 2")
-    for p in (ann, ben):
-        wait_sse_open(p)
-    mark_page(ann)
+    ann, ben = hearts_host_and_ben(phone)  # Ann's phone, the host's, types points per seat
     way(ann, "Numbers")
     box = [ann.locator(f"#points-1-{seat}") for seat in range(4)]
     box[0].fill("14")
