@@ -48,11 +48,12 @@ def open_stream(port: int, token: str) -> socket.socket:
     return sock
 
 
-def open_count(port: int, timeout: float = 5.0) -> int | None:
-    """The server's own count of open streams; None when it does not answer in time."""
+def open_count(port: int, timeout: float = 5.0, until: int | None = None) -> int | None:
+    """The server's own count of open streams (``until``: once it is that many, the server
+    waiting up to 30 s); None when it does not answer in time."""
     try:
         conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
-        conn.request("GET", "/live/streams")
+        conn.request("GET", "/live/streams" + ("" if until is None else f"?until={until}"))
         count = int(json.loads(conn.getresponse().read())["open"])
         conn.close()
         return count
@@ -77,6 +78,7 @@ class SlowClients:
     def __init__(self, port: int, n: int) -> None:
         self.port, self.n = port, n
         self.dropped = 0
+        self._drops = threading.Condition()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -88,6 +90,16 @@ class SlowClients:
         self._stop.set()
         self._thread.join(timeout=10)
 
+    def _drop(self) -> None:
+        with self._drops:
+            self.dropped += 1
+            self._drops.notify_all()
+
+    def wait_dropped(self, count: int, seconds: float) -> bool:
+        """Whether the server has dropped ``count`` of them within ``seconds``."""
+        with self._drops:
+            return self._drops.wait_for(lambda: self.dropped >= count, seconds)
+
     def _connect(self, sel: selectors.BaseSelector) -> None:
         try:
             sock = socket.create_connection((HOST, self.port), timeout=5)
@@ -95,7 +107,7 @@ class SlowClients:
             sock.setblocking(False)
             sel.register(sock, selectors.EVENT_READ)
         except OSError:
-            self.dropped += 1
+            self._drop()
 
     def _run(self) -> None:
         sel = selectors.DefaultSelector()
@@ -106,7 +118,7 @@ class SlowClients:
             for key, _ in sel.select(timeout=0.2):  # readable: the server closed (or answered)
                 sel.unregister(key.fileobj)
                 key.fileobj.close()  # type: ignore[union-attr]
-                self.dropped += 1
+                self._drop()
                 self._connect(sel)
             if time.monotonic() >= next_byte:
                 next_byte += 1.0

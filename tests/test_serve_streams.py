@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -14,16 +13,11 @@ from bench._common import HOST, Phone, Server, round_form, running, start_table
 from bench.bench_streams import SlowClients, open_count, open_stream
 from companion.tables.live import hung_up, sse_stream
 
-WAIT_SECONDS = 20.0  # generous: the server checks each stream every 2 s
 
-
-def wait_until(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()
+def streams_reach(port: int, count: int) -> bool:
+    """Whether the server's count of open streams reaches ``count``: the server answers once it
+    does (``/live/streams?until=``, up to 30 s), so the test waits on that, not on a clock."""
+    return open_count(port, timeout=40, until=count) == count
 
 
 @pytest.fixture(scope="module")
@@ -39,13 +33,13 @@ def server() -> Iterator[Server]:
 def test_streams_of_phones_that_hang_up_are_closed_by_the_server(server: Server) -> None:
     host = Phone(server.port)
     table = start_table(host)
-    assert wait_until(lambda: open_count(server.port) == 0)
+    assert streams_reach(server.port, 0)
     phones = [open_stream(server.port, table.token) for _ in range(20)]
-    assert wait_until(lambda: open_count(server.port) == 20), open_count(server.port)
+    assert streams_reach(server.port, 20), open_count(server.port)
     for sock in phones:
         sock.close()
     # not one keep-alive needs to fail: the server sees the hang-up and ends the stream
-    assert wait_until(lambda: open_count(server.port) == 0, WAIT_SECONDS), open_count(server.port)
+    assert streams_reach(server.port, 0), open_count(server.port)
     assert host.get(f"/t/{table.token}").status == 200
     host.close()
 
@@ -55,7 +49,7 @@ def test_a_page_and_an_entry_answer_with_300_streams_open(server: Server) -> Non
     table = start_table(host)
     phones = [open_stream(server.port, table.token) for _ in range(300)]
     try:
-        assert wait_until(lambda: open_count(server.port) == 300), open_count(server.port)
+        assert streams_reach(server.port, 300), open_count(server.port)
         assert host.get(f"/t/{table.token}").status == 200
         entry = host.post(f"/t/{table.token}/round/1", round_form(table, 1), htmx=True)
         assert entry.status == 200
@@ -66,7 +60,7 @@ def test_a_page_and_an_entry_answer_with_300_streams_open(server: Server) -> Non
         for sock in phones:
             sock.close()
         host.close()
-    assert wait_until(lambda: open_count(server.port) == 0, WAIT_SECONDS)
+    assert streams_reach(server.port, 0)
 
 
 def read_until(sock: socket.socket, marker: bytes) -> bytes:
@@ -86,7 +80,7 @@ def test_slow_clients_neither_block_a_request_nor_keep_their_sockets(server: Ser
         assert phone.get("/").status == 200
         phone.close()
         # the server closes a client that has not sent its headers in time; it reconnects
-        assert wait_until(lambda: slow.dropped >= 100, 60), slow.dropped
+        assert slow.wait_dropped(100, 60), slow.dropped
 
 
 def test_a_silent_connection_is_closed_by_the_server(server: Server) -> None:

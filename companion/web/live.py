@@ -21,20 +21,30 @@ LAST_EVENT_ID = re.compile(r"[0-9]{1,18}")
 
 
 class _OpenStreams:
-    """How many event streams this worker process is serving right now."""
+    """How many event streams this worker process is serving right now; ``wait_for`` lets a
+    caller wait until the count is a given number (a test, an operator's script)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._changed = threading.Condition()
         self.count = 0
 
     def serve(self, events: Iterator[str]) -> Iterator[str]:
-        with self._lock:
-            self.count += 1
+        self._add(1)
         try:
             yield from events
         finally:  # the stream ended, or the server closed it (phone gone, write failed)
-            with self._lock:
-                self.count -= 1
+            self._add(-1)
+
+    def _add(self, step: int) -> None:
+        with self._changed:
+            self.count += step
+            self._changed.notify_all()
+
+    def wait_for(self, count: int, seconds: float) -> int:
+        """The count once it is ``count``, or as it is after ``seconds``."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.count == count, seconds)
+            return self.count
 
 
 OPEN = _OpenStreams()
@@ -100,7 +110,12 @@ def share_stream(token: str) -> Response:
 
 @bp.get("/live/streams")
 def open_streams() -> Response:
-    """The event streams open in the worker that answers (operators and tests watch it)."""
-    response = jsonify(open=OPEN.count, pid=os.getpid())
+    """The event streams open in the worker that answers (operators and tests watch it).
+    ``?until=N`` waits, up to 30 s, until that many are open, then answers."""
+    until = request.args.get("until", "")
+    count = OPEN.count
+    if until.isascii() and until.isdigit() and len(until) <= 9:
+        count = OPEN.wait_for(int(until), 30.0)
+    response = jsonify(open=count, pid=os.getpid())
     response.headers["Cache-Control"] = "no-store"
     return response
