@@ -145,6 +145,56 @@
     if (event.detail.target && event.detail.target.id === "entry-box") { restoreTyped(); }
   });
 
+  // The seat panels (host card, "you" card, join panel) are redrawn whenever a phone sits,
+  // leaves or is renamed: what this phone typed in them (a new seat's name, its own new name),
+  // the field it was typing in and an open box whose title is unchanged come through the redraw.
+  var SEAT_PANELS = ["host-slot", "you-slot", "join-top", "join-bottom"];
+  var panelKept = null;
+  function isSeatPanel(event) {
+    var target = event.detail && event.detail.target;
+    return !!target && SEAT_PANELS.indexOf(target.id) >= 0;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (!isSeatPanel(event)) { return; }
+    var target = event.detail.target, active = document.activeElement;
+    panelKept = { values: [], open: [], focus: null };
+    target.querySelectorAll("form[id] input:not([type=hidden]), form[id] textarea").forEach(function (field) {
+      var spot = { form: field.form.id, name: field.name };
+      if (field.value !== field.defaultValue) { spot.value = field.value; panelKept.values.push(spot); }
+      if (field === active) {
+        panelKept.focus = spot;
+        spot.start = field.selectionStart;
+        spot.end = field.selectionEnd;
+      }
+    });
+    target.querySelectorAll("details[id][open] > summary").forEach(function (summary) {
+      panelKept.open.push({ id: summary.parentNode.id, title: summary.textContent });
+    });
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (!isSeatPanel(event) || !panelKept) { return; }
+    var kept = panelKept;
+    panelKept = null;
+    function field(spot) {
+      var form = document.getElementById(spot.form);
+      return form && form.elements ? form.elements.namedItem(spot.name) : null;
+    }
+    kept.values.forEach(function (spot) {
+      var input = field(spot);
+      if (input && "value" in input) { input.value = spot.value; }
+    });
+    kept.open.forEach(function (box) {
+      var details = document.getElementById(box.id);
+      var summary = details && details.querySelector("summary");
+      if (summary && summary.textContent === box.title) { details.open = true; }
+    });
+    var input = kept.focus && field(kept.focus);
+    if (input && input.focus) {
+      input.focus();
+      try { input.setSelectionRange(kept.focus.start, kept.focus.end); } catch (e) { /* not text */ }
+    }
+  });
+
   // Every refusal shows on the phone that made it (errors.py answers htmx with a notice for
   // #refusal). It stays until dismissed or until this phone's next change goes through; live
   // redraws (GET requests) leave it alone.

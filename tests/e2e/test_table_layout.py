@@ -183,6 +183,7 @@ def test_the_host_adds_and_removes_a_seat_and_every_phone_sees_it(phone, tmp_pat
     ann = phone(**SMALL)
     sit(ann, join_link(host), "", "Ann")
     wait_sse_open(ann)
+    expect(host.locator("#seat-admin-0")).to_contain_text("a phone sits here")
     host.locator("#add-seat input[name=name]").fill("Dee")
     host.locator("#add-seat").get_by_role("button", name="Add a seat").click()
     for page in (host, ann):
@@ -208,3 +209,27 @@ def test_the_host_adds_and_removes_a_seat_and_every_phone_sees_it(phone, tmp_pat
     host.locator("#add-seat").get_by_role("button", name="Add a seat").click()
     expect(host.locator("#refusal")).to_contain_text("The seats changed a moment ago")
     expect(host.locator("#sheet-head th.seat-head")).to_have_count(3)
+
+
+def test_a_host_typing_a_new_seat_keeps_it_when_a_phone_sits_down(phone):
+    """The host card is redrawn when a phone sits: the name being typed, the field's focus and
+    an open "Remove ...'s seat" box come through; a box whose seat changed name does not."""
+    host = phone(**SMALL)
+    start_table(host, ["Ann", "", "Cy"])
+    wait_sse_open(host)
+    host.locator("#remove-seat-1 summary").click()
+    host.locator("#remove-seat-2 summary").click()
+    name = host.locator("#add-seat input[name=name]")
+    name.press_sequentially("De")
+    ben = phone(**SMALL)
+    sit(ben, join_link(host), "Ben", "Seat 2")
+    expect(host.locator("#seat-admin-1")).to_contain_text("Ben")
+    expect(name).to_have_value("De")
+    expect(name).to_be_focused()
+    expect(host.locator("#remove-seat-2")).to_have_attribute("open", "")  # still Cy's
+    expect(host.locator("#remove-seat-1")).not_to_have_attribute("open", "")  # now Ben's
+    name.press_sequentially("e")  # typing goes on where it was
+    host.locator("#add-seat").get_by_role("button", name="Add a seat").click()
+    expect(host.locator("#sheet-head th.seat-head")).to_have_text(
+        [re.compile("Ann"), re.compile("Ben"), re.compile("Cy"), re.compile("Dee")]
+    )
