@@ -7,14 +7,20 @@ starts, before it imports the app; psycopg 3 sees the patch and waits cooperativ
 A request's headers must arrive within ``keepalive`` seconds, so a client that sends nothing,
 or half a request line, is closed then instead of holding anything.
 
+With more than one worker, each worker listens on its own socket (``SO_REUSEPORT``) and the
+kernel spreads new connections over them. On one shared socket, phones that connect one after
+another all went to the same worker (the one woken first), so a second worker sat idle.
+
 Worker class ``gthread`` (the old model, kept for comparison): one thread per connection being
 served, so each open stream holds a thread.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import resource
+import socket
 import sys
 from typing import Any
 
@@ -109,9 +115,26 @@ def options(
         "graceful_timeout": 5,
         "keepalive": header_seconds(),
         "accesslog": "-",
+        # each worker its own listening socket, so connections spread over the workers
+        "reuse_port": workers > 1 and hasattr(socket, "SO_REUSEPORT"),
         "control_socket_disable": True,  # one shared ~/.gunicorn socket would collide
         "errorlog": "-",
     }
+
+
+def port_free(host: str, port: int) -> None:
+    """Stop with a clear message if something already listens on ``host:port``. Workers that
+    each open their own socket with ``SO_REUSEPORT`` would otherwise share the port with
+    another server of the same user (a second ``companion serve``) instead of failing."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise SystemExit(f"companion: port {port} is already in use on {host}") from None
+            raise
 
 
 def run(
@@ -123,5 +146,7 @@ def run(
     connections: int = 4000,
 ) -> None:
     settings = options(host, port, workers, threads, worker_class, connections)
+    if settings["reuse_port"]:
+        port_free(host, port)
     migrate_once()
     _Gunicorn(settings).run()

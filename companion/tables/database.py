@@ -3,6 +3,7 @@ migrations (Flask-Migrate) applied at start."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+# PostgreSQL connections each worker keeps open (``COMPANION_DB_POOL_SIZE``)
+POOL_SIZE = 30
 
 
 @event.listens_for(Engine, "connect")
@@ -29,15 +32,27 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def engine_options(app: Flask) -> None:
     """Set before ``db.init_app`` builds the engine. A gevent worker runs on one core, so a
     few dozen connections per worker keep it busy; requests beyond them wait for one (instead of
-    exhausting PostgreSQL's ``max_connections``, 100 by default, across workers)."""
+    exhausting PostgreSQL's ``max_connections``, 100 by default, across workers). The pool
+    keeps ``COMPANION_DB_POOL_SIZE`` connections (30) and opens at most 10 more for a burst:
+    with 50 phones on two workers, a smaller pool closed and reopened connections all the time
+    (a new PostgreSQL connection costs a process on the server and a login)."""
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
     if uri.startswith("sqlite"):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 10}})
         return
     app.config.setdefault(
         "SQLALCHEMY_ENGINE_OPTIONS",
-        {"pool_size": 10, "max_overflow": 20, "pool_timeout": 15},
+        {"pool_size": pool_size(), "max_overflow": 10, "pool_timeout": 15},
     )
+
+
+def pool_size() -> int:
+    """``COMPANION_DB_POOL_SIZE`` when it is a whole number above 0, else 30."""
+    try:
+        size = int(os.environ.get("COMPANION_DB_POOL_SIZE", POOL_SIZE))
+    except ValueError:
+        return POOL_SIZE
+    return size if size > 0 else POOL_SIZE
 
 
 def ping_idle_connections(engine: Engine, after_seconds: float) -> None:

@@ -83,3 +83,28 @@ def test_only_a_connection_unused_for_a_while_is_checked(make_app, monkeypatch, 
     # the key's row (locking its game), the newer events, the insert that sends the NOTIFY
     assert len(seen) == 3, seen
     assert "pg_notify" in seen[-1] and "INSERT INTO events" in seen[-1]
+
+
+def test_the_insert_is_the_same_statement_every_time(make_app):
+    """The INSERT that carries the NOTIFY is compiled once per row count, not per request:
+    every action sends the same SQL text (so PostgreSQL can prepare it) and nothing is
+    compiled again."""
+    from companion.tables import store
+
+    app = make_app(3600.0)
+    client = app.test_client()
+    key = _table(client)
+    seen: list[str] = []
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+    answer = client.post("/api/v1/table/actions", json=BODY, headers=key)
+    assert answer.status_code == 200
+    compiled = store._notifying.cache_info().currsize
+    for round_, seat in ((1, 1), (2, 0)):
+        body = {**BODY, "target": {"round": round_, "seat": seat}}
+        assert client.post("/api/v1/table/actions", json=body, headers=key).status_code == 200
+    inserts = [sql for sql in seen if "INSERT INTO events" in sql]
+    assert len(inserts) == 3 and len(set(inserts)) == 1
+    assert store._notifying.cache_info().currsize == compiled
+    table = client.get("/api/v1/table", headers=key).json
+    assert table["version"] > 0

@@ -95,6 +95,78 @@ def test_two_workers_every_stream_sees_a_change(pg_database, tmp_path: Path):
         server.wait(10)
 
 
+def _connections_by_process(pids: list[int], port: int) -> dict[int, int]:
+    """Established connections to ``port`` held by each of ``pids`` (from /proc)."""
+    inodes = set()
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(name).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(fields[9])
+    counts = {}
+    for pid in pids:
+        held = 0
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            held += target.startswith("socket:[") and target[8:-1] in inodes
+        counts[pid] = held
+    return counts
+
+
+def _workers(master: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == master:
+                found.append(int(entry.name))
+    return found
+
+
+def test_phones_connecting_one_after_another_spread_over_the_workers(pg_database, tmp_path):
+    """Each worker listens on its own socket (SO_REUSEPORT): on one shared socket, phones that
+    connect one after another all went to the same worker and the other sat idle."""
+    if pg_database is None:
+        pytest.skip("PostgreSQL not reachable")
+    port = _free_port()
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_database}
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    phones: list[socket.socket] = []
+    try:
+        _wait_for(f"http://127.0.0.1:{port}")
+        for _ in range(24):  # one at a time, each kept open (keep-alive) after its answer
+            phone = socket.create_connection(("127.0.0.1", port), timeout=10)
+            phone.sendall(b"GET /code HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert phone.recv(64).startswith(b"HTTP/1.1 200")
+            phones.append(phone)
+        # the server's worker processes (gunicorn's master is the process started above)
+        counts = _connections_by_process(_workers(server.pid), port)
+        assert len(counts) == 2 and sum(counts.values()) >= 24, counts
+        assert min(counts.values()) > 0, counts
+        # a second server on the same port stops with a clear message instead of sharing it
+        again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+        assert again.returncode != 0
+        assert f"port {port} is already in use" in again.stderr
+    finally:
+        for phone in phones:
+            phone.close()
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(10)
+
+
 def _wait_for(base: str):
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
     deadline = time.monotonic() + 90  # a busy CI machine starts slowly
