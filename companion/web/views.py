@@ -49,7 +49,13 @@ def share(token: str) -> Any:
 def share_live(token: str) -> Any:
     from companion.web.table import live_answer
 
-    return live_answer(_shared(token), readonly=True, tv=request.args.get("tv") == "1")
+    v = _shared(token)
+    tv = request.args.get("tv") == "1"
+    html, headers = live_answer(v, readonly=True, tv=tv)
+    shown = request.args.get("join")
+    if tv and shown is not None and shown != tv_join_key(v):
+        html += render_template("_tv_join.html", v=v, oob=True)
+    return html, 200, headers
 
 
 @bp.get("/tv/<token>")
@@ -63,6 +69,13 @@ def tv_join(v: TableView) -> bool:
     """The TV shows how to join while joining is open and a seat has no phone (the TV is in
     the room: its screen is how the others join)."""
     return not v.table.locked and any(s.phone is None for s in v.seats)
+
+
+@bp.app_template_global()
+def tv_join_key(v: TableView) -> str:
+    """What the TV's join box shows, as the TV sends it back with each live request: the
+    box again when it changed (``share_live``)."""
+    return f"{int(tv_join(v))}{v.table.join_code}"
 
 
 @bp.get("/tv/<token>/qr.svg")

@@ -77,12 +77,14 @@ def still_marked(page: Page) -> bool:
     return bool(page.evaluate(f"() => {MARKER} === 1"))
 
 
-def wait_sse_open(page: Page) -> None:
-    """Wait until the page's live stream is connected (htmx's sse extension opened it)."""
+def wait_sse_open(page: Page, where: str = "#stream") -> None:
+    """Wait until the page's live stream is connected (htmx's sse extension opened it on the
+    element ``where``: ``#stream`` on a table page, ``.tv-sheet`` on the read-only and TV pages)."""
     page.wait_for_function(
-        "() => { const s = document.querySelector('#stream');"
+        "(where) => { const s = document.querySelector(where);"
         " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
-        " return !!es && es.readyState === 1 }"
+        " return !!es && es.readyState === 1 }",
+        arg=where,
     )
 
 

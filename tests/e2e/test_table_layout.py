@@ -233,3 +233,19 @@ def test_a_host_typing_a_new_seat_keeps_it_when_a_phone_sits_down(phone):
     expect(host.locator("#sheet-head th.seat-head")).to_have_text(
         [re.compile("Ann"), re.compile("Ben"), re.compile("Cy"), re.compile("Dee")]
     )
+
+
+def test_the_tv_join_box_follows_the_host_locking_and_opening_joining(phone):
+    host = phone(**SMALL)
+    start_table(host, ["Ann", "", "Cy"])
+    share = host.get_by_role("link", name="Read-only link to share").get_attribute("href")
+    tv = phone(**TV)
+    tv.goto(str(share).replace("/s/", "/tv/"))
+    expect(tv.locator("#tv-join .qr")).to_be_visible()
+    wait_sse_open(tv, ".tv-sheet")
+    host.get_by_role("button", name="Lock joining").click()
+    expect(tv.locator("#tv-join")).to_have_count(0)  # nobody can join: the TV stops offering
+    host.get_by_role("button", name="Open joining").click()
+    expect(tv.locator("#tv-join .join-code strong")).to_be_visible()
+    box = _box(tv, "#tv-join")  # back in its place beside the sheet
+    assert box["x"] > 1920 / 2 and box["x"] + box["width"] <= 1920, box

@@ -225,3 +225,33 @@ def test_import_with_broken_events_stores_nothing(client, app):
     assert answer.status_code == 422
     with app.app_context():
         assert db.session.query(Table).count() == 1
+
+
+def test_the_table_share_and_tv_pages_each_have_one_main_heading(client):
+    """Screen readers jump to a page's h1: the table page, its read-only page and the TV view
+    each have exactly one, the game and its number."""
+    table = new_table(client)
+    page = client.get(table).get_data(as_text=True)
+    share = re.search(r'href="(/s/[^"]+)"', page).group(1)
+    tv = re.search(r'href="(/tv/[^"]+)"', page).group(1)
+    for url in (table, share, tv):
+        shown = client.get(url).get_data(as_text=True)
+        headings = re.findall(r"<h1[^>]*>(.*?)</h1>", shown, re.S)
+        assert len(headings) == 1, (url, headings)
+        assert "Custom" in headings[0] and "game 1" in headings[0], (url, headings)
+
+
+def test_the_tv_gets_its_join_box_again_only_when_joining_changed(client):
+    table = new_table(client)
+    page = client.get(table).get_data(as_text=True)
+    share = re.search(r'href="/s/([^"]+)"', page).group(1)
+    tv = client.get(f"/tv/{share}").get_data(as_text=True)
+    key = re.search(r'id="tv-join-key" name="join" value="([^"]+)"', tv).group(1)
+    same = client.get(f"/s/{share}/live?tv=1&join={key}").get_data(as_text=True)
+    assert "tv-join-slot" not in same
+    client.post(f"{table}/lock", data={"csrf_token": csrf(client), "locked": "1"})
+    locked = client.get(f"/s/{share}/live?tv=1&join={key}").get_data(as_text=True)
+    assert 'id="tv-join-slot" hx-swap-oob="true"' in locked
+    assert "tv-join-key" in locked and 'id="tv-join"' not in locked  # the box goes
+    plain = client.get(f"/s/{share}/live?join={key}").get_data(as_text=True)
+    assert "tv-join-slot" not in plain  # the read-only page has no join box to follow
