@@ -231,6 +231,18 @@
       if (isChange(event)) { showRefusal(SERVER_TROUBLE); }
     }
   });
+  // A refusal is aimed at #refusal from the element that asked; when a live update has
+  // replaced that element meanwhile (a slow network), htmx cannot find the spot and shows
+  // nothing: the answer is put there from here instead.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt, xhr = event.detail.xhr;
+    if (!xhr || !elt || !isChange(event)) { return; }
+    xhr.addEventListener("load", function () {
+      if (elt.isConnected || xhr.status < 400 || !xhr.getResponseHeader("HX-Retarget")) { return; }
+      var area = document.getElementById("refusal");
+      if (area) { area.innerHTML = xhr.responseText; }
+    });
+  });
   document.addEventListener("htmx:sendError", function (event) {
     if (isChange(event)) { showRefusal(NOT_SENT); }
   });
@@ -240,6 +252,25 @@
       var area = document.getElementById("refusal");
       if (area) { area.innerHTML = ""; }
     }
+  });
+
+  // A form sent back with its input kept (409 changed meanwhile, 422 refused) says why at its
+  // top, often far above the button the person tapped: bring that message into sight.
+  function showAlert(box) {
+    var alerts = box && box.querySelectorAll ? box.querySelectorAll("[role=alert]") : [];
+    var alert = Array.prototype.filter.call(alerts, function (a) {
+      return a.offsetParent !== null && a.textContent.trim();  // shown, and saying something
+    })[0];
+    if (!alert) { return; }
+    var spot = alert.getBoundingClientRect();
+    var high = window.innerHeight || document.documentElement.clientHeight;
+    if (spot.top < 0 || spot.bottom > high) { alert.scrollIntoView({ block: "center" }); }
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {  // after htmx's own focus
+    var xhr = event.detail.xhr;
+    if (!isChange(event) || !xhr || (xhr.status !== 409 && xhr.status !== 422)) { return; }
+    if (xhr.getResponseHeader("HX-Retarget")) { return; }  // the floating refusal box
+    showAlert(event.detail.target);
   });
 
   // Messages sent out of band into the toast fade after a few seconds.

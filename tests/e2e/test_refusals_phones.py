@@ -103,3 +103,32 @@ def test_a_tap_that_fails_outside_the_app_still_says_so(phone):
     host.get_by_role("button", name="Save round 1").click()
     expect(cell(host, 1, 0)).to_have_text("2")
     expect(refusal(host)).to_have_count(0)
+
+
+def test_a_refusal_shows_even_when_a_live_update_replaced_the_form_that_asked(phone):
+    """The host's undo is slow on the network; meanwhile another phone's change redraws the
+    host's page, undo form included. The undo is refused when it lands (the table changed):
+    the host is still told, though the form that sent it is gone."""
+    host = phone(**NARROW)
+    start_table(host, ["Ann", "", "Cy"])
+    bea = phone(**NARROW)
+    sit(bea, join_link(host), "Bea", "Seat 2")
+    for p in (host, bea):
+        wait_sse_open(p)
+    host.locator("#points-0").fill("5")
+    host.get_by_role("button", name="Save round 1").click()
+    expect(cell(bea, 1, 0)).to_have_text("5", timeout=LIVE_MS)
+    settle(host)
+    held: list = []
+    host.route(re.compile(r"/undo$"), lambda route: held.append(route))  # as on a slow network
+    form = host.locator("#undo-form")
+    form.evaluate("f => { f.dataset.old = '1' }")
+    form.get_by_role("button").click()
+    bea.locator("#points-1").fill("4")  # Bea's score lands first and redraws the host's page
+    bea.get_by_role("button", name="Save round 1").click()
+    expect(cell(host, 1, 1)).to_have_text("4", timeout=LIVE_MS)
+    expect(host.locator("#undo-form[data-old]")).to_have_count(0)  # the asking form is gone
+    assert len(held) == 1
+    held[0].continue_()
+    expect(refusal(host)).to_contain_text("Changed meanwhile")
+    expect(cell(host, 1, 0)).to_have_text("5")  # nothing was undone

@@ -358,8 +358,11 @@ def test_hearts_numbers_half_typed_survive_another_phone_saving_the_hand(phone):
 
     # she finishes and saves: refused, hand 1 as saved shown beside her own numbers
     box[2].fill("8")
+    ann.set_viewport_size({"width": 412, "height": 320})  # the form's top is out of sight
     ann.locator("#points-form").get_by_role("button", name="Save hand 1").last.click()
     expect(ann.locator("#points-form p.now")).to_contain_text("Changed on another phone")
+    expect(ann.locator("#entry-box [role=alert]").first).to_be_in_viewport()  # brought into sight
+    ann.set_viewport_size({"width": 412, "height": 915})
     expect(ann.locator("#points-form small.now").first).to_contain_text("15")
     expect(box[0]).to_have_value("14")
     expect(box[2]).to_have_value("8")
