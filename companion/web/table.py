@@ -13,13 +13,16 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
+from sqlalchemy import bindparam, func, select
 
 from companion.errors import CompanionError, Conflict, Unreadable
+from companion.extensions import db
 from companion.games.custom import parse_points
 from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
 from companion.tables import service, store
-from companion.tables.models import Game
+from companion.tables.models import Game, Table
 from companion.web import livesheet
 from companion.web.live import publish
 from companion.web.security import phone_id
@@ -42,6 +45,38 @@ def view_for(token: str, number: int | None = None) -> TableView:
         if game is None:
             abort(404, "This table has no game with that number.")
     return TableView(table, game, phone_id())
+
+
+@bp.app_template_global()
+def game_field(v: TableView) -> Markup:
+    """The game a form was drawn for, sent with it: a form left open from a finished game
+    must never change the next one, whose hands and versions start again from 1."""
+    return Markup(f'<input type="hidden" name="game" value="{int(v.game.number)}">')
+
+
+_NEWEST_GAME = (
+    select(func.max(Game.number))
+    .join(Table, Table.id == Game.table_id)
+    .where(Table.token == bindparam("token"))
+)
+
+
+@bp.before_app_request
+def _same_game() -> None:
+    """A change sent from a form of another game than the table's current one is refused
+    (409), nothing stored; the phone's page has moved on to the current game by then."""
+    sent = request.form.get("game") if request.method == "POST" else None
+    token = (request.view_args or {}).get("token")
+    if sent is None or not isinstance(token, str):
+        return
+    current = db.session.execute(_NEWEST_GAME, {"token": token}).scalar()
+    if current is None or sent == str(current):
+        return
+    shown = sent if sent.isascii() and sent.isdigit() and len(sent) < 6 else "that"
+    raise Conflict(
+        f"Game {shown} is over: this table is playing game {current} now. Nothing of yours "
+        f"was saved; the page shows game {current}."
+    )
 
 
 def htmx() -> bool:

@@ -255,3 +255,50 @@ def test_the_tv_gets_its_join_box_again_only_when_joining_changed(client):
     assert "tv-join-key" in locked and 'id="tv-join"' not in locked  # the box goes
     plain = client.get(f"/s/{share}/live?join={key}").get_data(as_text=True)
     assert "tv-join-slot" not in plain  # the read-only page has no join box to follow
+
+
+def _form_fields(html_text: str, form_id: str) -> dict[str, str]:
+    """The named inputs of one form on a page, as a phone would send them."""
+    form = re.search(rf'<form[^>]*id="{form_id}".*?</form>', html_text, re.S).group(0)
+    fields = {}
+    for tag in re.findall(r"<input[^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name:
+            fields[name.group(1)] = html.unescape(value.group(1)) if value else ""
+    return fields
+
+
+def test_a_correction_left_open_from_a_finished_game_never_changes_the_next_one(client):
+    table = new_table(client, target=10)
+    enter(client, table, 1, {0: 4, 1: 11, 2: 2})  # game 1 ends
+    edit = client.get(f"{table}/cell/1/0", headers={"HX-Request": "true"}).get_data(as_text=True)
+    fields = _form_fields(edit, "edit-form")
+    assert fields["game"] == "1"
+    client.post(f"{table}/new-game", data={"csrf_token": csrf(client, table)})
+    assert enter(client, table, 1, {0: 2, 1: 3, 2: 1}).status_code == 303  # game 2, round 1
+    fields["points-0"] = "7"
+    late = client.post(f"{table}/round/1", data=fields, headers={"HX-Request": "true"})
+    assert late.status_code == 409
+    assert "Game 1 is over: this table is playing game 2 now" in late.get_data(as_text=True)
+    assert totals(client, table) == ["2", "3", "1"]  # game 2 as entered
+    assert "Cy wins" in client.get(f"{table}/games/1").get_data(as_text=True)  # game 1 as it was
+    fields["game"] = "2"  # the same change drawn in game 2 goes through
+    assert client.post(f"{table}/round/1", data=fields).status_code in (200, 303)
+    assert totals(client, table) == ["7", "3", "1"]
+
+
+TABLE_LEVEL = re.compile(r"/(lock|free/\d+|rotate|me/name|me/leave)$")
+
+
+@pytest.mark.parametrize("game", ["custom", "hearts", "consonants", "alphagrams",
+                                  "follow-the-author"])  # fmt: skip
+def test_every_form_that_changes_a_game_names_the_game_it_was_drawn_for(client, game):
+    players = "2" if game == "follow-the-author" else "4"
+    table = new_table(client, game=game, players=players, **{"name-3": "Dee"})
+    page = client.get(table).get_data(as_text=True)
+    forms = re.findall(r'<form method="post" action="([^"]+)"(.*?)</form>', page, re.S)
+    changes = [(a, body) for a, body in forms if a.startswith(table) and not TABLE_LEVEL.search(a)]
+    assert changes, "no form changes this game"
+    for action, body in changes:
+        assert '<input type="hidden" name="game" value="1">' in body, action
