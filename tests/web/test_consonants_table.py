@@ -405,6 +405,25 @@ def test_trick_entry_names_a_vowel_played_low_and_the_winner(client):
     assert "Hand 1, trick 2 of 18" in text and "(Cy took the last trick)" in text
 
 
+def test_a_trick_lost_to_another_phone_is_shown_not_carried_into_the_next_trick(client):
+    """Two phones save trick 2 at once: the loser's form moves on to trick 3 empty, with its
+    refused cards shown beside it, so one more tap cannot store them as trick 3."""
+    table = cons_table(client)
+    assert _trick(client, table, 0, "J A/U=A T S", 0).status_code == 303  # Cy takes trick 1
+    assert _trick(client, table, 2, "B C D F", 1).status_code == 303  # one phone's trick 2
+    late = _trick(client, table, 2, "G H L M", 1, hx=True)  # the other phone's trick 2
+    assert late.status_code == 409
+    text = plain(late.get_data(as_text=True))
+    assert "Hand 1, trick 3 of 18" in text
+    assert "Trick 2 was saved on another phone meanwhile (above). Yours was not saved: " \
+        "G H L M, led by Cy. This form is for trick 3." in text  # fmt: skip
+    form = re.search(r'<form[^>]*id="trick-form".*?</form>', late.get_data(as_text=True), re.S)
+    assert form and 'value="G H L M"' not in form.group(0)
+    assert 'name="trick" value="2"' in form.group(0)
+    again = _trick(client, table, 2, "G H L M", 1)  # a refused one stays refused
+    assert again.status_code == 409
+
+
 # a small deck (corrected on the deck screen): a whole hand trick by trick
 
 
