@@ -18,6 +18,13 @@
   function restore(form) {
     var data = window.companionPersist && window.companionPersist.load(form);
     if (!data || !data.fields) { return; }
+    var turn = form.querySelector("[name=turn]");
+    if (turn && data.fields.turn !== undefined && data.fields.turn !== turn.value) {
+      // typed for a turn that is over: never a word of the next player's; say what was lost
+      window.sessionStorage.removeItem(form.getAttribute("data-persist"));
+      if (data.fields.word) { notMade(form, data.fields.word); }
+      return;
+    }
     var steal = form.querySelector("#ag-steal");
     if (data.rows && !form.querySelector("#letter-rows") && steal) {
       steal.closest("label").insertAdjacentHTML("afterend", data.rows);
@@ -28,6 +35,17 @@
       if (el.type === "checkbox") { el.checked = !!data.fields[name]; } else { el.value = data.fields[name]; }
     });
     form.setAttribute("data-restored", "1");
+  }
+
+  function notMade(form, word) {
+    var label = form.querySelector("#ag-word");
+    if (!label || form.querySelector("#ag-not-made")) { return; }
+    var note = document.createElement("p");
+    note.className = "now";
+    note.id = "ag-not-made";
+    note.setAttribute("role", "alert");
+    note.textContent = "Not made: " + word.toUpperCase() + ", typed before the turn moved on.";
+    label.closest("label").insertAdjacentElement("beforebegin", note);
   }
 
   function wordForm(root) {

@@ -502,7 +502,10 @@ def test_two_phones_on_one_turn_at_once_exactly_one_is_stored(t: Table, app) -> 
 
 
 @pytest.mark.one_database
-def test_a_stale_word_is_409_with_the_turn_now_and_the_word_kept(t: Table) -> None:
+def test_a_stale_word_is_409_with_the_turn_now_and_the_word_shown_not_carried_on(t: Table) -> None:
+    """A word typed for Ann's turn, sent after the turn moved on: refused, and shown as not
+    made; the form, now for the next player, is empty, so one more tap cannot make the word
+    in someone else's name."""
     seen = t.target("ag/word")
     t.ok("ag/pass")
     answer = t.post("ag/word", word="MEATS", step="play", **seen)
@@ -510,6 +513,8 @@ def test_a_stale_word_is_409_with_the_turn_now_and_the_word_kept(t: Table) -> No
     assert answer.status_code == 409
     assert "Now: turn 2, Ben to turn a card." in error(text)
     assert t.words(0) == []
+    assert "Not made: MEATS, typed before the turn moved on. It is Ben's turn now." in text
+    assert 'value="MEATS"' not in text
 
 
 def test_the_table_api_plays_alphagrams(client: FlaskClient) -> None:
@@ -543,3 +548,22 @@ def test_the_table_api_plays_alphagrams(client: FlaskClient) -> None:
     assert "Ben made MEATS, stealing TEAM from Ann" in client.get(
         created.json["links"]["table"]
     ).get_data(as_text=True)
+
+
+@pytest.mark.one_database
+def test_a_word_typed_for_one_player_never_comes_back_as_the_next_players(
+    client: FlaskClient,
+) -> None:
+    t = Table(client, players=3)
+    t.ok("ag/flip", card="M")
+    t.ok("ag/flip", card="T")
+    seen = t.target("ag/word")  # the host's form for Ann's word
+    t.ok("ag/pass")  # Ann passes; Ben turns a card: Ben's word is next
+    t.ok("ag/flip", card="R")
+    answer = t.post("ag/word", word="TEAS", step="compose", **seen)
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 409
+    assert "Word made by Ben" in text  # the form now is Ben's ...
+    assert 'value="TEAS"' not in text and 'id="letter-rows"' not in text  # ... and empty
+    assert "Not made: TEAS, typed before the turn moved on. It is Ben's turn now." in text
+    assert t.words(1) == []

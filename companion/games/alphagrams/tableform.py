@@ -74,6 +74,7 @@ def word_values(form: Form) -> dict[str, Any]:
     """The word form's input, kept to draw it again (the letters' cards and sources too,
     only while they are the rows of the word as typed now)."""
     values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
+    values["_turn"] = form.get("turn", "")[:6]  # the turn the form was drawn for
     if form.get("rows-for", "")[:50] == rows_key(values["word"], values["steal"]):
         values.update((k, v[:10]) for k, v in form.items() if k.startswith(("card-", "src-")))
         values["_chosen"] = True
