@@ -184,7 +184,8 @@ def entry_key(v: TableView) -> str:
         return f"{v.game.number}:{int(v.can_enter)}:{v.kind.entry_key(v)}"
     r = v.current_round
     versions = ",".join(f"{s}.{v.version(r, s)}" for s in v.entry_seats())
-    return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}"
+    seats = v.snapshot.version("seats")  # a seat added or removed redraws the boxes
+    return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}:{seats}"
 
 
 def _read_actions(v: TableView, number: int) -> tuple[list[Action], dict, dict]:
@@ -227,6 +228,10 @@ def enter_round(token: str, number: int) -> Any:
         # the boxes are by place, and the places moved: nothing is saved, nothing is guessed
         message = ("The seats changed since this form was drawn (a seat was added or removed). "
                    "Nothing was saved: enter the scores again in the new form.")  # fmt: skip
+        typed = [f"{raw.strip()}" for key, raw in request.form.items()
+                 if key.startswith("points-") and raw.strip()][:12]  # fmt: skip
+        if typed:
+            message += f" You had typed: {', '.join(t[:12] for t in typed)}."
         return _entry_again(v, number, {}, {"form": message}, 409)
     actions, values, errors = _read_actions(v, number)
     if errors:

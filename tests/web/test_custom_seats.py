@@ -172,6 +172,7 @@ def test_a_score_form_drawn_before_a_seat_change_saves_nothing(app):
     stale = enter(host, table, 1, {1: 8}, **{"seats-version": 0})
     assert stale.status_code == 409
     assert "The seats changed since this form was drawn" in stale.get_data(as_text=True)
+    assert "You had typed: 8." in stale.get_data(as_text=True)  # said, not lost
     assert totals(host, table) == ["0", "0"]
     assert enter(host, table, 1, {1: 8}, **{"seats-version": 1}).status_code == 303
     assert totals(host, table) == ["0", "8"]
@@ -182,3 +183,20 @@ def test_the_openapi_description_names_the_seat_actions_and_where_they_go(client
     actions = spec["paths"]["/api/v1/table/actions"]["post"]["summary"]
     assert "custom `add-seat`" in actions and "custom `remove-seat`" in actions
     assert "add-seat" in spec["paths"]["/api/v1/table/host"]["post"]["summary"]
+
+
+def test_a_seat_change_redraws_an_idle_phones_score_form(app):
+    """An idle phone's boxes are redrawn when a seat is added or removed (its entry key
+    changes), so its next save is for the seats as they are, not refused."""
+    host, guest = app.test_client(), app.test_client()
+    table = new_table(host, **{"name-2": ""})
+    assert claim(guest, join_token(host, table), 2, "Cy").status_code == 303
+    page = guest.get(table).text
+    key = re.search(r'id="entry-key" name="key" value="([^"]*)"', page)
+    assert key
+    assert 'hx-swap-oob="innerHTML"' not in guest.get(f"{table}/live?key={key.group(1)}").text
+    add = host.post(f"{table}/seats/add", data={"csrf_token": csrf(host), "name": "Dee",
+                    "version": 0})  # fmt: skip
+    assert add.status_code in (200, 303)
+    update = guest.get(f"{table}/live?key={key.group(1)}").text
+    assert "hx-swap-oob" in update and 'name="seats-version" value="1"' in update
