@@ -276,7 +276,16 @@ def test_each_player_claims_their_own_cards_double_and_missing_shown(app, client
     assert stale.status_code == 409
     assert post(ben, f"{table}/hearts/1/claim", cards="3H 4H", version=1).status_code == 303
     assert "claimed twice" not in entry(cy, table)
-    assert post(cy, f"{table}/hearts/1/claim", cards="", rest=1, version=0).status_code == 303
+    # the rest Cy's phone shows is what its "all the rest are mine" names
+    drawn = re.search(r'name="rest-seen" value="([^"]*)"', raw_entry(cy, table)).group(1)
+    assert drawn == "5H 6H 7H 8H 9H TH JH QH KH AH"
+    shown_before = "4H " + drawn  # a form drawn before Ben's second claim
+    late = post(cy, f"{table}/hearts/1/claim", cards="", rest=1, version=0,
+                **{"rest-seen": shown_before})  # fmt: skip
+    assert late.status_code == 409
+    assert "the rest is now 5" in late.get_data(as_text=True)
+    assert post(cy, f"{table}/hearts/1/claim", cards="", rest=1, version=0,
+                **{"rest-seen": drawn}).status_code == 303  # fmt: skip
     assert totals(client, table) == ["14", "2", "10", "0"]
     assert "Hand 2" in entry(cy, table)
 

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.cards.standard import Card
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games import hearts, scoresheet
 from companion.games.hearts import numbers, table_options, table_view, table_words
 from companion.games.hearts import table_state as ts
@@ -201,6 +201,7 @@ class HeartsTable(TrickTable):
                             "penalty-cards")  # fmt: skip
         if data.get("rest"):
             others = {c for s, cards in hand.claims.items() if s != seat for c in cards}
+            _rest_as_seen(data.get("rest_seen"), [c for c in wanted if c not in others])
             mine += [c for c in wanted if c not in others and c not in mine]
         sun = bool(data.get("sun"))
         if sun:
@@ -273,3 +274,17 @@ def _taken_now(hand: Hand | None) -> dict[str, Any] | None:
 
 
 GAME = HeartsTable()
+
+
+def _rest_as_seen(seen: Any, rest: list[Card]) -> None:
+    """The "all the rest are mine" claim takes the cards nobody else has claimed *now*; a phone that
+    names the rest it was shown (``rest_seen``: the cards, as text) is refused (409) when
+    another phone claimed some meanwhile, instead of its claim meaning something else."""
+    if seen is None:
+        return
+    shown = {str(word).upper() for word in str(seen).split()}
+    now = {str(c) for c in rest}
+    if shown != now:
+        left = " ".join(str(c) for c in rest) or "none"
+        raise Conflict(f"Cards were claimed on another phone meanwhile: the rest is now {left}. "
+                       "Nothing of yours was saved: look again, then send.")  # fmt: skip

@@ -193,8 +193,11 @@ def _claim_data(v: TableView, target: dict[str, Any]) -> dict[str, Any]:
         abort(403, "Only a seated phone can claim its own cards: use 'Score for all'.")
     target["seat"] = v.my_seat.position
     form = request.form
-    return {"cards": form.get("cards", ""), "rest": bool(form.get("rest")),
+    data = {"cards": form.get("cards", ""), "rest": bool(form.get("rest")),
             "sun": bool(form.get("sun"))}  # fmt: skip
+    if data["rest"] and form.get("rest-seen") is not None:
+        data["rest_seen"] = form.get("rest-seen", "")[:200]  # the rest this phone was shown
+    return data
 
 
 @bp.post("/t/<token>/hearts/<int:number>/claim")

@@ -166,6 +166,23 @@ def test_each_player_claims_their_own_cards_and_the_last_commits() -> None:
     assert t.state.open_number == 2
 
 
+def test_all_the_rest_as_shown_is_refused_once_another_phone_claimed_some() -> None:
+    """Cy was shown 3H-AH as "the rest"; Ben claims 3H and 4H first. Cy's "all the rest are
+    mine" names the rest it was shown, so it is refused (409) instead of quietly meaning
+    fewer cards; the rest as it is now goes through."""
+    t = Table(phones=frozenset(range(4)))
+    t.claim(0, "QS 2H")
+    shown = " ".join(HEARTS[1:])  # what Cy's phone showed as the rest
+    t.claim(1, "3H 4H")
+    cy = {"hand": 1, "seat": 2}
+    with pytest.raises(Conflict, match="the rest is now 5H 6H 7H 8H 9H TH JH QH KH AH"):
+        t.act("claim", cy, {"cards": "", "rest": True, "rest_seen": shown}, t.phone(2))
+    assert t.totals() == [0, 0, 0, 0]
+    now = " ".join(HEARTS[3:])
+    t.act("claim", cy, {"cards": "", "rest": True, "rest_seen": now}, t.phone(2))
+    assert t.totals() == [14, 2, 10, 0]
+
+
 def test_a_claim_listing_a_card_twice_is_refused() -> None:
     t = Table(phones=frozenset({0}))
     with pytest.raises((Forbidden, Unreadable), match="The 5H is listed twice"):
