@@ -168,6 +168,12 @@ class ConsonantsTable(TrickTable):
                agreed: bool) -> Sequence[NewEvent]:  # fmt: skip
         part, number, index = self.target(state, action)
         hand = _hand_open(state, number)
+        asked = state.agreement
+        if not agreed and part != "close" and asked is not None and asked.about == "close":
+            # what the table is agreeing to must not change under it: one "I do not agree"
+            # drops the question, then the hand can change
+            raise Forbidden(f"The table is asked to {asked.what}: agree or not first (one 'do "
+                            "not agree' drops it), then change the hand.", "asked")  # fmt: skip
         if action.kind == "challenge":
             return [_challenge(state, hand, index or 0, action.data, actor)]
         decide = {"claim": _taken, "trick": _trick, "choice": _fly, "words": _words,

@@ -113,6 +113,24 @@ def test_cards_taken_score_consonants_with_singletons_at_20() -> None:
     assert "hand 1, Ann took J K T A/E S" in "\n".join(t.shell.lines())
 
 
+def test_the_hand_cannot_change_while_the_table_is_asked_to_score_it() -> None:
+    """Ben asks to close the words and Ann agrees; Cy's late word (or changed cards) would
+    be scored without Ann and Ben seeing it: refused until the question is dropped."""
+    t = Table(phones=frozenset({0, 1, 2}))
+    t.enter()
+    t.act("done", {"hand": 1}, actor=t.phone(1))
+    a = t.state.agreement
+    t.act("agree", {"agreement": a.k}, actor=t.phone(0))
+    for change in (lambda: t.words(2, "ZEBRA", actor=t.phone(2)),
+                   lambda: t.taken(2, "X Z B", actor=t.phone(2))):  # fmt: skip
+        with pytest.raises(Forbidden, match="The table is asked to close hand 1"):
+            change()
+    assert t.state.agreement is not None and t.state.agreement.agreed == {0, 1}
+    t.act("disagree", {"agreement": a.k}, actor=t.phone(2))  # Cy drops the question ...
+    t.words(2, "", actor=t.phone(2))  # ... and the hand can change again
+    assert t.state.agreement is None
+
+
 def test_too_many_copies_are_refused_with_a_message() -> None:
     t = Table()
     with pytest.raises(Forbidden) as err:
