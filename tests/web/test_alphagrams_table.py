@@ -567,3 +567,19 @@ def test_a_word_typed_for_one_player_never_comes_back_as_the_next_players(
     assert 'value="TEAS"' not in text and 'id="letter-rows"' not in text  # ... and empty
     assert "Not made: TEAS, typed before the turn moved on. It is Ben's turn now." in text
     assert t.words(1) == []
+
+
+@pytest.mark.one_database
+def test_two_phones_turning_the_first_card_the_second_is_told_it_was_turned(
+    client: FlaskClient,
+) -> None:
+    t = Table(client)
+    seen = t.target("ag/flip")  # both phones drew the game before its first card
+    assert "seat" not in seen
+    t.ok("ag/flip", card="M")
+    late = client.post(f"{t.path}/ag/flip", headers={"HX-Request": "true"},
+                       data={**seen, "card": "T", "csrf_token": csrf(client)})  # fmt: skip
+    assert late.status_code == 409
+    assert "The first card was turned on another phone a moment ago." in error(
+        late.get_data(as_text=True)
+    )

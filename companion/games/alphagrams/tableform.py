@@ -50,6 +50,9 @@ def flip(b: Board, form: Form) -> Action:
     card = form.get("card", "").strip()[:10]
     if b.state is None:
         return action(b, form, "start", {"card": card, "deck": b.deck().to_dict()}, seat=False)
+    if "seat" not in form:  # drawn for the first card, which another phone turned meanwhile
+        raise Conflict("The first card was turned on another phone a moment ago. Nothing of "
+                       "yours was saved: look at the pool, then go on.")  # fmt: skip
     return action(b, form, "flip", {"card": card})
 
 
