@@ -185,7 +185,8 @@ class TableView:
         """One history line: the game's own words for its events, the shell's for the rest;
         an undo names what it took back, in the same words."""
         own = self.kind.describe
-        line = own(event, self.names) if own is not None else None
+        names = self._names_then.get(event.id, self.names)
+        line = own(event, names) if own is not None else None
         if line is not None:
             return line
         p = event.payload
@@ -194,7 +195,29 @@ class TableView:
             if target is not None and target.kind != "undo":
                 when, who = f"{event.created_at:%H:%M:%S}", event.actor or "Someone"
                 return f"{when} {who} took back {self._change(target)}"
-        return describe(event, self.names)
+        return describe(event, names)
+
+    @cached_property
+    def _names_then(self) -> dict[int, list[str]]:
+        """The seats' names as they were at each event before the newest seat change (a seat
+        added or removed at a custom sheet), so an old line names the seat it was about then;
+        worked out backwards from the names now. Empty when the seats never changed."""
+        changes = {"add-seat", "remove-seat"}
+        events = self.snapshot.events
+        if not any(e.kind in changes for e in events):
+            return {}
+        names, then = list(self.names), {}
+        for e in reversed(events):
+            then[e.id] = list(names)
+            if e.kind not in changes or e.id in self.snapshot.undone:
+                continue
+            if e.kind == "add-seat" and names:
+                names.pop()
+            elif e.kind == "remove-seat":
+                at = int(e.payload.get("seat", len(names)))
+                names.insert(min(max(at, 0), len(names)), str(e.payload.get("name") or
+                                                               f"Seat {at + 1}"))  # fmt: skip
+        return then
 
     @cached_property
     def _events_by_id(self) -> dict[int, Event]:

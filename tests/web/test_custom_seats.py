@@ -3,6 +3,7 @@ forms and the Table API alike, each naming the seats' version it saw (stale: 409
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -200,3 +201,18 @@ def test_a_seat_change_redraws_an_idle_phones_score_form(app):
     assert add.status_code in (200, 303)
     update = guest.get(f"{table}/live?key={key.group(1)}").text
     assert "hx-swap-oob" in update and 'name="seats-version" value="1"' in update
+
+
+def test_history_and_undo_name_the_seat_a_line_was_about_then(app):
+    """Lines written before a seat was removed name the players they were about then, not
+    whoever sits at that place now."""
+    host = app.test_client()
+    table = new_table(host, players=4, **{"name-3": "Dee"})
+    assert enter(host, table, 1, {0: 5, 2: 4, 3: 9}).status_code == 303
+    assert enter(host, table, 1, {2: 7}, **{"version-2": 1, "edit": 1}).status_code == 303
+    assert remove(host, table, 1, 0).status_code == 303  # Ben goes: Cy moves to place 2
+    live = html.unescape(host.get(f"{table}/live").get_data(as_text=True))
+    lines = re.findall(r"<li>\d\d:\d\d:\d\d ([^<]*)</li>", live)
+    assert "Host: round 1, Cy 7 (was 4)" in lines, lines
+    assert "Host: round 1, Cy 4" in " | ".join(lines) and "Dee 9" in " | ".join(lines), lines
+    assert not any("Dee 7" in line or "Dee 4" in line for line in lines), lines
