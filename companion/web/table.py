@@ -285,9 +285,12 @@ def undo(token: str) -> Any:
     seen = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
     undone = service.undo(v.game, len(v.seats), v.who, seen, v.kind.undoable)
     publish(v.table)
-    what = "change" if len(undone) == 1 else f"{len(undone)} entries saved together"
+    if len(undone) == 1:
+        message = "The last change was undone."
+    else:
+        message = f"The last {len(undone)} entries, saved together, were undone."
     if htmx():
-        return fragment("_notice.html", message=f"The last {what} was undone.")
+        return fragment("_notice.html", message=message)
     return redirect(url_for("table.page", token=token), 303)
 
 

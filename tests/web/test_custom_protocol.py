@@ -44,7 +44,7 @@ def test_the_hosts_undo_takes_back_the_whole_round_it_saved(app, client):
     answer = client.post(f"{table}/undo", data={"csrf_token": csrf(client, table)},
                          headers={"HX-Request": "true"})  # fmt: skip
     assert answer.status_code == 200
-    assert "3 entries saved together" in answer.get_data(as_text=True)
+    assert "The last 3 entries, saved together, were undone." in answer.get_data(as_text=True)
     assert totals(client, table) == ["5", "7", "1"]
 
 
