@@ -173,6 +173,26 @@ def _sqlite_copy(template: Path, folder: Path, name: str) -> str:
     return f"sqlite:///{path}"
 
 
+@pytest.fixture
+def pg_emptied(pg_database: str | None) -> Iterator[str | None]:
+    """``pg_database`` for a test that writes to it outside the ``app`` fixture (an app or a
+    server of its own): emptied afterwards, as ``app`` leaves it, so the next test of this
+    worker does not find its rows (a test counting events found four instead of three)."""
+    yield pg_database
+    if pg_database is None:
+        return
+    from companion.extensions import db
+    from companion.tables import models  # noqa: F401  (the tables to empty)
+
+    engine = create_engine(pg_database)
+    try:
+        with engine.begin() as conn:
+            for table in reversed(db.metadata.sorted_tables):
+                conn.execute(table.delete())
+    finally:
+        engine.dispose()
+
+
 def _clean(app: Flask) -> None:
     from companion.extensions import db
 

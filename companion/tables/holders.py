@@ -27,6 +27,7 @@ class PlainGame:
     id: int
     kind: str
     options: dict[str, Any]
+    number: int = 1  # the table's first game is 1, "play again" adds one
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ _NEWEST = (
 )
 _HOLDER = (
     select(_K.phone, _T.id, _T.token, _T.host_phone, _G.id, _G.kind, _G.options,
-           _S.position, _S.name, _S.phone)
+           _S.position, _S.name, _S.phone, _G.number)
     .select_from(ApiKey.__table__)
     .join(Table.__table__, _T.id == _K.table_id)
     .join(Game.__table__, and_(_G.table_id == _T.id, _G.number == _NEWEST))
@@ -98,5 +99,5 @@ def holder(key_hash: str, for_change: bool = False) -> Holder | None:
     if for_change:
         store.held(game_id)
     seats = tuple(PlainSeat(r[7], r[8], r[9]) for r in rows)
-    game = PlainGame(game_id, kind, options)
+    game = PlainGame(game_id, kind, options, rows[0][10])
     return Holder(phone, table_id, token, host_phone, game, seats)

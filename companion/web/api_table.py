@@ -176,7 +176,7 @@ def read() -> Any:
     names = h.names
     seats = [{"seat": s.position, "name": names[s.position], "taken": s.phone is not None}
              for s in h.seats]  # fmt: skip
-    return _answer({"game": h.game.kind, "version": snap.last_id,
+    return _answer({"game": h.game.kind, "game_number": h.game.number, "version": snap.last_id,
                     "you": {"seat": seat, "host": h.is_host}, "seats": seats,
                     "sheet": _sheet(snap.sheet), "state": state})  # fmt: skip
 
@@ -195,10 +195,26 @@ def _action(data: Mapping[str, Any]) -> Action:
     return Action(kind[:40], target, version, payload)
 
 
+def _same_game(seen: Any, current: int) -> None:
+    """``game_number`` (optional): the game the client's action was made in. Hands, rounds
+    and versions start again from 1 in each game, so an action from a finished game would
+    otherwise match a target of the next one: it is refused (409), nothing stored."""
+    if seen is None:
+        return
+    if isinstance(seen, bool) or not isinstance(seen, int):
+        raise Unreadable("'game_number' must be the game's number (1, 2, ...).", "game_number")
+    if seen != current:
+        db.session.rollback()
+        raise Conflict(f"Game {seen} is over: this table is playing game {current} now. "
+                       "Nothing was saved.")  # fmt: skip
+
+
 @bp.post("/table/actions")
 def act() -> Any:
-    action = _action(_body())
+    body = _body()
+    action = _action(body)
     h = _held(for_change=True)
+    _same_game(body.get("game_number"), h.game.number)
     done = service.act(h, h.game, [action], h.actor, notify=h.token)
     # the NOTIFY went out with the commit: only this process's own streams are left to wake
     InProcessBroker.publish(broker(), h.token, done.version)

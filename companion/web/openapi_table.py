@@ -59,7 +59,10 @@ def paths() -> dict[str, Any]:
         "type": "object",
         "required": ["action", "target", "version"],
         "properties": {"action": {"type": "string"}, "target": obj,
-                       "version": {"type": "integer", "minimum": 0}, "data": obj},
+                       "version": {"type": "integer", "minimum": 0}, "data": obj,
+                       "game_number": {"type": "integer", "minimum": 1, "description":
+                                       "Optional: the game the action was made in (GET "
+                                       "/table's game_number); 409 once that game is over."}},
     }  # fmt: skip
     refused = ("The rules refuse it now; nothing stored.", ERROR)
     stale = ("The target changed since the version named; nothing stored.", STALE)

@@ -136,15 +136,15 @@ def test_sigkill_loses_no_acknowledged_entry_sqlite(tmp_path: Path):
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
 
 
-def test_sigkill_loses_no_acknowledged_entry_postgresql(tmp_path: Path, pg_database):
-    if pg_database is None:
+def test_sigkill_loses_no_acknowledged_entry_postgresql(tmp_path: Path, pg_emptied):
+    if pg_emptied is None:
         pytest.skip("PostgreSQL not reachable")
-    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_database}
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_emptied}
     acknowledged, exported = _run(env)
     assert acknowledged and acknowledged <= _rounds(exported)
     import psycopg
 
-    dsn = pg_database.replace("postgresql+psycopg://", "postgresql://", 1)
+    dsn = pg_emptied.replace("postgresql+psycopg://", "postgresql://", 1)
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")
         indexes = conn.execute(

@@ -18,16 +18,16 @@ BODY = {"action": "score", "target": {"round": 1, "seat": 0}, "version": 0,
 
 
 @pytest.fixture
-def make_app(pg_database, tmp_path, monkeypatch) -> Iterator[Callable[[float], Flask]]:
+def make_app(pg_emptied, tmp_path, monkeypatch) -> Iterator[Callable[[float], Flask]]:
     """A PostgreSQL app whose pool checks a connection unused for the given seconds."""
-    if pg_database is None:
+    if pg_emptied is None:
         pytest.skip("PostgreSQL not reachable")
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
     made: list[Flask] = []
 
     def make(ping_after: float) -> Flask:
         app = create_app({"TESTING": True, "SECRET_KEY": "t", "STATIC_BUILD_DIR": STATIC_BUILD,
-                          "SQLALCHEMY_DATABASE_URI": pg_database, "AUTO_MIGRATE": False,
+                          "SQLALCHEMY_DATABASE_URI": pg_emptied, "AUTO_MIGRATE": False,
                           "DB_PING_AFTER_SECONDS": ping_after})  # fmt: skip
         made.append(app)
         return app
@@ -56,10 +56,10 @@ def _table(client) -> dict[str, str]:
     return {"Authorization": f"Bearer {made.json['host_key']}"}
 
 
-def test_a_connection_ended_while_idle_is_replaced_without_an_error(make_app, pg_database):
+def test_a_connection_ended_while_idle_is_replaced_without_an_error(make_app, pg_emptied):
     client = make_app(0.0).test_client()
     key = _table(client)
-    assert _terminate_others(pg_database) >= 1  # the pooled connection is gone
+    assert _terminate_others(pg_emptied) >= 1  # the pooled connection is gone
     answer = client.post("/api/v1/table/actions", json=BODY, headers=key)
     assert answer.status_code == 200, answer.get_data(as_text=True)
 

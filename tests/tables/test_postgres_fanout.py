@@ -19,10 +19,10 @@ from companion.tables.live import PostgresBroker
 
 
 @pytest.fixture
-def pg_dsn(pg_database):
-    if pg_database is None:
+def pg_dsn(pg_emptied):
+    if pg_emptied is None:
         pytest.skip("PostgreSQL not reachable")
-    return pg_database.replace("postgresql+psycopg://", "postgresql://", 1)
+    return pg_emptied.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
 def _notify_with(dsn: str):
@@ -55,13 +55,13 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def test_two_workers_every_stream_sees_a_change(pg_database, tmp_path: Path):
+def test_two_workers_every_stream_sees_a_change(pg_emptied, tmp_path: Path):
     """``companion serve --workers 2`` on PostgreSQL: streams spread over both workers all get
     the update made through whichever worker took the entry."""
-    if pg_database is None:
+    if pg_emptied is None:
         pytest.skip("PostgreSQL not reachable")
     port = _free_port()
-    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_database}
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_emptied}
     command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
     server = subprocess.Popen(
@@ -133,13 +133,13 @@ def _workers(master: int) -> list[int]:
     return found
 
 
-def test_phones_connecting_one_after_another_spread_over_the_workers(pg_database, tmp_path):
+def test_phones_connecting_one_after_another_spread_over_the_workers(pg_emptied, tmp_path):
     """Each worker listens on its own socket (SO_REUSEPORT): on one shared socket, phones that
     connect one after another all went to the same worker and the other sat idle."""
-    if pg_database is None:
+    if pg_emptied is None:
         pytest.skip("PostgreSQL not reachable")
     port = _free_port()
-    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_database}
+    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_emptied}
     command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,

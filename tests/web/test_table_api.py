@@ -170,3 +170,33 @@ def test_locked_tables_refuse_joining(client):
     )
     assert join(client, created, 1).status_code == 403
     assert join(client, created, 0).status_code in (403, 409)
+
+
+def test_an_action_from_a_finished_game_is_refused_when_it_names_its_game(client):
+    from tests.web.tablehelp import claim, csrf
+
+    created = new_table(client, names=("Ann", ""), target=5)
+    host, table = created["host_key"], created["links"]["table"]
+    assert client.get("/api/v1/table", headers=bearer(host)).json["game_number"] == 1
+    for seat, points in ((0, 6), (1, 1)):  # game 1 ends: Ann reached 5
+        assert score(client, host, 1, seat, points).status_code == 200
+    sit = claim(client, created["links"]["join"].rsplit("/", 1)[1], 1, "Bob")  # a phone sits
+    assert sit.status_code == 303
+    again = client.post(f"{table}/new-game", data={"csrf_token": csrf(client)})
+    assert again.status_code == 303, again.get_data(as_text=True)[:300]
+    assert score(client, host, 1, 0, 2).status_code == 200  # game 2, round 1: version 1
+    body = {
+        "action": "score",
+        "target": {"round": 1, "seat": 0},
+        "version": 1,
+        "data": {"points": 9},
+        "game_number": 1,
+    }  # a late correction of game 1
+    late = client.post("/api/v1/table/actions", json=body, headers=bearer(host))
+    assert late.status_code == 409 and "Game 1 is over" in late.json["error"]
+    table_now = client.get("/api/v1/table", headers=bearer(host)).json
+    assert table_now["game_number"] == 2
+    assert [c["points"] for c in table_now["state"]["cells"]] == [2]
+    bad = client.post("/api/v1/table/actions", json={**body, "game_number": "one"},
+                      headers=bearer(host))  # fmt: skip
+    assert bad.status_code == 400 and "game_number" in bad.json["error"]
