@@ -100,9 +100,11 @@ def find_shooter(
     """The sun (option; one seat took every trick), else the moon (one seat, or a pooled
     team, took every penalty card). Decided from cards and tricks taken, never totals."""
     if options.shoot_the_sun and tricks_taken:
-        for seat in range(options.players):
-            if tricks_taken.get(seat, 0) == cards_per_seat(options):
-                return Shooter(seat, "sun", (seat,))
+        every = cards_per_seat(options)
+        for unit in units(options):  # a pooled team's sun is the team's, as its moon is
+            if sum(tricks_taken.get(seat, 0) for seat in unit) == every:
+                solo = next((s for s in unit if tricks_taken.get(s, 0) == every), unit[0])
+                return Shooter(solo, "sun", unit)
     needed = set(penalty_cards(options))
     for unit in units(options):
         held = {card for seat in unit for card in taken.get(seat, ())}

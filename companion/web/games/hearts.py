@@ -94,7 +94,8 @@ def _act(token: str, kind: str, number: int, read: Any, saved: str) -> Any:
     publish(v.table)
     hand = view_for(token).state.hand(number)
     if kind in ("taken", "points", "claim", "trick") and hand is not None and hand.choice_required:
-        saved = f"Hand {number} saved: the totals wait for the moon's choice."
+        kind = hand.shooter.kind if hand.shooter is not None else "moon"
+        saved = f"Hand {number} saved: the totals wait for the {kind}'s choice."
     if request.form.get("edit"):  # back to the open hand's entry, where the change was made
         saved = f"Hand {number} changed; totals updated."
     return shared.entry_box(token, HEARTS.entry_template, saved=saved)

@@ -112,6 +112,24 @@ def test_pooled_partnership_team_scores_and_team_moon():
     assert score_taken(options, plain).hand_scores == {0: 25, 1: 1, 2: 25, 3: 1}
 
 
+@pytest.mark.parametrize("direction", ["add", "subtract"])
+def test_pooled_partnership_sun_is_the_teams_like_its_moon(direction):
+    """Ben (seat 1) takes every trick with Dee (seat 3) as his pooled partner: the sun is the
+    team's, as a team moon is: -52 for Ben and Dee, or +52 for Ann and Cy only (it scored the
+    partner +52 as if an opponent, and subtracted nothing)."""
+    options = replace(STD, partnership="pooled", shoot_the_sun=True, moon_policy=direction)
+    every = {0: 0, 1: 13, 2: 0, 3: 0}
+    report = score_taken(options, moon_for(1), tricks_taken=every)
+    assert report.shooter.kind == "sun" and report.shooter.seats == (1, 3)
+    expected = {"add": {0: 52, 1: 0, 2: 52, 3: 0}, "subtract": {0: 0, 1: -52, 2: 0, 3: -52}}
+    assert report.hand_scores == expected[direction]
+    split = score_taken(options, moon_for(1), tricks_taken={0: 0, 1: 7, 2: 0, 3: 6})
+    assert split.shooter.kind == "sun" and split.shooter.seats == (1, 3)  # the team took all
+    alone = replace(STD, shoot_the_sun=True, moon_policy=direction)  # no partners: Ben alone
+    solo = {"add": {0: 52, 1: 0, 2: 52, 3: 52}, "subtract": {0: 0, 1: -52, 2: 0, 3: 0}}
+    assert score_taken(alone, moon_for(1), tricks_taken=every).hand_scores == solo[direction]
+
+
 def test_individual_partnership_adds_partners_at_the_end():
     options = replace(STD, partnership="individual")
     totals = {0: 105, 1: 78, 2: 34, 3: 69}
