@@ -62,16 +62,20 @@ _NEWEST_GAME = (
 
 
 @bp.before_app_request
-def _same_game() -> None:
+def _same_game() -> Any:
     """A change sent from a form of another game than the table's current one is refused
-    (409), nothing stored; the phone's page has moved on to the current game by then."""
-    sent = request.form.get("game") if request.method == "POST" else None
+    (409), nothing stored; the phone's page has moved on to the current game by then. The
+    same for a correction asked for from an older sheet (a cell link names its game), and
+    "Play again" tapped when another phone already did takes this phone to that game."""
+    sent = request.form.get("game") if request.method == "POST" else request.args.get("game")
     token = (request.view_args or {}).get("token")
     if sent is None or not isinstance(token, str):
-        return
+        return None
     current = db.session.execute(_NEWEST_GAME, {"token": token}).scalar()
     if current is None or sent == str(current):
-        return
+        return None
+    if request.endpoint == "table.new_game":  # someone else started it: go and play
+        return redirect(url_for("table.page", token=token), 303)
     shown = sent if sent.isascii() and sent.isdigit() and len(sent) < 6 else "that"
     raise Conflict(
         f"Game {shown} is over: this table is playing game {current} now. Nothing of yours "
@@ -302,7 +306,7 @@ def cell_link(v: TableView, round_number: int, seat: int) -> str | None:
     the editor itself refuses the others."""
     if v.kind.cell_link is not None:
         return v.kind.cell_link(v, round_number, seat)
-    return f"{_cell_base(v)}{round_number}/{seat}"
+    return f"{_cell_base(v)}{round_number}/{seat}?game={v.game.number}"
 
 
 def can_classes(v: TableView) -> str:

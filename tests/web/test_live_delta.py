@@ -174,4 +174,4 @@ def test_hearts_offers_the_last_hands_to_change_not_all_500(app, client):
     box = client.get(f"{table}/entry").get_data(as_text=True)
     assert "Hand 500</a>" in box and "Hand 493</a>" in box and "Hand 492</a>" not in box
     assert "For an older hand, tap its row on the sheet." in box
-    assert f'href="{table}/hearts/1/edit"' in whole_sheet(client, f"{table}/live")
+    assert f'href="{table}/hearts/1/edit?game=1"' in whole_sheet(client, f"{table}/live")

@@ -283,6 +283,15 @@ def test_a_correction_left_open_from_a_finished_game_never_changes_the_next_one(
     assert "Game 1 is over: this table is playing game 2 now" in late.get_data(as_text=True)
     assert totals(client, table) == ["2", "3", "1"]  # game 2 as entered
     assert "Cy wins" in client.get(f"{table}/games/1").get_data(as_text=True)  # game 1 as it was
+    # a cell tapped on game 1's sheet, still on a phone that missed the new game: refused
+    old_cell = client.get(f"{table}/cell/1/0?game=1", headers={"HX-Request": "true"})
+    assert old_cell.status_code == 409 and "Game 1 is over" in old_cell.get_data(as_text=True)
+    assert f'href="{table}/cell/1/0?game=2"' in client.get(f"{table}/live").get_data(as_text=True)
+    # "Play again" from a second phone that still shows game 1: it goes to game 2, no game 3
+    again = client.post(f"{table}/new-game", data={"csrf_token": csrf(client), "game": "1"})
+    assert again.status_code == 303 and again.headers["Location"].endswith(table)
+    shown = client.get(table).get_data(as_text=True)
+    assert "game 2" in shown and "game 3" not in shown
     fields["game"] = "2"  # the same change drawn in game 2 goes through
     assert client.post(f"{table}/round/1", data=fields).status_code in (200, 303)
     assert totals(client, table) == ["7", "3", "1"]

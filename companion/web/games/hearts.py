@@ -68,7 +68,9 @@ HEARTS = GameType(
     undoable=EVENT_KINDS,
     assets=("trickpanel.css", "hearts.css", "hearts.js", "handsummary.js"),
     describe=GAME.describe,
-    cell_link=lambda v, hand, seat: url_for("hearts.edit", token=v.table.token, number=hand),
+    cell_link=lambda v, hand, seat: url_for(
+        "hearts.edit", token=v.table.token, number=hand, game=v.game.number
+    ),  # fmt: skip
     status_template="hearts/_status.html",
     row_marks=lambda v: table_summary.row_marks(v.state),
     row_legend=lambda v: table_summary.legend(v.options),
