@@ -195,6 +195,7 @@ def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
 
     # Ann is half-way through her store: the update does not replace her form, it says so
     expect(ann.locator("#entry-held")).to_be_visible(timeout=LIVE_MS)
+    expect(ann.locator("#entry-held")).to_be_in_viewport()  # she is far down, at her taps
     for card in mine:
         expect(ann.locator(f'#fta-store-0 input[value="{card}"]')).to_be_checked()
     # "Show the latest" redraws the entry box (Ben's store now shows as entered) ...

@@ -115,8 +115,8 @@ class Panels:
         """Only the seat's own phone seals (the host, for a seat no phone sits in)."""
         if not self.current or self.finished:
             return False
-        if self.my_seat is not None:
-            return self.my_seat == seat
+        if self.my_seat == seat:
+            return True
         return self.actor.host and seat not in self.actor.phones
 
     def speaks_for(self) -> list[int]:
@@ -217,7 +217,7 @@ class Panels:
         parts = [
             r.number, r.phase, r.alpha.version, r.omega.version, r.seal_versions, r.revealed,
             r.open_versions,
-            sorted(r.agreed), [r.store_versions[s] for s in self.store_seats()],
+            sorted(r.agreed), list(r.store_versions),  # the other store too: it is shown
             r.aside_version, r.stores_in, r.score is None, self.finished, self.my_seat,
         ]  # fmt: skip
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]

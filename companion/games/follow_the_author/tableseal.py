@@ -36,9 +36,10 @@ from companion.games.protocol import Action, Actor, NewEvent
 
 
 def may_speak_for(actor: Actor, seat: int) -> bool:
-    """A seat's own phone, or the host (not seated) for a seat with no phone."""
-    if actor.seat is not None:
-        return actor.seat == seat
+    """A seat's own phone, or the host for a seat with no phone (seated or not: a seated
+    host whose opponent has no phone hands its phone over for the other seal)."""
+    if actor.seat == seat:
+        return True
     return actor.host and seat not in actor.phones
 
 

@@ -215,6 +215,21 @@ def test_seal_rules() -> None:
         t.seal(ANN, 1, "Leaves", "Waves", version=2)
 
 
+def test_a_seated_host_seals_for_the_opponent_who_has_no_phone() -> None:
+    """Ann hosts from her own seat and Ben has no phone: her phone is handed to Ben for his
+    seal (the game would wait for it for ever); a seated player who is not the host never
+    seals for anyone else."""
+    host_ann = Actor("Ann", 0, True, frozenset({0}), NAMES)
+    t = Table()
+    t.points(1, "alpha", 0, 0)
+    t.seal(host_ann, 1, "Moons", "Waves")
+    t.seal(host_ann, 1, "Suns", "Knots", seat=1)  # Ben's, on Ann's phone
+    assert [s["version"] for s in t.view()["seals"]] == [1, 1]
+    guest = Actor("Cy", 0, False, frozenset({0}), NAMES)  # seated, not the host
+    with pytest.raises(NotAllowed):
+        t.seal(guest, 1, "Leaves", "Leaves", seat=1, version=1)
+
+
 def test_a_choice_is_opened_only_after_the_omega_hand_and_a_lost_code_takes_the_other_side() -> (
     None
 ):

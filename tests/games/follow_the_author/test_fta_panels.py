@@ -68,6 +68,20 @@ def test_the_key_changes_with_what_the_phone_sees_and_not_otherwise():
     assert panels(t, ANN).key() != panels(t, BEN).key()
 
 
+def test_a_seated_phones_key_changes_when_the_other_store_is_saved():
+    """Ben's phone shows Ann's store beside his own (and leaves her cards out of his
+    set-aside taps): her save must redraw his box, or his next save is refused for cards
+    he could not see were hers."""
+    t = Table()
+    t.sealed()
+    t.points("omega", 0, 0)  # Ann's phone typed them: her word that the hand is over
+    t.ready(BEN, 1)
+    t.opened()
+    before = panels(t, BEN).key()
+    t.store(ANN, 0, ["Author", "Journey"])
+    assert panels(t, BEN).key() != before
+
+
 def test_the_picker_offers_the_next_players_cards_and_flags_broken_rules():
     t = Table(enter_plays="1")
     t.play("alpha", 0, "Author")
