@@ -515,6 +515,11 @@ def test_game_end_after_the_last_round(app):
     assert "2 rounds played" in page
     assert t.points(3, "alpha", 1, 1).status_code == 422
     assert "Ben wins" in t.page(t.watcher, "/live")
+    assert "/fta/round/2?of=1" in page  # the round links name their game
+    ok(t.post(t.ben, "/new-game", {}))  # game 2: game 1's rounds stay readable
+    detail = t.page(url="/fta/round/1?of=1")
+    assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
+    assert t.ann.get(t.path + "/fta/round/1?of=9").status_code == 404
 
 
 @pytest.mark.one_database

@@ -207,7 +207,12 @@ def aside(token: str, number: int) -> Any:
 
 @bp.get("/t/<token>/fta/round/<int:number>")
 def round_page(token: str, number: int) -> Any:
-    v = view(token)
+    """A round in detail; ``of``: the game it belongs to (a link names it, so a finished
+    game's rounds stay readable after "Play again"), else the current game."""
+    of = request.args.get("of", "")
+    v = view_for(token, int(of)) if of.isascii() and of.isdigit() and len(of) < 6 else view(token)
+    if v.game.kind != KEY:
+        abort(404, "That game is not Follow the Author.")
     f = panels(v)
     r = f.round_number(number)
     if r is None:
