@@ -343,7 +343,7 @@
     var link = event.target.closest && event.target.closest("#sheet a.cell-link");
     var box = document.getElementById("entry-box");
     var href = link ? link.getAttribute("href") || "" : "";
-    if (!box || !window.htmx || !/\/hearts\/[0-9]+\/edit$/.test(href)) { return; }
+    if (!box || !window.htmx || !/\/hearts\/[0-9]+\/edit(\?game=[0-9]+)?$/.test(href)) { return; }
     event.preventDefault();
     window.htmx.ajax("GET", href, { target: "#entry-box", swap: "innerHTML", source: link });
   });
