@@ -203,10 +203,14 @@ def _same_game(seen: Any, current: int) -> None:
         return
     if isinstance(seen, bool) or not isinstance(seen, int):
         raise Unreadable("'game_number' must be the game's number (1, 2, ...).", "game_number")
-    if seen != current:
-        db.session.rollback()
-        raise Conflict(f"Game {seen} is over: this table is playing game {current} now. "
-                       "Nothing was saved.")  # fmt: skip
+    if seen == current:
+        return
+    db.session.rollback()
+    if not 1 <= seen < current:
+        raise Unreadable(f"'game_number' {seen}: this table has not played that game (it is "
+                         f"playing game {current}).", "game_number")  # fmt: skip
+    raise Conflict(f"Game {seen} is over: this table is playing game {current} now. "
+                   "Nothing was saved.")  # fmt: skip
 
 
 @bp.post("/table/actions")
@@ -231,7 +235,9 @@ def _actor(v: TableView) -> Actor:
 @bp.post("/table/undo")
 def undo() -> Any:
     v = _holder()
-    seen = _body().get("version")
+    body = _body()
+    _same_game(body.get("game_number"), v.game.number)
+    seen = body.get("version")
     if isinstance(seen, bool) or not isinstance(seen, int):
         raise Unreadable("'version' must be the table version you saw.", "version")
     undone = service.undo(v.game, len(v.seats), _actor(v), seen, v.kind.undoable)

@@ -61,25 +61,46 @@ _NEWEST_GAME = (
 )
 
 
+# reads that open a correction of one game's cell or hand: their links name the game
+_CORRECTIONS = frozenset({"table.edit_cell", "hearts.edit"})
+
+
 @bp.before_app_request
 def _same_game() -> Any:
     """A change sent from a form of another game than the table's current one is refused
     (409), nothing stored; the phone's page has moved on to the current game by then. The
-    same for a correction asked for from an older sheet (a cell link names its game), and
-    "Play again" tapped when another phone already did takes this phone to that game."""
-    sent = request.form.get("game") if request.method == "POST" else request.args.get("game")
+    same for a correction opened from an older sheet (its link names its game), and "Play
+    again" tapped when another phone already did takes this phone to that game."""
+    if request.method == "POST":
+        sent = request.form.get("game")
+    elif request.endpoint in _CORRECTIONS:
+        sent = request.args.get("game")
+    else:
+        return None
     token = (request.view_args or {}).get("token")
     if sent is None or not isinstance(token, str):
         return None
     current = db.session.execute(_NEWEST_GAME, {"token": token}).scalar()
-    if current is None or sent == str(current):
+    if current is None:
         return None
+    return same_game(sent.strip(), int(current), token)
+
+
+def same_game(sent: str, current: int, token: str) -> Any:
+    """``sent``, the game a form or link names, against the table's ``current`` game."""
+    if not (sent.isascii() and sent.isdigit() and len(sent) < 7):
+        raise Unreadable("This form does not say which game it is for: reload the page.",
+                         "game")  # fmt: skip
+    if int(sent) == current:
+        return None
+    if int(sent) > current or int(sent) < 1:
+        raise Unreadable(f"This form names game {int(sent)}, which this table has not played: "
+                         "reload the page.", "game")  # fmt: skip
     if request.endpoint == "table.new_game":  # someone else started it: go and play
         return redirect(url_for("table.page", token=token), 303)
-    shown = sent if sent.isascii() and sent.isdigit() and len(sent) < 6 else "that"
     raise Conflict(
-        f"Game {shown} is over: this table is playing game {current} now. Nothing of yours "
-        f"was saved; the page shows game {current}."
+        f"Game {int(sent)} is over: this table is playing game {current} now. Nothing of "
+        "yours was saved; reload the page to see it."
     )
 
 

@@ -292,6 +292,18 @@ def test_a_correction_left_open_from_a_finished_game_never_changes_the_next_one(
     assert again.status_code == 303 and again.headers["Location"].endswith(table)
     shown = client.get(table).get_data(as_text=True)
     assert "game 2" in shown and "game 3" not in shown
+    # a phone moved on to game 2 by a live update says so in its bar too
+    moved = client.get(f"{table}/live", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert re.search(r'id="bar-title" hx-swap-oob="true">[^<]*· game 2</h1>', moved)
+    # reads are not corrections: the sheet and an export ignore a stray ?game=
+    assert client.get(f"{table}/live?game=1").status_code == 200
+    assert client.get(f"{table}/games/1/export.csv?game=9").status_code == 200
+    # a form whose game cannot be read, or names a game never played: said so, nothing stored
+    for bad, words in (("abc", "does not say which game"), ("7", "which this table has not")):
+        odd = client.post(f"{table}/round/1", data={**fields, "game": bad},
+                          headers={"HX-Request": "true"})  # fmt: skip
+        assert odd.status_code in (400, 422) and words in odd.get_data(as_text=True), bad
+    assert totals(client, table) == ["2", "3", "1"]
     fields["game"] = "2"  # the same change drawn in game 2 goes through
     assert client.post(f"{table}/round/1", data=fields).status_code in (200, 303)
     assert totals(client, table) == ["7", "3", "1"]

@@ -200,3 +200,12 @@ def test_an_action_from_a_finished_game_is_refused_when_it_names_its_game(client
     bad = client.post("/api/v1/table/actions", json={**body, "game_number": "one"},
                       headers=bearer(host))  # fmt: skip
     assert bad.status_code == 400 and "game_number" in bad.json["error"]
+    never = client.post("/api/v1/table/actions", json={**body, "game_number": 5},
+                        headers=bearer(host))  # fmt: skip
+    assert never.status_code == 400 and "has not played that game" in never.json["error"]
+    version = client.get("/api/v1/table", headers=bearer(host)).json["version"]
+    undo = client.post("/api/v1/table/undo", json={"version": version, "game_number": 1},
+                       headers=bearer(host))  # fmt: skip
+    assert undo.status_code == 409 and "Game 1 is over" in undo.json["error"]
+    kept = client.get("/api/v1/table", headers=bearer(host)).json
+    assert [c["points"] for c in kept["state"]["cells"]] == [2]
