@@ -139,7 +139,7 @@ def _finished(
     if reached:
         reason = f"a total reached {rule.target}"
     elif rule.rounds is not None and complete >= rule.rounds:
-        reason = f"{rule.rounds} rounds played"
+        reason = f"{rule.rounds} round{'' if rule.rounds == 1 else 's'} played"
     if not reason:
         return False, ""
     if rule.play_off_ties and len(best(totals, rule.high_wins)) > 1:

@@ -159,7 +159,11 @@ def test_round_limit_and_shared_win(client):
     enter(client, table, 1, {0: 5, 1: 5, 2: 1})
     assert "wins" not in client.get(f"{table}/live").get_data(as_text=True)
     enter(client, table, 2, {0: 1, 1: 1, 2: 1})
-    assert "Shared win: Ann, Ben" in client.get(f"{table}/live").get_data(as_text=True)
+    live = client.get(f"{table}/live").get_data(as_text=True)
+    assert "Shared win: Ann, Ben" in live and "2 rounds played" in live
+    one = new_table(client, rounds=1)
+    enter(client, one, 1, {0: 5, 1: 4, 2: 1})
+    assert "Cy wins with 1; 1 round played." in client.get(f"{one}/live").get_data(as_text=True)
 
 
 def test_tie_play_off_goes_on_until_one_leads(client):

@@ -163,7 +163,7 @@ def _reason(pts: dict[int, int], winners: tuple[int, ...], order: list[int]) -> 
         return f"{top} points each, and words of the same lengths"
     if len(tied) > 1:
         return f"{top} points each: the tie goes to the longest word"
-    return f"{top} points"
+    return ""  # a clear win: "Cy wins with 4" says it all
 
 
 def ranking_lines(state: State, names: Sequence[str]) -> list[str]:
@@ -171,10 +171,14 @@ def ranking_lines(state: State, names: Sequence[str]) -> list[str]:
     if state.game is None:
         return []
     pts, words = points(state), engine.seat_words(state.game)
-    out = []
-    for place, seat in enumerate(engine.final_ranking(state.game, state.deck), start=1):
+    out, place, before = [], 0, None
+    for i, seat in enumerate(engine.final_ranking(state.game, state.deck), start=1):
+        key = tie_break_key(pts[seat], words[seat])
+        place = place if key == before else i  # a true tie shares its place: 1, 1, 3
+        before = key
         longest = max((len(w) for w in words[seat]), default=0)
-        out.append(f"{place}. {names[seat]}: {pts[seat]} points (longest word {longest} letters)")
+        said = f"longest word {longest} letters" if longest else "no words"
+        out.append(f"{place}. {names[seat]}: {pts[seat]} points ({said})")
     return out
 
 

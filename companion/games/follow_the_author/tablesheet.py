@@ -59,9 +59,10 @@ def _reason(options: TableOptions, standing: fta.Standing) -> str:
             f"first to {options.game.target}, in round {step.round_index + 1} "
             f"({step.label}); Cribbage Finish"
         )
+    played = f"{options.game.rounds} round{'' if options.game.rounds == 1 else 's'} played"
     if standing.winner is None:
-        return f"{options.game.rounds} rounds played: equal totals"
-    return f"{options.game.rounds} rounds played"
+        return f"{played}: equal totals"
+    return played
 
 
 # a target's value now (shown beside a stale phone's input; never a sealed choice)

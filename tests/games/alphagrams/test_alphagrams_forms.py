@@ -343,6 +343,15 @@ def jest_and_meats(t: Play) -> None:
     t.word("JEST")
 
 
+def test_a_true_tie_shares_its_place_and_no_words_is_said_so(t: Play) -> None:
+    t.send("end")  # nobody made a word: 0 points each, words of the same lengths
+    t.agree_for_all()
+    sheet = TABLE.sheet(t.state)
+    assert sheet.winners == (0, 1) and "words of the same lengths" in sheet.reason
+    assert ranking_lines(t.state, NAMES[:2]) == ["1. Ann: 0 points (no words)",
+                                                 "1. Ben: 0 points (no words)"]  # fmt: skip
+
+
 def test_end_scores_with_the_longest_word_tie_break(t: Play) -> None:
     jest_and_meats(t)
     t.send("end")
