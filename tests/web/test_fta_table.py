@@ -519,7 +519,8 @@ def test_game_end_after_the_last_round(app):
     ok(t.post(t.ben, "/new-game", {}))  # game 2: game 1's rounds stay readable
     detail = t.page(url="/fta/round/1?of=1")
     assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
-    assert t.ann.get(t.path + "/fta/round/1?of=9").status_code == 404
+    for odd in ("9", "x", "-1", "1.5", "123456"):
+        assert t.ann.get(t.path + f"/fta/round/1?of={odd}").status_code == 404, odd
 
 
 @pytest.mark.one_database

@@ -209,8 +209,10 @@ def aside(token: str, number: int) -> Any:
 def round_page(token: str, number: int) -> Any:
     """A round in detail; ``of``: the game it belongs to (a link names it, so a finished
     game's rounds stay readable after "Play again"), else the current game."""
-    of = request.args.get("of", "")
-    v = view_for(token, int(of)) if of.isascii() and of.isdigit() and len(of) < 6 else view(token)
+    of = request.args.get("of")
+    if of is not None and not (of.isascii() and of.isdigit() and len(of) < 6):
+        abort(404, "This table has no game with that number.")
+    v = view_for(token, int(of)) if of is not None else view(token)
     if v.game.kind != KEY:
         abort(404, "That game is not Follow the Author.")
     f = panels(v)
