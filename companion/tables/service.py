@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from companion.errors import Conflict, Forbidden, NotAllowed
+from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action, Actor, Event
 from companion.tables import snapshot, store
@@ -51,6 +51,20 @@ class Done:
     version: int
     target_versions: tuple[int, ...]
     snapshot: snapshot.Snapshot
+
+
+def check_game(named: int, current: int) -> None:
+    """The game an action (a page's form, a link, an API body) names against the table's
+    ``current`` one. Hands, rounds and versions start again from 1 in each game, so only
+    this tells a late action for a finished game from one for the game being played: it is
+    refused (409), never applied to the next game; a game never played is unreadable."""
+    if named == current:
+        return
+    if not 1 <= named < current:
+        raise Unreadable(f"This names game {named}, which this table has not played (it is "
+                         f"playing game {current}): reload the page.", "game")  # fmt: skip
+    raise Conflict(f"Game {named} is over: this table is playing game {current} now. Nothing "
+                   "of yours was saved; reload the page to see it.")  # fmt: skip
 
 
 def _what(action: Action) -> str:

@@ -196,21 +196,15 @@ def _action(data: Mapping[str, Any]) -> Action:
 
 
 def _same_game(seen: Any, current: int) -> None:
-    """``game_number`` (optional): the game the client's action was made in. Hands, rounds
-    and versions start again from 1 in each game, so an action from a finished game would
-    otherwise match a target of the next one: it is refused (409), nothing stored."""
+    """``game_number`` (optional): the game the client's action was made in, checked as a
+    page's form is (``service.check_game``)."""
     if seen is None:
         return
     if isinstance(seen, bool) or not isinstance(seen, int):
         raise Unreadable("'game_number' must be the game's number (1, 2, ...).", "game_number")
-    if seen == current:
-        return
-    db.session.rollback()
-    if not 1 <= seen < current:
-        raise Unreadable(f"'game_number' {seen}: this table has not played that game (it is "
-                         f"playing game {current}).", "game_number")  # fmt: skip
-    raise Conflict(f"Game {seen} is over: this table is playing game {current} now. "
-                   "Nothing was saved.")  # fmt: skip
+    if seen != current:
+        db.session.rollback()  # the key's query locked the game
+        service.check_game(seen, current)
 
 
 @bp.post("/table/actions")

@@ -87,21 +87,15 @@ def _same_game() -> Any:
 
 
 def same_game(sent: str, current: int, token: str) -> Any:
-    """``sent``, the game a form or link names, against the table's ``current`` game."""
+    """``sent``, the game a form or link names, against the table's ``current`` game
+    (``service.check_game``); "Play again" from a phone that missed it goes to that game."""
     if not (sent.isascii() and sent.isdigit() and len(sent) < 7):
         raise Unreadable("This form does not say which game it is for: reload the page.",
                          "game")  # fmt: skip
-    if int(sent) == current:
-        return None
-    if int(sent) > current or int(sent) < 1:
-        raise Unreadable(f"This form names game {int(sent)}, which this table has not played: "
-                         "reload the page.", "game")  # fmt: skip
-    if request.endpoint == "table.new_game":  # someone else started it: go and play
-        return redirect(url_for("table.page", token=token), 303)
-    raise Conflict(
-        f"Game {int(sent)} is over: this table is playing game {current} now. Nothing of "
-        "yours was saved; reload the page to see it."
-    )
+    if int(sent) != current and request.endpoint == "table.new_game":
+        return redirect(url_for("table.page", token=token), 303)  # someone else started it
+    service.check_game(int(sent), current)
+    return None
 
 
 def htmx() -> bool:

@@ -12,9 +12,11 @@ import time
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bench._common import children
 from companion.tables.live import PostgresBroker
 
 
@@ -55,22 +57,25 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def _two_workers(database: str, folder: Path, port: int) -> tuple[list[str], dict[str, Any]]:
+    """``companion serve --workers 2`` on PostgreSQL, as ``Popen`` arguments: its own process
+    group (master and both workers), quiet."""
+    env = {**os.environ, "COMPANION_INSTANCE": str(folder), "DATABASE_URL": database}
+    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
+    options = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
+               "start_new_session": True}  # fmt: skip
+    return command, options
+
+
 def test_two_workers_every_stream_sees_a_change(pg_emptied, tmp_path: Path):
     """``companion serve --workers 2`` on PostgreSQL: streams spread over both workers all get
     the update made through whichever worker took the entry."""
     if pg_emptied is None:
         pytest.skip("PostgreSQL not reachable")
     port = _free_port()
-    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_emptied}
-    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
-    server = subprocess.Popen(
-        command,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its own process group: master and both workers
-    )
+    command, options = _two_workers(pg_emptied, tmp_path, port)
+    server = subprocess.Popen(command, **options)
     base = f"http://127.0.0.1:{port}"
     try:
         opener = _wait_for(base)
@@ -120,30 +125,14 @@ def _connections_by_process(pids: list[int], port: int) -> dict[int, int]:
     return counts
 
 
-def _workers(master: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == master:
-                found.append(int(entry.name))
-    return found
-
-
 def test_phones_connecting_one_after_another_spread_over_the_workers(pg_emptied, tmp_path):
     """Each worker listens on its own socket (SO_REUSEPORT): on one shared socket, phones that
     connect one after another all went to the same worker and the other sat idle."""
     if pg_emptied is None:
         pytest.skip("PostgreSQL not reachable")
     port = _free_port()
-    env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "DATABASE_URL": pg_emptied}
-    command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--workers", "2", "--no-qr"]  # fmt: skip
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    command, options = _two_workers(pg_emptied, tmp_path, port)
+    server = subprocess.Popen(command, **options)
     phones: list[socket.socket] = []
     try:
         _wait_for(f"http://127.0.0.1:{port}")
@@ -153,11 +142,12 @@ def test_phones_connecting_one_after_another_spread_over_the_workers(pg_emptied,
             assert phone.recv(64).startswith(b"HTTP/1.1 200")
             phones.append(phone)
         # the server's worker processes (gunicorn's master is the process started above)
-        counts = _connections_by_process(_workers(server.pid), port)
+        counts = _connections_by_process(children(server.pid), port)
         assert len(counts) == 2 and sum(counts.values()) >= 24, counts
         assert min(counts.values()) > 0, counts
         # a second server on the same port stops with a clear message instead of sharing it
-        again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+        again = subprocess.run(command, env=options["env"], capture_output=True, text=True,
+                               timeout=60)  # fmt: skip
         assert again.returncode != 0
         assert f"port {port} is already in use" in again.stderr
     finally:

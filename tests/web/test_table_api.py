@@ -202,7 +202,7 @@ def test_an_action_from_a_finished_game_is_refused_when_it_names_its_game(client
     assert bad.status_code == 400 and "game_number" in bad.json["error"]
     never = client.post("/api/v1/table/actions", json={**body, "game_number": 5},
                         headers=bearer(host))  # fmt: skip
-    assert never.status_code == 400 and "has not played that game" in never.json["error"]
+    assert never.status_code == 400 and "which this table has not played" in never.json["error"]
     version = client.get("/api/v1/table", headers=bearer(host)).json["version"]
     undo = client.post("/api/v1/table/undo", json={"version": version, "game_number": 1},
                        headers=bearer(host))  # fmt: skip
