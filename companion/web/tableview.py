@@ -185,7 +185,7 @@ class TableView:
         """One history line: the game's own words for its events, the shell's for the rest;
         an undo names what it took back, in the same words."""
         own = self.kind.describe
-        names = self._names_then.get(event.id, self.names)
+        names = self._names_at(event)
         line = own(event, names) if own is not None else None
         if line is not None:
             return line
@@ -197,19 +197,33 @@ class TableView:
                 return f"{when} {who} took back {self._change(target)}"
         return describe(event, names)
 
+    def _names_at(self, event: Event) -> list[str]:
+        """The seats' names when ``event`` was made: the names now, unless a seat was added or
+        removed after it (a custom sheet), so an old line names the seat it was about then."""
+        newest = self._newest_seat_change
+        if newest is None or event.id >= newest:
+            return self.names
+        return self._names_then[event.id]
+
+    @cached_property
+    def _newest_seat_change(self) -> int | None:
+        if not self.snapshot.version("seats"):  # the seats never changed: no scan
+            return None
+        changes = (
+            e.id
+            for e in reversed(self.snapshot.events)
+            if e.kind in service.SEAT_CHANGES and e.id not in self.snapshot.undone
+        )
+        return next(changes, None)
+
     @cached_property
     def _names_then(self) -> dict[int, list[str]]:
-        """The seats' names as they were at each event before the newest seat change (a seat
-        added or removed at a custom sheet), so an old line names the seat it was about then;
-        worked out backwards from the names now. Empty when the seats never changed."""
-        changes = {"add-seat", "remove-seat"}
-        events = self.snapshot.events
-        if not any(e.kind in changes for e in events):
-            return {}
+        """The names at each event, worked out backwards from the names now (only for a
+        line older than the newest seat change)."""
         names, then = list(self.names), {}
-        for e in reversed(events):
+        for e in reversed(self.snapshot.events):
             then[e.id] = list(names)
-            if e.kind not in changes or e.id in self.snapshot.undone:
+            if e.kind not in service.SEAT_CHANGES or e.id in self.snapshot.undone:
                 continue
             if e.kind == "add-seat" and names:
                 names.pop()
