@@ -27,8 +27,9 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -191,6 +192,27 @@ def pg_emptied(pg_database: str | None) -> Iterator[str | None]:
                 conn.execute(table.delete())
     finally:
         engine.dispose()
+
+
+@pytest.fixture
+def make_pg_app(pg_emptied, tmp_path, monkeypatch) -> Iterator[Callable[..., Flask]]:
+    """Apps on the test's PostgreSQL database, each standing for a server process of its own
+    (its own pool and caches); extra config as keywords."""
+    if pg_emptied is None:
+        pytest.skip(f"PostgreSQL not reachable at {PG_ADMIN}")
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    made: list[Flask] = []
+
+    def make(**config: Any) -> Flask:
+        app = create_app({"TESTING": True, "SECRET_KEY": "t", "STATIC_BUILD_DIR": STATIC_BUILD,
+                          "SQLALCHEMY_DATABASE_URI": pg_emptied, "AUTO_MIGRATE": False,
+                          **config})  # fmt: skip
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        _dispose(app)
 
 
 def _clean(app: Flask) -> None:

@@ -4,9 +4,12 @@ action, a read) need nothing more, so they skip the ORM's object loading."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, replace
 from typing import Any
 
+from cachetools import LRUCache
+from flask import current_app
 from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db
@@ -28,6 +31,7 @@ class PlainGame:
     kind: str
     options: dict[str, Any]
     number: int = 1  # the table's first game is 1, "play again" adds one
+    last_event: int = 0  # the id of its newest event when read
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ _NEWEST = (
 )
 _HOLDER = (
     select(_K.phone, _T.id, _T.token, _T.host_phone, _G.id, _G.kind, _G.options,
-           _S.position, _S.name, _S.phone, _G.number)
+           _S.position, _S.name, _S.phone, _G.number, _G.last_event)
     .select_from(ApiKey.__table__)
     .join(Table.__table__, _T.id == _K.table_id)
     .join(Game.__table__, and_(_G.table_id == _T.id, _G.number == _NEWEST))
@@ -85,6 +89,49 @@ _HOLDER = (
 
 
 _LOCKED = _HOLDER.with_for_update(of=Game.__table__)
+
+
+class Kept:
+    """The holders this process read lately, by key hash, each as it was when its game's
+    newest event was ``game.last_event``. A kept holder is used only with the snapshot at that
+    same event, and what it stores is stored only if that event is still the game's newest
+    (``store.insert_after``): every change to a table's seats, links or games appends an
+    event to its game or starts a new game, so a holder kept is never acted on once stale."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self._items: LRUCache[str, Holder] = LRUCache(maxsize=size)
+        self._lock = threading.Lock()
+
+    def get(self, key_hash: str) -> Holder | None:
+        with self._lock:
+            return self._items.get(key_hash)
+
+    def put(self, key_hash: str, holder: Holder, head: int) -> None:
+        """``holder`` as it is after its own action stored ``head`` (no seat moved)."""
+        with self._lock:
+            self._items[key_hash] = replace(holder, game=replace(holder.game, last_event=head))
+
+    def drop(self, key_hash: str) -> None:
+        with self._lock:
+            self._items.pop(key_hash, None)
+
+
+def kept() -> Kept:
+    found = current_app.extensions.get("holders")
+    if found is None:
+        found = current_app.extensions.setdefault("holders", Kept())
+    return found  # type: ignore[no-any-return]
+
+
+def unlocked() -> bool:
+    """On PostgreSQL, run this request's statements outside a transaction, each its own
+    (autocommit), for ``service.act_unlocked``: no ``BEGIN`` and ``COMMIT`` round trips, no
+    lock held between statements. True if so; False on SQLite (its one write lock is cheap,
+    and taken before the read) or once the request has used the database."""
+    if db.session().get_transaction() is not None or db.engine.dialect.name == "sqlite":
+        return False
+    db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+    return True
 
 
 def holder(key_hash: str, for_change: bool = False) -> Holder | None:
@@ -99,5 +146,5 @@ def holder(key_hash: str, for_change: bool = False) -> Holder | None:
     if for_change:
         store.held(game_id)
     seats = tuple(PlainSeat(r[7], r[8], r[9]) for r in rows)
-    game = PlainGame(game_id, kind, options, rows[0][10])
+    game = PlainGame(game_id, kind, options, rows[0][10], rows[0][11])
     return Holder(phone, table_id, token, host_phone, game, seats)

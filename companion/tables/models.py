@@ -65,6 +65,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     kind: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    # the id of the game's newest event, kept by a database trigger on every insert into
+    # events (migration e5f1a7c3d9b2); never written from Python
+    last_event: Mapped[int] = mapped_column(BigInteger, server_default="0")
     table: Mapped[Table] = relationship(back_populates="games")
     events: Mapped[list[Event]] = relationship(
         back_populates="game", order_by="Event.id", cascade="all"

@@ -83,9 +83,59 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
     the table's token, to tell other processes' streams with the commit itself
     (``store.insert_events``); the caller still wakes this process's own."""
     players = len(tbl.seats)
-    table = game_type(game.kind).table
     store.lock_game(game.id)
     snap = snapshot.load(game, players)
+    versions, rows = _plan(snap, actions, actor)
+    for row in rows:
+        if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
+            store.change_seats(game.id, row["kind"], row["payload"])
+    stored = _commit(game, players, actions, rows, notify)
+    after = snapshot.stored(snap, stored)
+    return Done(after.last_id, versions, after)
+
+
+class NeedsLock(Exception):
+    """``act_unlocked`` cannot store these actions: ``act`` must."""
+
+
+# how often an action without the game's lock reads the game again after another phone
+# stored something first, before it takes the lock instead (``act_unlocked``)
+TRIES = 3
+
+
+def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action],
+                 actor: Actor, notify: str) -> Done | None:  # fmt: skip
+    """``act`` in one or two round trips instead of five, for PostgreSQL on a connection in
+    autocommit (``holders.unlocked``). ``tbl``, ``game`` and ``actor`` were read when the
+    game's newest event was ``head``; the snapshot at ``head`` is checked and applied as
+    ``act`` does, and stored by one statement only if the game's newest event is still
+    ``head`` and no later game was started (``store.insert_after``). None, with nothing
+    stored, when that cannot be done from what was read: the snapshot here is not at
+    ``head``, or another phone stored first; the caller reads the key's table again and
+    tries again. ``NeedsLock`` for actions that move seats: their seat rows change too, in
+    ``act``'s transaction."""
+    snap = snapshot.load(game, len(tbl.seats), head)
+    if snap.last_id != head:
+        return None
+    versions, rows = _plan(snap, actions, actor)
+    if any(row["kind"] in SEAT_CHANGES for row in rows):
+        raise NeedsLock()
+    try:
+        stored = store.insert_after(game.id, head, rows, notify)
+    except IntegrityError:
+        db.session.rollback()
+        raise _stale(game, len(tbl.seats), actions) from None
+    if stored is None:
+        return None
+    after = snapshot.stored(snap, stored)
+    return Done(after.last_id, versions, after)
+
+
+def _plan(snap: snapshot.Snapshot, actions: Sequence[Action],
+          actor: Actor) -> tuple[tuple[int, ...], list[dict[str, Any]]]:  # fmt: skip
+    """Check each action's version against ``snap`` (``StaleTarget``, nothing stored) and
+    apply it: each action's new target version and the rows of its events."""
+    table = game_type(snap.kind).table
     batch = secrets.token_hex(6) if len(actions) > 1 else None
     plans = []
     for action in actions:
@@ -99,13 +149,7 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
                 action, snap.version(slot), current,
             )  # fmt: skip
         plans.append((slot, table.apply(snap.state, action, actor)))
-    versions, rows = _rows(snap, plans, actor, batch)
-    for row in rows:
-        if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
-            store.change_seats(game.id, row["kind"], row["payload"])
-    stored = _commit(game, players, actions, rows, notify)
-    after = snapshot.stored(snap, stored)
-    return Done(after.last_id, versions, after)
+    return _rows(snap, plans, actor, batch)
 
 
 def _rows(snap: snapshot.Snapshot, plans: list, actor: Actor,
@@ -150,16 +194,21 @@ def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[d
         return stored
     except IntegrityError:
         db.session.rollback()
-        snap = snapshot.load(game, players)
-        table = game_type(game.kind).table
-        assert table is not None
-        action = actions[0]
-        slot = table.target_slot(snap.state, action)
-        raise StaleTarget(
-            "That was changed on another phone a moment ago. Nothing of yours was saved: "
-            "look at it as it is now, then decide again.",
-            action, snap.version(slot), table.current(snap.state, action),
-        ) from None  # fmt: skip
+        raise _stale(game, players, actions) from None
+
+
+def _stale(game: GameRef, players: int, actions: Sequence[Action]) -> StaleTarget:
+    """A lost unique-key race: the first action's target as it is now."""
+    snap = snapshot.load(game, players)
+    table = game_type(game.kind).table
+    assert table is not None
+    action = actions[0]
+    slot = table.target_slot(snap.state, action)
+    return StaleTarget(
+        "That was changed on another phone a moment ago. Nothing of yours was saved: "
+        "look at it as it is now, then decide again.",
+        action, snap.version(slot), table.current(snap.state, action),
+    )  # fmt: skip
 
 
 def undo(

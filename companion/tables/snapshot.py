@@ -160,10 +160,13 @@ _NEWER = (
 )  # fmt: skip
 
 
-def load(game: GameRef, players: int) -> Snapshot:
+def load(game: GameRef, players: int, head: int | None = None) -> Snapshot:
     """The game's snapshot now: the cached one plus the events stored since (one query,
-    Core rows straight into plain values)."""
+    Core rows straight into plain values). ``head``: the game's newest event id as just read
+    (``games.last_event``); a cached snapshot that has folded it is taken without a query."""
     found = cache().get(game.id)
+    if found is not None and head is not None and found.last_id >= head:
+        return found
     snap = found or empty(game, players)
     result = db.session.connection().execute(_NEWER, {"game": game.id, "after": snap.last_id})
     rows = [Event(*r[:7], payload=r[7] or {}, created_at=r[8]) for r in result]

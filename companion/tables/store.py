@@ -168,13 +168,7 @@ def insert_events(game_id: int, rows: Sequence[dict[str, Any]],
         ids = [row[0] for row in conn.exec_driver_sql(sql, {**values, "prefix": f"{notify}:"})]
     else:
         ids = list(conn.execute(_INSERT, params).scalars().all())
-    plain = [
-        Plain(id=i, kind=r["kind"], actor=r["actor"], actor_seat=r["actor_seat"],
-              round=r["round"], slot=r["slot"], slot_version=r["slot_version"],
-              payload=json.loads(json.dumps(r["payload"])), created_at=at)
-        for i, r in zip(ids, rows, strict=True)
-    ]  # fmt: skip
-    return sorted(plain, key=lambda e: e.id)
+    return sorted(_plain(ids, rows, at), key=lambda e: e.id)
 
 
 _ROW_COLUMNS = ("game_id", "kind", "actor", "actor_seat", "round", "slot", "slot_version",
@@ -206,6 +200,75 @@ def _notifying(dialect: Any, count: int) -> tuple[str, dict[str, Any]]:
 
 def _same(value: Any) -> Any:
     return value
+
+
+def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
+                 notify: str) -> list[Plain] | None:  # fmt: skip
+    """PostgreSQL, outside a transaction: store ``rows`` as the game's next events only if its
+    newest event is still ``head`` and the table has started no later game, in one statement
+    that is its own transaction, with the ``NOTIFY`` of the new version; answer the stored
+    events, or None (nothing stored) when another writer got there first. The condition is
+    on the game's row (``last_event``, kept by a trigger), locked by the statement: a writer
+    that waited for another's lock sees that row as the other left it, so two writers that
+    folded the same head cannot both append.
+    The ids are taken while the row is locked, so they still grow in commit order."""
+    at = now()
+    conn = db.session.connection()
+    sql, binds = _appending(len(rows))
+    values = {f"{name}_{i}": bind(r[name]) for i, r in enumerate(rows)
+              for name, bind in binds.items()}  # fmt: skip
+    params = {**values, "game": game_id, "head": head, "at": at, "prefix": f"{notify}:"}
+    ids = sorted(row[0] for row in conn.exec_driver_sql(sql, params))
+    if not ids:
+        return None
+    return _plain(ids, rows, at)
+
+
+def _plain(ids: Sequence[int], rows: Sequence[dict[str, Any]], at: Any) -> list[Plain]:
+    """Stored rows as plain events, in id order (ids given in the rows' order)."""
+    return [
+        Plain(id=i, kind=r["kind"], actor=r["actor"], actor_seat=r["actor_seat"],
+              round=r["round"], slot=r["slot"], slot_version=r["slot_version"],
+              payload=json.loads(json.dumps(r["payload"])), created_at=at)
+        for i, r in zip(ids, rows, strict=True)
+    ]  # fmt: skip
+
+
+# an appended event's own columns: (name, PostgreSQL type for its VALUES entry)
+_APPENDED = (("kind", "varchar"), ("actor", "varchar"), ("actor_seat", "integer"),
+             ("round", "integer"), ("slot", "varchar"), ("slot_version", "integer"),
+             ("payload", "json"))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=64)
+def _appending(count: int) -> tuple[str, dict[str, Any]]:
+    """``insert_after``'s statement for ``count`` rows, and each column's conversion of its
+    value (the JSON payload to text). Written as SQL: SQLAlchemy cannot cache an INSERT inside
+    a CTE, and PostgreSQL can prepare the same text again and again."""
+    names = [name for name, _ in _APPENDED]
+    rows = ", ".join(
+        "("
+        + ", ".join([str(i)] + [f"CAST(%({name}_{i})s AS {kind})" for name, kind in _APPENDED])
+        + ")"
+        for i in range(count)
+    )
+    columns = ", ".join(names)
+    sql = (
+        "WITH head AS (SELECT id FROM games WHERE id = %(game)s AND last_event = %(head)s "
+        "AND NOT EXISTS (SELECT 1 FROM games AS later WHERE later.table_id = games.table_id "
+        "AND later.number > games.number) FOR UPDATE OF games), "
+        f"ins AS (INSERT INTO events (game_id, {columns}, created_at) "
+        f"SELECT head.id, {', '.join('v.' + n for n in names)}, %(at)s "
+        f"FROM head, (VALUES {rows}) AS v(n, {columns}) ORDER BY v.n RETURNING id) "
+        f"SELECT id, pg_notify('{CHANNEL}', CAST(%(prefix)s AS text) || "
+        "(SELECT max(id) FROM ins)) FROM ins"
+    )
+    dialect = db.engine.dialect
+    binds = {}
+    for name in names:
+        convert = EVENTS.c[name].type.dialect_impl(dialect).bind_processor(dialect)
+        binds[name] = convert or _same
+    return sql, binds
 
 
 _SEATS = Seat.__table__

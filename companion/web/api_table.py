@@ -211,12 +211,58 @@ def _same_game(seen: Any, current: int) -> None:
 def act() -> Any:
     body = _body()
     action = _action(body)
-    h = _held(for_change=True)
-    _same_game(body.get("game_number"), h.game.number)
-    done = service.act(h, h.game, [action], h.actor, notify=h.token)
+    found = _act_unlocked(body, action) if holders.unlocked() else None
+    if found is None:
+        h = _held(for_change=True)
+        _same_game(body.get("game_number"), h.game.number)
+        found = h, service.act(h, h.game, [action], h.actor, notify=h.token)
+    h, done = found
     # the NOTIFY went out with the commit: only this process's own streams are left to wake
     InProcessBroker.publish(broker(), h.token, done.version)
     return _answer({"version": done.version, "target_version": done.target_versions[0]})
+
+
+Acted = tuple[holders.Holder, service.Done]
+
+
+def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
+    """PostgreSQL: the action in one round trip when this process keeps the key's holder from
+    its last action and nothing happened at the table since, else two (the key read again):
+    ``service.act_unlocked``. None, with nothing stored, after ``service.TRIES`` tries that
+    other phones beat, or for an action that moves seats: the caller takes the game's lock."""
+    key = _key_hash()
+    kept = holders.kept()
+    h = kept.get(key)
+    try:
+        done = _try_kept(body, action, h) if h is not None else None
+        for _ in range(service.TRIES):
+            if done is not None:
+                break
+            h = _held()
+            _same_game(body.get("game_number"), h.game.number)
+            done = service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor,
+                                        h.token)  # fmt: skip
+    except service.NeedsLock:
+        done = None
+    if h is None or done is None:
+        kept.drop(key)
+        db.session.commit()  # done with the autocommit connection: the caller takes the lock
+        return None
+    kept.put(key, h, done.version)
+    return h, done
+
+
+def _try_kept(body: Mapping[str, Any], action: Action, h: holders.Holder) -> service.Done | None:
+    """The action with a kept holder, which may be out of date: only a success counts;
+    anything else (another game named, a refusal) is decided on a fresh read of the key."""
+    seen = body.get("game_number")
+    if seen is not None and not (type(seen) is int and seen == h.game.number):
+        return None
+    try:
+        return service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token)
+    except CompanionError:  # decided again on a fresh read
+        db.session.rollback()
+        return None
 
 
 def _actor(v: TableView) -> Actor:

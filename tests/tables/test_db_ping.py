@@ -3,38 +3,22 @@ database restart costs no request; one given back a moment ago is used without a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
 from sqlalchemy import create_engine, event, text
 
-from companion import create_app
 from companion.extensions import db
-from tests.conftest import STATIC_BUILD, _dispose
 
 BODY = {"action": "score", "target": {"round": 1, "seat": 0}, "version": 0,
         "data": {"points": 4}}  # fmt: skip
 
 
 @pytest.fixture
-def make_app(pg_emptied, tmp_path, monkeypatch) -> Iterator[Callable[[float], Flask]]:
+def make_app(make_pg_app) -> Callable[[float], Flask]:
     """A PostgreSQL app whose pool checks a connection unused for the given seconds."""
-    if pg_emptied is None:
-        pytest.skip("PostgreSQL not reachable")
-    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
-    made: list[Flask] = []
-
-    def make(ping_after: float) -> Flask:
-        app = create_app({"TESTING": True, "SECRET_KEY": "t", "STATIC_BUILD_DIR": STATIC_BUILD,
-                          "SQLALCHEMY_DATABASE_URI": pg_emptied, "AUTO_MIGRATE": False,
-                          "DB_PING_AFTER_SECONDS": ping_after})  # fmt: skip
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        _dispose(app)
+    return lambda ping_after: make_pg_app(DB_PING_AFTER_SECONDS=ping_after)
 
 
 def _terminate_others(url: str) -> int:
@@ -80,15 +64,16 @@ def test_only_a_connection_unused_for_a_while_is_checked(make_app, monkeypatch, 
     )
     assert client.post("/api/v1/table/actions", json=BODY, headers=key).status_code == 200
     assert len(checks) == pings
-    # the key's row (locking its game), the newer events, the insert that sends the NOTIFY
+    # the key's row (with its game's newest event), the events this process had not folded,
+    # the insert that sends the NOTIFY (each its own transaction: tests/tables/test_unlocked)
     assert len(seen) == 3, seen
     assert "pg_notify" in seen[-1] and "INSERT INTO events" in seen[-1]
 
 
 def test_the_insert_is_the_same_statement_every_time(make_app):
-    """The INSERT that carries the NOTIFY is compiled once per row count, not per request:
+    """The INSERT that carries the NOTIFY is written once per row count, not per request:
     every action sends the same SQL text (so PostgreSQL can prepare it) and nothing is
-    compiled again."""
+    written again."""
     from companion.tables import store
 
     app = make_app(3600.0)
@@ -99,12 +84,12 @@ def test_the_insert_is_the_same_statement_every_time(make_app):
         event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
     answer = client.post("/api/v1/table/actions", json=BODY, headers=key)
     assert answer.status_code == 200
-    compiled = store._notifying.cache_info().currsize
+    compiled = store._appending.cache_info().currsize
     for round_, seat in ((1, 1), (2, 0)):
         body = {**BODY, "target": {"round": round_, "seat": seat}}
         assert client.post("/api/v1/table/actions", json=body, headers=key).status_code == 200
     inserts = [sql for sql in seen if "INSERT INTO events" in sql]
     assert len(inserts) == 3 and len(set(inserts)) == 1
-    assert store._notifying.cache_info().currsize == compiled
+    assert store._appending.cache_info().currsize == compiled
     table = client.get("/api/v1/table", headers=key).json
     assert table["version"] > 0
