@@ -126,12 +126,17 @@ def kept() -> Kept:
 def unlocked() -> bool:
     """On PostgreSQL, run this request's statements outside a transaction, each its own
     (autocommit), for ``service.act_unlocked``: no ``BEGIN`` and ``COMMIT`` round trips, no
-    lock held between statements. True if so; False on SQLite (its one write lock is cheap,
-    and taken before the read) or once the request has used the database."""
-    if db.session().get_transaction() is not None or db.engine.dialect.name == "sqlite":
+    lock held between statements. True if the session's connection is (now) in autocommit:
+    a refusal's rollback gives the connection back, so this is asked again before each try.
+    False on SQLite (its one write lock is cheap, and taken before the read), or when the
+    request already holds a connection inside a transaction."""
+    if db.engine.dialect.name == "sqlite":
         return False
-    db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-    return True
+    session = db.session()
+    if session.get_transaction() is None:
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        return True
+    return bool(session.connection().connection.dbapi_connection.autocommit)  # type: ignore[union-attr]
 
 
 def holder(key_hash: str, for_change: bool = False) -> Holder | None:

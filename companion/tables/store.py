@@ -214,6 +214,8 @@ def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
     The ids are taken while the row is locked, so they still grow in commit order."""
     at = now()
     conn = db.session.connection()
+    if not conn.connection.dbapi_connection.autocommit:  # type: ignore[union-attr]
+        raise RuntimeError("insert_after needs a connection in autocommit (holders.unlocked)")
     sql, binds = _appending(len(rows))
     values = {f"{name}_{i}": bind(r[name]) for i, r in enumerate(rows)
               for name, bind in binds.items()}  # fmt: skip

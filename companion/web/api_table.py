@@ -236,7 +236,7 @@ def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
     try:
         done = _try_kept(body, action, h) if h is not None else None
         for _ in range(service.TRIES):
-            if done is not None:
+            if done is not None or not holders.unlocked():
                 break
             h = _held()
             _same_game(body.get("game_number"), h.game.number)

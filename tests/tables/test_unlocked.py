@@ -260,3 +260,29 @@ def test_a_seat_added_through_a_kept_key_takes_the_lock_and_the_key_sees_the_new
     table = two.test_client().get("/api/v1/table", headers=key).json
     assert [s["name"] for s in table["seats"]] == ["A", "B", "Cy"]
     assert table["sheet"]["totals"]["2"] == 4
+
+
+def test_an_action_refused_on_what_was_kept_and_stored_on_a_fresh_read_is_really_stored(make_app):
+    """Process one keeps the seat's holder; the host changes the cell through process two;
+    the seat, having seen that, changes it again through process one. What one kept refuses
+    it (an old version), the fresh read stores it: it must be in the database, not only in
+    one's snapshot (the refusal's rollback gave back the autocommit connection once)."""
+    one, two = make_app(), make_app()
+    phone, host_phone = one.test_client(), two.test_client()
+    made = host_phone.post("/api/v1/tables", json={"game": "custom", "names": ["A", "B"]}).json
+    host = {"Authorization": f"Bearer {made['host_key']}"}
+    join = made["links"]["join"].rsplit("/", 1)[1]
+    seat_key = {"Authorization": "Bearer " + phone.post(
+        f"/api/v1/join/{join}", json={"seat": 1, "name": "B"}).json["seat_key"]}  # fmt: skip
+    assert _score(phone, seat_key, 1, 1, 5).status_code == 200
+    assert _score(host_phone, host, 1, 1, 7, version=1).status_code == 200
+    again = _score(phone, seat_key, 1, 1, 9, version=2)
+    assert again.status_code == 200, again.get_data(as_text=True)
+    with two.app_context():
+        stored = db.session.scalars(select(Event.id).order_by(Event.id)).all()
+        db.session.remove()
+    assert stored[-1] == again.json["version"]
+    for client in (phone, host_phone):  # both processes read it, from their own snapshots
+        cells = client.get("/api/v1/table", headers=host).json["state"]["cells"]
+        assert {"round": 1, "seat": 1, "points": 9, "version": 3} in cells
+    assert [a == b for a, b in _heads(one)] == [True]
