@@ -73,7 +73,13 @@ _INSERT = insert(EVENTS).returning(EVENTS.c.id, sort_by_parameter_order=True)
 
 def rotate(table: Table) -> str:
     """New table, join and share links and a new code; returns the old table link's token,
-    kept as an ``OldLink`` so the table's own phones find their way to the new one."""
+    kept as an ``OldLink`` so the table's own phones find their way to the new one.
+    The game's lock comes first, as in every other change of the table (a join, a freed
+    seat, an action), and the links are read again under it: two rotations at once then
+    run one after the other, each from the links the other left, and a join meanwhile
+    cannot deadlock with it."""
+    lock_game(table.game.id)
+    db.session.refresh(table, ["token", "join_token", "share_token", "join_code"])
     old = table.token
     db.session.add(OldLink(table_id=table.id, token=old))
     table.token, table.join_token = tokens.link_token(), tokens.link_token()

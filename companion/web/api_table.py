@@ -146,6 +146,7 @@ def join(token: str) -> Any:
     if not name:
         raise Unreadable("Send a 'name' to take an open seat.", "name")
     phone = secrets.token_urlsafe(24)
+    store.lock_game(table.game.id)  # the game's lock before the seat's row, as everywhere
     if not take_seat(seat, phone, name):
         db.session.rollback()
         raise Conflict(f"Seat {position + 1} is already taken by another phone.")

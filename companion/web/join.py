@@ -44,6 +44,7 @@ def _claim(v: TableView, position: int, name: str) -> None:
     name = seat.name or name  # a name the host gave the seat stays
     if not name:
         raise Unreadable("Type your name to take an open seat.", "name")
+    store.lock_game(v.game.id)  # the game's lock before the seat's row, as everywhere
     if not take_seat(seat, v.phone or "", name):
         raise Unreadable(f"{v.names[position]} is already taken by another phone.", "seat")
     store.append(v.game, "join", name, position, {"seat": position, "name": name})
