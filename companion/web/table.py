@@ -71,6 +71,8 @@ def _same_game() -> Any:
     (409), nothing stored; the phone's page has moved on to the current game by then. The
     same for a correction opened from an older sheet (its link names its game), and "Play
     again" tapped when another phone already did takes this phone to that game."""
+    if request.path.startswith("/api/"):
+        return None  # the Table API's body names its game itself (``game_number``)
     if request.method == "POST":
         sent = request.form.get("game")
     elif request.endpoint in _CORRECTIONS:
