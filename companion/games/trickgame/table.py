@@ -49,7 +49,8 @@ def trick_payload(hand: Any, index: int, data: Mapping[str, Any], players: int,
                   blocking: Sequence[str]) -> dict[str, Any]:  # fmt: skip
     """Trick ``index`` of the open hand, entered or corrected: its leader and one card from
     each player, refused when ``check`` (the engine on the hand's tricks with it) finds a
-    ``blocking`` fault in it."""
+    ``blocking`` fault in it, or a new one in another trick (a correction's card that a later
+    trick holds)."""
     if index > len(hand.tricks):
         raise Forbidden(f"Trick {index + 1} cannot be entered yet: trick "
                         f"{len(hand.tricks) + 1} is next.", "trick-not-next")  # fmt: skip
@@ -59,8 +60,12 @@ def trick_payload(hand: Any, index: int, data: Mapping[str, Any], players: int,
         raise Forbidden(f"Trick {index + 1} needs one card from each of the {players} "
                         f"players, not {len(cards)}.", "wrong-card-count")  # fmt: skip
     tricks = list(hand.tricks)
+    before = {(x.rule, x.trick) for x in check(tricks) if x.rule in blocking}
     tricks[index : index + 1] = [(leader, cards)]
-    bad = [x for x in check(tricks) if x.rule in blocking and x.trick == index]
+    # a fault in this trick, or one a correction makes in a later trick (a card of this
+    # trick that a later trick already holds is reported on the later one)
+    bad = [x for x in check(tricks) if x.rule in blocking
+           and (x.trick == index or (x.rule, x.trick) not in before)]  # fmt: skip
     if bad:
         raise Forbidden(bad[0].message, bad[0].rule)
     return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}

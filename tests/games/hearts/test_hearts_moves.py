@@ -309,3 +309,18 @@ def test_a_trick_for_a_finished_hand_is_refused_never_stored_in_the_next() -> No
     assert "Hand 1 is finished: hand 2 is open" in said(err)
     assert t.shell.events == before and t.state.open_number == 2
     assert not t.state.hand(2).tricks
+
+
+def test_a_correction_that_repeats_a_later_tricks_card_is_refused() -> None:
+    """The engine reports a card played twice on the later trick; correcting the earlier
+    trick to that card is refused all the same, and nothing is stored."""
+    t = Table(entry="tricks")
+    t.trick(0, 0, "2C 3C 4C 5C")
+    t.trick(1, 3, "6C 7C 8C 9C")
+    before = list(t.shell.events)
+    with pytest.raises(Forbidden) as err:
+        t.trick(0, 0, "2C 3C 4C 6C", version=1)  # 6C is already in trick 2
+    assert err.value.field == "duplicate-card" and "6C" in said(err)
+    assert t.shell.events == before
+    t.trick(0, 0, "2C 3C 4C TC", version=1)  # a card nobody else played: corrected
+    assert [str(c) for c in t.state.hand(1).tricks[0][1]] == ["2C", "3C", "4C", "TC"]
