@@ -31,6 +31,7 @@ from bench._common import (
     Phone,
     Server,
     StartedTable,
+    connections_per_process,
     machine,
     ms,
     percentile,
@@ -170,15 +171,21 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
             (p, start_table(p)) for p in (Phone(app.port) for _ in range(n))
         ]
         api_pairs: list[tuple[Phone, StartedTable | None]] = [(p, api_table(p)) for p, _ in pairs]
+        split: dict[str, list[int]] = {}  # phones per worker, busiest first
         for round_ in range(args.rounds):
             at = round_ * (w + r)
             run_phase(phases["bare GET"], bare_phones, bare_get, w, r, at)
             run_phase(phases["bare POST"], bare_phones, bare_post, w, r, at)
+            split.setdefault("bare", sorted(connections_per_process(bare).values(), reverse=True))
             run_phase(phases["enter round"], pairs, enter_step, w, r, at)
             run_phase(phases["read sheet"], pairs, read_step, w, r, at)
             run_phase(phases["API action"], api_pairs, api_step, w, r, at)
+            split.setdefault("app", sorted(connections_per_process(app).values(), reverse=True))
         for phone, _ in bare_phones + pairs:
             phone.close()
+    # the kernel spreads the phones' connections over the workers unevenly, and a phase lasts
+    # as long as its busiest worker: the figures move with this split from run to run
+    print(f"{backend}: phones per worker, app {split['app']}, bare {split['bare']}")
     return list(phases.values())
 
 

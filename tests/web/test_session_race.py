@@ -30,3 +30,19 @@ def test_a_late_background_answer_leaves_the_hosts_table(client) -> None:
                                            "Cookie": f"session={stale.value}"})  # fmt: skip
     assert not _sets_cookie(late)
     assert "Host" in client.get(table).get_data(as_text=True)  # still the host
+
+
+def test_the_apis_neither_read_nor_send_back_the_cookie(client) -> None:
+    """A phone's cookie sent along with a Table API or referee call is not read, and no
+    cookie comes back; the pages keep theirs."""
+    client.get("/code")  # this client has a phone's cookie now
+    made = client.post("/api/v1/tables", json={"game": "custom", "names": ["A", "B"]})
+    assert made.status_code == 201 and not _sets_cookie(made)
+    key = {"Authorization": f"Bearer {made.json['host_key']}"}
+    body = {"action": "score", "target": {"round": 1, "seat": 0}, "version": 0,
+            "data": {"points": 3}}  # fmt: skip
+    acted = client.post("/api/v1/table/actions", json=body, headers=key)
+    assert acted.status_code == 200 and not _sets_cookie(acted)
+    read = client.get("/api/v1/table", headers=key)
+    assert read.json["sheet"]["totals"]["0"] == 3 and not _sets_cookie(read)
+    assert _sets_cookie(client.get("/code", headers={"Sec-Fetch-Mode": "navigate"}))
