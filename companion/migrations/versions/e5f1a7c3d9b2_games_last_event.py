@@ -8,6 +8,9 @@ Create Date: 2026-11-28 04:00:00
 into ``events``, whoever inserts, so a writer can append "only if the game's newest event is
 still the one I folded" in one statement (``store.insert_after``): the condition is checked
 on the game's row, which PostgreSQL re-reads after waiting for another writer's lock.
+
+A later migration that makes SQLite copy ``events`` into a new table (``batch_alter_table``
+with a recreate) drops its triggers with it: it must create ``events_head`` again.
 """
 
 import sqlalchemy as sa
