@@ -640,3 +640,49 @@
     });
   });
 })();
+
+// New links for the table: a seated phone's next live update answers HX-Redirect and the page
+// loads again at the new link. What the phone had typed and not sent goes along (in
+// sessionStorage) and is put back into the same form there: the same action, with the table
+// link changed, so a round that moved on meanwhile does not get it.
+(function keepTypedThroughNewLinks() {
+  var KEY = "companion-typed-before-new-link";
+  function place(path) { return (path || "").replace(/^\/t\/[^/?#]+/, "/t/*"); }
+  function tableOf(path) { var m = /^\/t\/([^/?#]+)/.exec(path || ""); return m ? m[1] : null; }
+  function typedIn(form) {
+    var values = {};
+    form.querySelectorAll("input, textarea").forEach(function (input) {
+      if (!input.name || /^(hidden|checkbox|radio|submit|button)$/.test(input.type)) { return; }
+      if (input.value !== input.defaultValue) { values[input.name] = input.value; }
+    });
+    return values;
+  }
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    var target = xhr && xhr.getResponseHeader("HX-Redirect");
+    var here = tableOf(window.location.pathname);
+    if (!target || !here || !window.sessionStorage) { return; }
+    var there = tableOf(new URL(target, window.location.href).pathname);
+    if (!there || there === here) { return; }
+    var kept = {};
+    document.querySelectorAll("form[action]").forEach(function (form) {
+      var values = typedIn(form);
+      if (Object.keys(values).length) { kept[place(form.getAttribute("action"))] = values; }
+    });
+    if (Object.keys(kept).length) { window.sessionStorage.setItem(KEY, JSON.stringify(kept)); }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var raw = window.sessionStorage ? window.sessionStorage.getItem(KEY) : null;
+    if (!raw) { return; }
+    window.sessionStorage.removeItem(KEY);
+    var kept = JSON.parse(raw);
+    document.querySelectorAll("form[action]").forEach(function (form) {
+      var values = kept[place(form.getAttribute("action"))];
+      if (!values) { return; }
+      Object.keys(values).forEach(function (name) {
+        var input = form.querySelector("[name='" + name + "']");
+        if (input && input.value === input.defaultValue) { input.value = values[name]; }
+      });
+    });
+  });
+})();

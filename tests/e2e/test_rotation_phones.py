@@ -22,11 +22,14 @@ def test_new_links_move_the_seated_phone_and_shut_out_the_watcher(phone):
     watcher.wait_for_url("**/s/*")
     share = watcher.url
     wait_sse_open(seated)
+    typed = seated.locator("#entry-form input[name='points-1']")
+    typed.fill("75")  # typed, not sent, when the links change
     host.locator("#host summary", has_text="New links and code").click()  # asks first
     host.get_by_role("button", name="Change every link now").click()
     host.wait_for_url(lambda url: not url.startswith(old_table))
     new_table = host.url.split("#")[0]
     seated.wait_for_url(new_table)  # its live update sent it on, no reload by hand
     expect(seated.locator("#entry-form")).to_contain_text("Bea (you)")
+    expect(typed).to_have_value("75")  # what it had typed came along to the new link
     assert watcher.goto(share).status == 404
     assert watcher.goto(old_table).status == 404
