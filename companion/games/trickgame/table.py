@@ -67,7 +67,12 @@ def trick_payload(hand: Any, index: int, data: Mapping[str, Any], players: int,
     bad = [x for x in check(tricks) if x.rule in blocking
            and (x.trick == index or (x.rule, x.trick) not in before)]  # fmt: skip
     if bad:
-        raise Forbidden(bad[0].message, bad[0].rule)
+        fault = bad[0]
+        message = fault.message
+        if fault.trick is not None and fault.trick != index:  # said on the later trick
+            message = (f"This change to trick {index + 1} would repeat a card of trick "
+                       f"{fault.trick + 1}: {message}")  # fmt: skip
+        raise Forbidden(message, fault.rule)
     return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}
 
 

@@ -321,6 +321,7 @@ def test_a_correction_that_repeats_a_later_tricks_card_is_refused() -> None:
     with pytest.raises(Forbidden) as err:
         t.trick(0, 0, "2C 3C 4C 6C", version=1)  # 6C is already in trick 2
     assert err.value.field == "duplicate-card" and "6C" in said(err)
+    assert said(err).startswith("This change to trick 1 would repeat a card of trick 2")
     assert t.shell.events == before
     t.trick(0, 0, "2C 3C 4C TC", version=1)  # a card nobody else played: corrected
     assert [str(c) for c in t.state.hand(1).tricks[0][1]] == ["2C", "3C", "4C", "TC"]
