@@ -286,3 +286,18 @@ def test_an_action_refused_on_what_was_kept_and_stored_on_a_fresh_read_is_really
         cells = client.get("/api/v1/table", headers=host).json["state"]["cells"]
         assert {"round": 1, "seat": 1, "points": 9, "version": 3} in cells
     assert [a == b for a, b in _heads(one)] == [True]
+
+
+def test_the_connection_goes_back_to_the_pool_out_of_autocommit(make_app):
+    """The action's connection is in autocommit only for that request: the next user of the
+    same pooled connection (a page's locked write) gets a transaction again."""
+    app = make_app(SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0})
+    client = app.test_client()
+    _, key = _table(client)
+    seen = _statements(app)
+    assert _score(client, key, 1, 0, 4).status_code == 200
+    assert seen and all(auto for _, auto in seen)  # the action ran in autocommit
+    with app.app_context():
+        raw = db.session.connection().connection.dbapi_connection
+        assert raw is not None and raw.autocommit is False  # the one pooled connection
+        db.session.remove()
