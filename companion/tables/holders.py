@@ -9,10 +9,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cachetools import LRUCache
-from flask import current_app
 from sqlalchemy import and_, bindparam, func, select
 
-from companion.extensions import db
+from companion.extensions import db, kept_in_app
 from companion.games.protocol import Actor
 from companion.tables import store
 from companion.tables.models import ApiKey, Game, Seat, Table
@@ -117,10 +116,7 @@ class Kept:
 
 
 def kept() -> Kept:
-    found = current_app.extensions.get("holders")
-    if found is None:
-        found = current_app.extensions.setdefault("holders", Kept())
-    return found  # type: ignore[no-any-return]
+    return kept_in_app("holders", Kept)
 
 
 def unlocked() -> bool:

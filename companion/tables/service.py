@@ -89,7 +89,7 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
     for row in rows:
         if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
             store.change_seats(game.id, row["kind"], row["payload"])
-    stored = _commit(game, players, actions, rows, notify)
+    stored = _commit(game, players, actions, rows, notify, snap.last_id)
     after = snapshot.stored(snap, stored)
     return Done(after.last_id, versions, after)
 
@@ -186,15 +186,19 @@ def _slot_for(new: Any, slot: str, version: int, bumped: dict) -> tuple[str, int
 
 
 def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],
-            notify: str | None) -> list[Event]:  # fmt: skip
+            notify: str | None, head: int) -> list[Event]:  # fmt: skip
     """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
-        stored = store.insert_events(game.id, rows, notify)
-        db.session.commit()
-        return stored
+        stored = store.insert_events(game.id, rows, notify, head)
+        if stored is not None:
+            db.session.commit()
+            return stored
     except IntegrityError:
         db.session.rollback()
         raise _stale(game, players, actions) from None
+    db.session.rollback()  # under the lock, only a game started meanwhile stops the insert
+    raise Conflict("A new game was started on another phone a moment ago. Nothing of yours "
+                   "was saved: reload to see the new game.")  # fmt: skip
 
 
 def _stale(game: GameRef, players: int, actions: Sequence[Action]) -> StaleTarget:

@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
-from flask import current_app
 from sqlalchemy import bindparam, select
 
-from companion.extensions import db
+from companion.extensions import db, kept_in_app
 from companion.games.protocol import Event
 from companion.tables.models import Event as EventRow
 from companion.tables.registry import game_type
@@ -145,10 +144,7 @@ class SnapshotCache:
 
 
 def cache() -> SnapshotCache:
-    found = current_app.extensions.get("snapshots")
-    if found is None:
-        found = current_app.extensions.setdefault("snapshots", SnapshotCache())
-    return found  # type: ignore[no-any-return]
+    return kept_in_app("snapshots", SnapshotCache)
 
 
 _COLUMNS = EventRow.__table__.c

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, String, bindparam, func, insert, literal_column, or_, select
+from sqlalchemy import Connection, bindparam, func, insert, or_, select
 from sqlalchemy import event as sa_event
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload, selectinload
@@ -158,50 +158,21 @@ def append(
     return event
 
 
-def insert_events(game_id: int, rows: Sequence[dict[str, Any]],
-                  notify: str | None = None) -> list[Plain]:  # fmt: skip
+def insert_events(game_id: int, rows: Sequence[dict[str, Any]], notify: str | None = None,
+                  head: int = 0) -> list[Plain] | None:  # fmt: skip
     """Store new events of a locked game in one statement, without ORM objects; answer them
     as plain values with their ids, the payload as the database gives it back (JSON).
     ``notify``: the table's token; on PostgreSQL the ``NOTIFY`` of its new version rides in
-    the same statement (``notify`` below), so the change costs no extra round trip."""
-    at = now()
-    params = [{**r, "game_id": game_id, "created_at": at} for r in rows]
+    the same statement, so the change costs no extra round trip: that is ``insert_after``
+    from ``head``, the newest event the caller folded under the lock (None, nothing stored,
+    only if a later game was started meanwhile)."""
     conn = db.session.connection()
     if notify is not None and conn.dialect.name != "sqlite":
-        sql, binds = _notifying(conn.dialect, len(params))
-        values = {f"{name}_{i}": bind(p[name]) for i, p in enumerate(params)
-                  for name, bind in binds.items()}  # fmt: skip
-        ids = [row[0] for row in conn.exec_driver_sql(sql, {**values, "prefix": f"{notify}:"})]
-    else:
-        ids = list(conn.execute(_INSERT, params).scalars().all())
+        return insert_after(game_id, head, rows, notify)
+    at = now()
+    params = [{**r, "game_id": game_id, "created_at": at} for r in rows]
+    ids = list(conn.execute(_INSERT, params).scalars().all())
     return sorted(_plain(ids, rows, at), key=lambda e: e.id)
-
-
-_ROW_COLUMNS = ("game_id", "kind", "actor", "actor_seat", "round", "slot", "slot_version",
-                "payload", "created_at")  # fmt: skip
-
-
-@functools.lru_cache(maxsize=64)
-def _notifying(dialect: Any, count: int) -> tuple[str, dict[str, Any]]:
-    """``WITH ins AS (INSERT ... RETURNING id) SELECT id, pg_notify(channel, '<token>:' ||
-    max(id)) FROM ins ORDER BY id`` for ``count`` rows, as SQL text with the rows' values as
-    parameters ``<column>_<row>``, and each column's conversion of its value. SQLAlchemy cannot
-    cache a statement with an INSERT inside a CTE, so it is compiled here once per row count
-    instead of once per request (it was most of PostgreSQL's extra cost per action).
-    The rows' ids come from the sequence in the order of the VALUES; the same notification
-    sent once per row is delivered once (PostgreSQL folds equal payloads of one transaction)."""
-    values = [{name: bindparam(f"{name}_{i}", type_=EVENTS.c[name].type) for name in _ROW_COLUMNS}
-              for i in range(count)]  # fmt: skip
-    ins = insert(EVENTS).values(values).returning(EVENTS.c.id).cte("ins")
-    newest = select(func.max(ins.c.id)).scalar_subquery()
-    payload = func.concat(bindparam("prefix", type_=String), newest)
-    statement = select(ins.c.id, func.pg_notify(literal_column(f"'{CHANNEL}'"), payload))
-    sql = str(statement.order_by(ins.c.id).compile(dialect=dialect))
-    binds = {}
-    for name in _ROW_COLUMNS:
-        convert = EVENTS.c[name].type.dialect_impl(dialect).bind_processor(dialect)
-        binds[name] = convert or _same
-    return sql, binds
 
 
 def _same(value: Any) -> Any:
@@ -217,11 +188,15 @@ def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
     on the game's row (``last_event``, kept by a trigger), locked by the statement: a writer
     that waited for another's lock sees that row as the other left it, so two writers that
     folded the same head cannot both append.
-    The ids are taken while the row is locked, so they still grow in commit order."""
+    The ids are taken while the row is locked, so they still grow in commit order.
+    Also the locked way's insert (``insert_events``): under the game's lock the condition
+    holds unless a later game was started."""
     at = now()
     conn = db.session.connection()
-    if not conn.connection.dbapi_connection.autocommit:  # type: ignore[union-attr]
-        raise RuntimeError("insert_after needs a connection in autocommit (holders.unlocked)")
+    autocommit = conn.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
+    if not autocommit and game_id not in db.session.info.get("locked_games", ()):
+        # a transaction nobody holds the lock for might never be committed: never answer it
+        raise RuntimeError("insert_after: autocommit (holders.unlocked), or the game's lock")
     sql, binds = _appending(len(rows))
     values = {f"{name}_{i}": bind(r[name]) for i, r in enumerate(rows)
               for name, bind in binds.items()}  # fmt: skip

@@ -256,10 +256,8 @@ def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
 def _try_kept(body: Mapping[str, Any], action: Action, h: holders.Holder) -> service.Done | None:
     """The action with a kept holder, which may be out of date: only a success counts;
     anything else (another game named, a refusal) is decided on a fresh read of the key."""
-    seen = body.get("game_number")
-    if seen is not None and not (type(seen) is int and seen == h.game.number):
-        return None
     try:
+        _same_game(body.get("game_number"), h.game.number)
         return service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token)
     except CompanionError:  # decided again on a fresh read
         db.session.rollback()

@@ -24,6 +24,7 @@ from typing import Any
 from cachetools import LRUCache
 from flask import current_app, render_template
 
+from companion.extensions import kept_in_app
 from companion.web.tableview import TableView
 
 DEFAULT_BYTES = 32 * 1024 * 1024
@@ -88,11 +89,7 @@ def cache_limit() -> int:
 
 
 def cache() -> ByteCache:
-    found = current_app.extensions.get("live_cache")
-    if found is None:
-        limit = cache_limit()
-        found = current_app.extensions.setdefault("live_cache", ByteCache(limit))
-    return found  # type: ignore[no-any-return]
+    return kept_in_app("live_cache", lambda: ByteCache(cache_limit()))
 
 
 def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[Any, ...]:

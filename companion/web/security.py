@@ -94,7 +94,8 @@ class SessionCookie(SecureCookieSessionInterface):
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """The JSON APIs answer to keys, never to the cookie: a cookie sent along is not read
-        (nor signed again and sent back, which cost a Table API action a tenth of its time)."""
+        (nor signed again and sent back, which cost a Table API action about a fifth of its
+        time)."""
         if request.path.startswith("/api/"):
             return self.make_null_session(app)
         return super().open_session(app, request)

@@ -301,3 +301,25 @@ def test_the_connection_goes_back_to_the_pool_out_of_autocommit(make_app):
         raw = db.session.connection().connection.dbapi_connection
         assert raw is not None and raw.autocommit is False  # the one pooled connection
         db.session.remove()
+
+
+def test_the_locked_way_stores_nothing_in_a_game_a_new_one_followed(make_app):
+    """The locked way's insert on PostgreSQL is the same statement: holding the game's lock, a
+    process still finds a game that another process started meanwhile, stores nothing in the
+    finished one, and the service says so (409)."""
+    one, two = make_app(), make_app()
+    _, key = _table(one.test_client())
+    assert _score(one.test_client(), key, 1, 0, 4).status_code == 200
+    row = {"kind": "score", "actor": "Host", "actor_seat": None, "round": 1, "slot": "r1s1",
+           "slot_version": 1, "payload": {"seat": 1, "points": 9, "before": None}}  # fmt: skip
+    with one.app_context():
+        game_id, head = db.session.execute(select(Game.id, Game.last_event)).one()
+        store.lock_game(game_id)  # held by this transaction from here on
+        with two.app_context():  # "play again" on another process meanwhile
+            store.new_game(db.session.scalars(select(Table)).one(), "Host", None)
+            db.session.remove()
+        assert store.insert_events(game_id, [row], "t", head) is None
+        db.session.rollback()
+        stored = db.session.scalar(select(func.count()).where(Event.game_id == game_id))
+        db.session.remove()
+    assert stored == 2  # the new table and the first score: nothing after the new game
