@@ -39,7 +39,11 @@ def test_add_all_the_rest_asks_first(phone):
     form = "#taken-form"
 
     # Ann's cards first, then Ben's form with one tile tapped
+    # Ann's form is already shown: wait until the tap's answer has replaced it before typing
+    # (else the answer could land after the typing and the send would carry no cards)
+    shown = host.locator(form).element_handle()
     host.locator(f"{form} [data-seat-link='0']").click()
+    host.wait_for_function("old => !old.isConnected", arg=shown)
     expect(host.locator(f"{form} h2")).to_contain_text("the cards Ann took")
     host.locator(f"{form} input[name=cards]").fill("J K")
     host.get_by_role("button", name="Send the cards").click()
