@@ -107,31 +107,53 @@ def test_a_phone_that_wakes_checks_the_version_and_redraws(phone, server):
 
 
 def _network_log(page: Page) -> list[dict[str, Any]]:
-    """Every request the page sends, as DevTools sees it: url and whether a cache answered."""
+    """Every request the page sends, as DevTools sees it: url, whether a cache answered, and
+    whether its answer is in yet ("done")."""
     log: list[dict[str, Any]] = []
     by_id: dict[str, dict[str, Any]] = {}
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
 
     def sent(event: dict[str, Any]) -> None:
-        entry = {"url": event["request"]["url"], "cached": False, "bytes": 0}
+        entry = {"url": event["request"]["url"], "cached": False, "done": False}
         by_id[event["requestId"]] = entry
         log.append(entry)
 
     def cached(event: dict[str, Any]) -> None:
         if event["requestId"] in by_id:
             by_id[event["requestId"]]["cached"] = True
+            by_id[event["requestId"]]["done"] = True
 
     def received(event: dict[str, Any]) -> None:
         entry = by_id.get(event["requestId"])
         response = event["response"]
-        if entry is not None and (response.get("fromDiskCache") or response.get("fromMemoryCache")):
+        if entry is None:
+            return
+        entry["done"] = True
+        if response.get("fromDiskCache") or response.get("fromMemoryCache"):
             entry["cached"] = True
+
+    def failed(event: dict[str, Any]) -> None:
+        entry = by_id.get(event["requestId"])
+        if entry is not None:
+            entry["done"] = True
 
     cdp.on("Network.requestWillBeSent", sent)
     cdp.on("Network.requestServedFromCache", cached)
     cdp.on("Network.responseReceived", received)
+    cdp.on("Network.loadingFailed", failed)
     return log
+
+
+def _answered(page: Page, log: list[dict[str, Any]]) -> None:
+    """Wait until every logged request has its answer: the browser asks for icons on its own
+    time after "load", and an entry whose answer has not come yet cannot say where it came
+    from. Playwright hands DevTools events over while it waits, so this polls."""
+    deadline = 10_000
+    while any(not e["done"] for e in log) and deadline > 0:
+        page.wait_for_timeout(25)
+        deadline -= 25
+    assert all(e["done"] for e in log), f"requests with no answer: {log}"
 
 
 def test_a_repeat_visit_fetches_no_static_file(phone):
@@ -152,6 +174,11 @@ def test_a_repeat_visit_fetches_no_static_file(phone):
     page.goto(table)  # the same page again, as a phone opening it the next evening
     expect(page.locator("#sheet")).to_be_visible()
     page.wait_for_load_state("load")
+    page.evaluate(
+        "() => Promise.all([...document.querySelectorAll('link[rel~=icon]')]"
+        ".map(l => fetch(l.href).then(r => r.blob())))"
+    )
+    _answered(page, log)
     statics = [e for e in log if STATIC.search(e["url"])]
     assert len(statics) >= 4, f"the page loaded too little to judge: {log}"
     fetched = [e["url"] for e in statics if not e["cached"]]
