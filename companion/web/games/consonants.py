@@ -2,11 +2,10 @@
 Flying by Night, tricks).
 
 Engine and table protocol: ``companion.games.consonants`` (``table``: every action names its
-hand, and its seat or trick). What the pages show and say is worked out by the pure
-``table_display`` and ``table_words``; this module only reads the request. Each form names
-its action in ``FORMS``: the hand from the URL, the seat or trick and the version from the
-form. A page calls ``service.act``, publishes and renders the entry box again; on 409/422 it
-renders the same form with the input kept and the value now beside it. The word judge
+hand, and its seat or trick). Its forms are read into actions by the pure ``table_forms`` and
+answered by ``companion.web.play`` (on 409/422 the same form again, the input kept and the
+value now beside it); what the pages show and say is worked out by the pure
+``table_display`` and ``table_words``. The word judge
 (``companion.web.judge``) collects a challenge's confirmations; its verdict appends
 ``cons-challenge`` (``_consequence``).
 """
@@ -18,41 +17,27 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from companion.cards.alpha import DEFAULT_DECK
-from companion.errors import CompanionError, Conflict, Unreadable
-from companion.extensions import db
+from companion.errors import CompanionError, Conflict
 from companion.games import agreements
-from companion.games.consonants import table_options, table_summary, table_words
+from companion.games.consonants import table_forms, table_options, table_summary, table_words
 from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
 from companion.games.consonants.table_display import WAYS, Display
 from companion.games.hearts.table_words import named
-from companion.games.protocol import Action, Event
-from companion.tables import service, store
+from companion.games.protocol import Event
+from companion.tables import store
 from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
 from companion.web.games import shared
 from companion.web.games.deck import describe as deck_describe
 from companion.web.games.deck import table_deck
-from companion.web.live import publish
-from companion.web.table import fragment, htmx, view_for
+from companion.web.play import Forms
+from companion.web.table import fragment, htmx
 from companion.web.tableview import TableView
 from companion.words.registry import get_lexicon, lexicons
 
 KEY = "consonants"
 ENTRY = "consonants/_entry.html"
 TABLE = ConsonantsTable(get_lexicon)
-# a form -> (its action, the field naming the seat or trick it is for, the data it sends)
-FORMS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
-    "taken": ("taken", "seat", ("cards", "rest")),
-    "words": ("words", "seat", ("words",)),
-    "fly": ("fly", None, ("choice",)),
-    "trick": ("trick", "trick", ("leader", "cards")),
-    "close": ("done", None, ()),
-    "challenge": ("challenge", "seat", ("word", "challenger")),
-}
-FLAGS = frozenset({"rest"})
-MISSING = {"seat": "This form does not say whose entry it is: reload and send again.",
-           "trick": "The form does not say which trick it is: reload."}  # fmt: skip
-
 bp = Blueprint("consonants", __name__)
 
 
@@ -116,38 +101,6 @@ GAME = GameType(
 register(GAME)
 
 
-# reading the request
-
-
-def _view(token: str) -> TableView:
-    return shared.seated_view(token, KEY, "Consonants")
-
-
-def _number(field: str) -> int | str:
-    """A whole number the form names (a seat, a trick), never a default (rule 1)."""
-    raw = str(request.form.get(field, "")).strip()[:10]
-    if not raw:
-        raise Unreadable(MISSING[field], field)
-    return int(raw) if raw.isdigit() else raw  # anything else: the target check says why
-
-
-def _version(seat: Any) -> int:
-    """The version the form saw (the cards-taken form names it per seat)."""
-    field = f"version-{seat}" if f"version-{seat}" in request.form else "version"
-    return shared.form_version(field)
-
-
-def _action(form: str, number: int) -> Action:
-    """The form read into the one action it names, for hand ``number``."""
-    kind, field, fields = FORMS[form]
-    target: dict[str, Any] = {"hand": number}
-    if field is not None:
-        target[field] = _number(field)
-    got = request.form
-    data = {f: bool(got.get(f)) if f in FLAGS else got.get(f, "") for f in fields}
-    return Action(kind, target, _version(target.get("seat")), data)
-
-
 def _carry_deck(v: TableView) -> None:
     """A new game keeps the table's corrected deck: copy it into this game's events once."""
     if any(e.kind == "alpha-deck" for e in v.rows):
@@ -160,35 +113,17 @@ def _carry_deck(v: TableView) -> None:
     store.commit_change("The deck")
 
 
-def _again(token: str, err: CompanionError) -> Any:
-    """The same form again, the phone's input kept, the value now beside it."""
-    db.session.rollback()
-    v = view_for(token)
-    status, values = shared.again_status(err), shared.kept_input()
-    ctx = {"v": v, "values": values, "errors": {"form": named(err.message, v.names)},
-           "conflict": isinstance(err, Conflict)}  # fmt: skip
-    if htmx():
-        return fragment(ENTRY, status, **ctx)
-    return render_template("table.html", **ctx), status
+def _again(v: TableView, values: dict[str, Any], err: CompanionError) -> dict[str, Any]:
+    """The same form again, the value now beside it."""
+    return {"errors": {"form": named(err.message, v.names)}, "conflict": isinstance(err, Conflict)}
 
 
-# the pages
-
-
-@bp.post("/t/<token>/cons/<int:number>/<any(taken, words, fly, trick, close, challenge):form>")
-def act(token: str, number: int, form: str) -> Any:
-    """Read the form into one action, act, answer with the entry box (or the form again)."""
-    v = _view(token)
-    try:
-        _carry_deck(v)
-        action = _action(form, number)
-        done = service.act(v.table, v.game, [action], v.who)
-    except CompanionError as err:
-        return _again(token, err)
-    publish(v.table)
-    after = v.fresh(done.snapshot)
-    saved = table_words.saved(action, after.state, after.names)
-    return shared.entry_box(token, ENTRY, after, saved)
+FORMS = Forms(
+    KEY, GAME.name, ENTRY, {"act": (table_forms.RULE, table_forms.read)},
+    saved=lambda after, action, v: table_words.saved(action, after.state, after.names),
+    again=_again, prepare=_carry_deck,
+)  # fmt: skip
+FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/cons/way/<way>")
@@ -199,7 +134,7 @@ def choose_way(token: str, way: str) -> Any:
 @bp.get("/t/<token>/cons/<int:number>/seat/<int:seat>")
 def pick_seat(token: str, number: int, seat: int) -> Any:
     """The cards-taken form for another seat this phone may enter (the host, a free seat)."""
-    v = _view(token)
+    v = FORMS.seated(token)
     if not cons_view(v).may_act_for(seat):
         abort(403, f"This phone cannot enter the cards of seat {seat + 1}.")
     if htmx():

@@ -1,0 +1,134 @@
+"""A game's forms, answered one way for every game.
+
+Each game lists its forms in a ``Forms``: a URL rule (after ``/t/<token>``) and a pure reader
+that turns the posted form, the URL's own values and the phone's seat into one table action
+(``companion.games.protocol.Action``) and the input to keep if it is refused. ``Forms.routes``
+adds one route per form to the game's blueprint; every route then goes the same way:
+
+1. the table at the token must be playing this game (404) and the phone seated or the host's
+   (403);
+2. the reader names the action's target and the version the form saw (rule 1 of the table
+   protocol: nothing is worked out from the state now);
+3. ``service.act`` stores it, or refuses it with nothing stored;
+4. stored: every phone is told (``publish``) and this one gets its entry box drawn again with
+   a line saying what was recorded;
+5. refused: this phone gets the same form again with its input kept and the reason beside it
+   (409 with the value now, 422, 403), drawn by the game's ``again`` (or, when the game has no
+   form to show again, the one refusal notice of ``companion.web.errors``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion.errors import CompanionError, NotAllowed
+from companion.extensions import db
+from companion.games.forms import kept
+from companion.games.protocol import Action
+from companion.tables import service
+from companion.web.errors import status_for
+from companion.web.live import publish
+from companion.web.table import fragment, htmx, view_for
+from companion.web.tableview import TableView
+
+# a posted form (werkzeug's ``MultiDict``: ``get``, ``getlist``), the URL's values and the
+# phone's seat (None: the host's phone with no seat) -> the one action it names, and the input
+# to keep if it is refused
+Reader = Callable[[Any, Mapping[str, Any], "int | None"], tuple[Action, dict[str, Any]]]
+
+
+# the view now, the input kept, the refusal -> how to draw the form again (None: the notice)
+Again = Callable[[TableView, dict[str, Any], CompanionError], "dict[str, Any] | None"]
+
+
+def again_status(err: CompanionError) -> int:
+    """A refused form's status: an unreadable form is a form to fix (422)."""
+    status = status_for(err)
+    return 422 if status == 400 else status
+
+
+@dataclass(frozen=True)
+class Forms:
+    """One game's forms and how its pages answer them.
+
+    ``saved(after, action, before)`` words what was recorded (``before``: the view the action
+    was read against, ``after``: the view with it stored). ``again(v, values, err)`` gives the
+    context to draw the form again (``template`` in it to draw another than ``entry``), or
+    None to answer with the refusal notice alone. ``prepare(v)`` runs before the action (in
+    its transaction)."""
+
+    key: str
+    name: str
+    entry: str
+    readers: Mapping[str, tuple[str, Reader]] = field(default_factory=dict)
+    error: str = "form"
+    saved: Callable[[TableView, Action, TableView], str] = lambda after, action, before: ""
+    again: Again | None = None
+    prepare: Callable[[TableView], None] | None = None
+
+    def view(self, token: str, number: int | None = None) -> TableView:
+        """The table at ``token``, which must be playing this game."""
+        v = view_for(token, number)
+        if v.game.kind != self.key:
+            abort(404, f"This table is not playing {self.name}.")
+        return v
+
+    def seated(self, token: str) -> TableView:
+        """The table, seen by a seated phone or the host's (403 otherwise)."""
+        v = self.view(token)
+        if not v.is_host and v.my_seat is None:
+            abort(403, "Take a seat first: only players at the table can enter.")
+        return v
+
+    def act(self, token: str, read: Reader, url: Mapping[str, Any]) -> Any:
+        v = self.seated(token)
+        seat = v.my_seat.position if v.my_seat is not None else None
+        values: dict[str, Any] = kept(request.form)
+        try:
+            action, values = read(request.form, url, seat)
+            if self.prepare is not None:
+                self.prepare(v)
+            done = service.act(v.table, v.game, [action], v.who)
+        except CompanionError as err:
+            db.session.rollback()
+            return self.refused(token, values, err)
+        publish(v.table)
+        if not htmx():
+            return redirect(url_for("table.page", token=token), 303)
+        after = v.fresh(done.snapshot)
+        saved = self.saved(after, action, v)
+        return fragment(self.entry, v=after, values={}, errors={}, saved=saved)
+
+    def refused(self, token: str, values: dict[str, Any], err: CompanionError) -> Any:
+        """The form again for the table now, the phone's input kept, the reason beside it."""
+        fresh = self.view(token)
+        status = again_status(err)
+        ctx: dict[str, Any] | None = {"errors": {self.error: err.message}}
+        if self.again is not None:
+            ctx = self.again(fresh, values, err)
+        elif isinstance(err, NotAllowed):
+            ctx = None
+        if ctx is None:
+            raise err  # no form to show again: the refusal notice, in words
+        ctx = {"v": fresh, "values": values, **ctx}
+        template, page = ctx.pop("template", self.entry), ctx.pop("page", "table.html")
+        status = ctx.pop("status", status)
+        if htmx():
+            return fragment(template, status, **ctx)
+        return render_template(page, **ctx), status
+
+    def routes(self, bp: Blueprint) -> None:
+        """One POST route per form, each named by its endpoint."""
+        for endpoint, (rule, read) in self.readers.items():
+            bp.add_url_rule(f"/t/<token>{rule}", endpoint, _route(self, read), methods=["POST"])
+
+
+def _route(forms: Forms, read: Reader) -> Callable[..., Any]:
+    def view(token: str, **url: Any) -> Any:
+        return forms.act(token, read, url)
+
+    return view
