@@ -6,9 +6,12 @@ A form is anything with ``get`` (and ``getlist`` for repeated fields), as werkze
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import Unreadable
+from companion.games.protocol import Action
 
 
 def version(form: Any, field: str = "version") -> int:
@@ -22,3 +25,25 @@ def version(form: Any, field: str = "version") -> int:
 def kept(form: Any) -> dict[str, str]:
     """The phone's input as typed, to fill the form if it is shown again."""
     return {k: str(v)[:300] for k, v in form.items() if k != "csrf_token"}
+
+
+def nothing(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+    """Keep nothing of a form refused (a button with hidden fields only)."""
+    return {}
+
+
+def everything(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+    return kept(form)
+
+
+@dataclass(frozen=True)
+class Form:
+    """A game's form: its URL rule after the table's (``/t/<token>``), ``read(form, url,
+    seen, values)`` giving the one action it names (``url``: the rule's values, ``seen``:
+    what the game's readers are given of the table, by default the phone's seat or None) and
+    ``keep(form, url)`` the input to draw it again with if it is refused (``read`` may add to
+    it, e.g. the rows a word was composed with)."""
+
+    rule: str
+    read: Callable[[Any, Mapping[str, Any], Any, dict[str, Any]], Action]
+    keep: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = everything

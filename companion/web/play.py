@@ -1,8 +1,9 @@
 """A game's forms, answered one way for every game.
 
-Each game lists its forms in a ``Forms``: a URL rule (after ``/t/<token>``) and a pure reader
-that turns the posted form, the URL's own values and the phone's seat into one table action
-(``companion.games.protocol.Action``) and the input to keep if it is refused. ``Forms.routes``
+Each game lists its forms in a ``Forms``: each a pure ``companion.games.forms.Form``, a URL
+rule (after ``/t/<token>``) and a reader that turns the posted form, the URL's own values and
+the phone's seat into one table action (``companion.games.protocol.Action``), with the input
+to keep if it is refused. ``Forms.routes``
 adds one route per form to the game's blueprint; every route then goes the same way:
 
 1. the table at the token must be playing this game (404) and the phone seated or the host's
@@ -27,19 +28,13 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion.errors import CompanionError, NotAllowed
 from companion.extensions import db
-from companion.games.forms import kept
+from companion.games.forms import Form
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
-
-# a posted form (werkzeug's ``MultiDict``: ``get``, ``getlist``), the URL's values and the
-# phone's seat (None: the host's phone with no seat) -> the one action it names, and the input
-# to keep if it is refused
-Reader = Callable[[Any, Mapping[str, Any], "int | None"], tuple[Action, dict[str, Any]]]
-
 
 # the view now, the input kept, the refusal -> how to draw the form again (None: the notice)
 Again = Callable[[TableView, dict[str, Any], CompanionError], "dict[str, Any] | None"]
@@ -64,11 +59,12 @@ class Forms:
     key: str
     name: str
     entry: str
-    readers: Mapping[str, tuple[str, Reader]] = field(default_factory=dict)
+    forms: Mapping[str, Form] = field(default_factory=dict)
     error: str = "form"
     saved: Callable[[TableView, Action, TableView], str] = lambda after, action, before: ""
     again: Again | None = None
     prepare: Callable[[TableView], None] | None = None
+    seen: Callable[[TableView], Any] = lambda v: v.my_seat.position if v.my_seat else None
 
     def view(self, token: str, number: int | None = None) -> TableView:
         """The table at ``token``, which must be playing this game."""
@@ -84,12 +80,11 @@ class Forms:
             abort(403, "Take a seat first: only players at the table can enter.")
         return v
 
-    def act(self, token: str, read: Reader, url: Mapping[str, Any]) -> Any:
+    def act(self, token: str, form: Form, url: Mapping[str, Any]) -> Any:
         v = self.seated(token)
-        seat = v.my_seat.position if v.my_seat is not None else None
-        values: dict[str, Any] = kept(request.form)
+        values = form.keep(request.form, url)
         try:
-            action, values = read(request.form, url, seat)
+            action = form.read(request.form, url, self.seen(v), values)
             if self.prepare is not None:
                 self.prepare(v)
             done = service.act(v.table, v.game, [action], v.who)
@@ -123,12 +118,14 @@ class Forms:
 
     def routes(self, bp: Blueprint) -> None:
         """One POST route per form, each named by its endpoint."""
-        for endpoint, (rule, read) in self.readers.items():
-            bp.add_url_rule(f"/t/<token>{rule}", endpoint, _route(self, read), methods=["POST"])
+        for endpoint, form in self.forms.items():
+            bp.add_url_rule(
+                f"/t/<token>{form.rule}", endpoint, _route(self, form), methods=["POST"]
+            )
 
 
-def _route(forms: Forms, read: Reader) -> Callable[..., Any]:
+def _route(forms: Forms, form: Form) -> Callable[..., Any]:
     def view(token: str, **url: Any) -> Any:
-        return forms.act(token, read, url)
+        return forms.act(token, form, url)
 
     return view

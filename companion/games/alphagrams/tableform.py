@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games import forms
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.compose import LetterRow, compose, played, steal_index
 from companion.games.alphagrams.table import GAME, describe
@@ -20,8 +21,12 @@ Form = Mapping[str, str]
 WORD_FIELDS = ("word", "steal", "discard", "overrule")
 
 
-class Compose(Exception):
-    """Show the letters of the word to set their cards and sources (nothing is stored)."""
+class Compose(CompanionError):
+    """Show the letters of the word to set their cards and sources (nothing is stored, and
+    nothing was refused: the form comes back with its rows)."""
+
+    def __init__(self) -> None:
+        super().__init__("")
 
 
 def number(form: Form, name: str) -> int:
@@ -105,6 +110,24 @@ def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
             "overrule": bool(values["overrule"])}  # fmt: skip
     word_id = int(values["steal"]) if steal is not None else None
     return action(b, form, "word", data, word=word_id)
+
+
+def _word(form: Any, url: Mapping[str, Any], b: Board, values: dict[str, Any]) -> Action:
+    return word(b, form, values)
+
+
+def _kept_word(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+    return word_values(form)
+
+
+# endpoint -> form (``seen``: the phone's ``Board``); nothing is kept of a button's form
+FORMS = {
+    "flip": forms.Form("/ag/flip", lambda f, u, b, _: flip(b, f), forms.nothing),
+    "pass_turn": forms.Form("/ag/pass", lambda f, u, b, _: action(b, f, "pass", {}), forms.nothing),
+    "end": forms.Form("/ag/end", lambda f, u, b, _: end(b, f), forms.nothing),
+    "word": forms.Form("/ag/word", _word, _kept_word),
+    "challenge": forms.Form("/ag/challenge", lambda f, u, b, _: challenge(b, f), forms.nothing),
+}
 
 
 def rows_again(b: Board, values: Mapping[str, Any]) -> list[LetterRow] | None:

@@ -1,4 +1,4 @@
-"""Consonants' forms read into table actions (pure). Each form names its action in ``FORMS``:
+"""Consonants' forms read into table actions (pure). Each form names its action in ``ACTIONS``:
 the hand from the URL, the seat or trick and the version from the form, never a default
 (rule 1 of the table protocol). ``companion.web.play`` answers the action.
 """
@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import Unreadable
-from companion.games.forms import kept, version
+from companion.games.forms import Form, version
 from companion.games.protocol import Action
 
 # a form -> (its action, the field naming the seat or trick it is for, the data it sends)
-FORMS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
+ACTIONS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
     "taken": ("taken", "seat", ("cards", "rest")),
     "words": ("words", "seat", ("words",)),
     "fly": ("fly", None, ("choice",)),
@@ -24,7 +24,7 @@ FORMS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
 FLAGS = frozenset({"rest"})
 MISSING = {"seat": "This form does not say whose entry it is: reload and send again.",
            "trick": "The form does not say which trick it is: reload."}  # fmt: skip
-RULE = f"/cons/<int:number>/<any({', '.join(FORMS)}):form>"
+RULE = f"/cons/<int:number>/<any({', '.join(ACTIONS)}):form>"
 
 
 def number(form: Any, field: str) -> int | str:
@@ -36,14 +36,17 @@ def number(form: Any, field: str) -> int | str:
     return int(raw) if raw.isdigit() else raw
 
 
-def read(form: Any, url: Mapping[str, Any], me: int | None) -> tuple[Action, dict[str, Any]]:
+def read(form: Any, url: Mapping[str, Any], me: int | None, values: dict[str, Any]) -> Action:
     """The form ``url["form"]`` read into the one action it names, for hand ``url["number"]``
     (the cards-taken form names its version per seat)."""
-    kind, field, fields = FORMS[url["form"]]
+    kind, field, fields = ACTIONS[url["form"]]
     target: dict[str, Any] = {"hand": url["number"]}
     if field is not None:
         target[field] = number(form, field)
     data = {f: bool(form.get(f)) if f in FLAGS else form.get(f, "") for f in fields}
     seat_field = f"version-{target.get('seat')}"
     seen = version(form, seat_field if seat_field in form else "version")
-    return Action(kind, target, seen, data), kept(form)
+    return Action(kind, target, seen, data)
+
+
+FORMS = {"act": Form(RULE, read)}

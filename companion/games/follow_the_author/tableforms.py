@@ -1,6 +1,5 @@
 """Follow the Author's forms read into table actions (pure): each names its round, and its
-hand or seat, and the version the form saw. A reader returns the action and the input to
-keep if it is refused (``companion.web.play`` answers the form).
+hand or seat, and the version the form saw (``companion.web.play`` answers them).
 
 A seal arrives as the commitment made by the phone's script: no suit is ever in a form before
 the choice is opened.
@@ -12,11 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import Unreadable
-from companion.games.forms import version
+from companion.games.forms import Form, nothing, version
 from companion.games.protocol import Action
 
-Read = tuple[Action, dict[str, Any]]
-HAND = "<int:number>/<any(alpha, omega):hand>"
+Url = Mapping[str, Any]
+HAND = "/fta/<int:number>/<any(alpha, omega):hand>"
+ROUND = "/fta/<int:number>"
 
 
 def fields(form: Any, *keys: str, size: int = 12) -> dict[str, Any]:
@@ -33,60 +33,62 @@ def seat_target(form: Any, number: int, me: int | None, what: str) -> dict[str, 
     return {"round": number, "seat": int(raw)}
 
 
-def points(form: Any, url: Mapping[str, Any], me: int | None) -> Read:
-    values = {**fields(form, "points-0", "points-1"), "hand": url["hand"]}
+def _hand(url: Url) -> dict[str, Any]:
+    return {"round": url["number"], "hand": url["hand"]}
+
+
+def points(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     data = {"points": [values["points-0"], values["points-1"]]}
-    target = {"round": url["number"], "hand": url["hand"]}
-    return Action("points", target, version(form), data), values
+    return Action("points", _hand(url), version(form), data)
 
 
-def play(form: Any, url: Mapping[str, Any], me: int | None) -> Read:
-    target = {"round": url["number"], "hand": url["hand"]}
+def play(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     if form.get("action") == "end":
-        return Action("end", target, version(form)), {}
+        return Action("end", _hand(url), version(form))
     data = {**fields(form, "seat"), "card": str(form.get("card", ""))}
-    return Action("play", target, version(form), data), {}
+    return Action("play", _hand(url), version(form), data)
 
 
-def seal(form: Any, url: Mapping[str, Any], me: int | None) -> Read:
+def seal(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     data = fields(form, "commitment", "lock", "unlock", size=128)
-    target = seat_target(form, url["number"], me, "choice")
-    return Action("seal", target, version(form), data), {}
+    return Action("seal", seat_target(form, url["number"], me, "choice"), version(form), data)
 
 
-def open_seal(form: Any, url: Mapping[str, Any], me: int | None) -> Read:
+def opened(form: Any, url: Url) -> dict[str, Any]:
+    return fields(form, "scoring", "danger", "code", "seat", size=40)
+
+
+def open_seal(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     """After the reveal: the phone's script, or the player typing the choice and the recovery
     code (or, with no code, the other player entering their word)."""
-    values = fields(form, "scoring", "danger", "code", "seat", size=40)
     data = {k: values[k] for k in ("scoring", "danger", "code")}
-    target = seat_target(form, url["number"], me, "choice")
-    return Action("open", target, version(form), data), values
+    return Action("open", seat_target(form, url["number"], me, "choice"), version(form), data)
 
 
-def ready(form: Any, url: Mapping[str, Any], me: int | None) -> Read:
-    return Action("ready", seat_target(form, url["number"], me, "word"), version(form)), {}
+def ready(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+    return Action("ready", seat_target(form, url["number"], me, "word"), version(form))
 
 
-def store(form: Any, url: Mapping[str, Any], me: int | None) -> Read:
+def store(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     cards = form.getlist("cards")[:61]
     target = {"round": url["number"], "seat": url["seat"]}
-    values = {"cards": cards[:60], "seat": url["seat"]}
-    return Action("store", target, version(form), {"cards": cards}), values
+    return Action("store", target, version(form), {"cards": cards})
 
 
-def aside(form: Any, url: Mapping[str, Any], me: int | None) -> Read:
+def aside(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     cards = form.getlist("cards")[:61]
-    action = Action("aside", {"round": url["number"]}, version(form), {"cards": cards})
-    return action, {"aside": cards[:60]}
+    return Action("aside", {"round": url["number"]}, version(form), {"cards": cards})
 
 
-# endpoint -> (URL rule after the table's, reader)
+# endpoint -> form
 FORMS = {
-    "points": (f"/fta/{HAND}/points", points),
-    "play": (f"/fta/{HAND}/play", play),
-    "seal": ("/fta/<int:number>/seal", seal),
-    "open_seal": ("/fta/<int:number>/open", open_seal),
-    "ready": ("/fta/<int:number>/ready", ready),
-    "store_cards": ("/fta/<int:number>/store/<int(max=1):seat>", store),
-    "aside": ("/fta/<int:number>/aside", aside),
-}
+    "points": Form(f"{HAND}/points", points,
+                   lambda f, u: {**fields(f, "points-0", "points-1"), "hand": u["hand"]}),
+    "play": Form(f"{HAND}/play", play, nothing),
+    "seal": Form(f"{ROUND}/seal", seal, nothing),
+    "open_seal": Form(f"{ROUND}/open", open_seal, opened),
+    "ready": Form(f"{ROUND}/ready", ready, nothing),
+    "store_cards": Form(f"{ROUND}/store/<int(max=1):seat>", store,
+                        lambda f, u: {"cards": f.getlist("cards")[:60], "seat": u["seat"]}),
+    "aside": Form(f"{ROUND}/aside", aside, lambda f, u: {"aside": f.getlist("cards")[:60]}),
+}  # fmt: skip

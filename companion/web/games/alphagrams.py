@@ -8,10 +8,9 @@ actions (``companion.games.challenges``); its verdict appends ``ag-challenge``."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, Unreadable
 from companion.games import agreements
@@ -21,14 +20,11 @@ from companion.games.alphagrams.helper import MAX_CARDS, steals, typed_rack
 from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
-from companion.games.protocol import Action, Event
-from companion.tables import service
+from companion.games.protocol import Event
 from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
-from companion.web.errors import status_for
 from companion.web.games import deck as deck_page
-from companion.web.live import publish
-from companion.web.table import fragment, htmx, view_for
+from companion.web.play import Forms
 from companion.web.tableview import TableView
 from companion.words.helper import anagrams
 from companion.words.registry import get_lexicon, lexicons
@@ -91,81 +87,32 @@ GAME = GameType(
 register(GAME)
 
 
-def _view(token: str) -> TableView:
-    v = view_for(token)
-    if v.game.kind != KEY:
-        abort(404, "This table does not play AlphaGrams.")
-    if request.method == "POST" and not (v.is_host or v.my_seat is not None):
-        abort(403, "Take a seat first: only players at the table make moves.")
-    return v
-
-
-def _act(token: str, read: Callable[[Board], Action], values: dict[str, Any] | None = None) -> Any:
-    """Read, act through the service, publish; the same form again on a refusal."""
-    v, values = _view(token), values if values is not None else {}
-    try:
-        done = service.act(v.table, v.game, [read(ag_view(v))], v.who)
-    except tableform.Compose:
-        return _again(token, values, {}, 200)
-    except CompanionError as err:
-        return _refused(token, values, err)
-    publish(v.table)
-    if htmx():
-        saved = tableform.saved_line(done.snapshot.events[-1], v.names)
-        return fragment(ENTRY, v=_view(token), values={}, errors={}, saved=saved)
-    return redirect(url_for("table.page", token=token), 303)
-
-
-def _refused(token: str, values: dict[str, Any], err: CompanionError) -> Any:
+def _again(v: TableView, values: dict[str, Any], err: CompanionError) -> dict[str, Any]:
+    """The entry box again, drawn for the table now, with this phone's input kept (the
+    word's rows first, when it is composed: ``Compose``, nothing refused)."""
+    ctx: dict[str, Any] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}
+    if isinstance(err, tableform.Compose):
+        return {**ctx, "status": 200}
     message, current = err.message, getattr(err, "current", None)
     if isinstance(current, dict) and current.get("turn"):
-        message += f" Now: {tableform.now_line(current, view_for(token).names)}"
+        message += f" Now: {tableform.now_line(current, v.names)}"
     if err.field == "overrule":
         values["_overrule"] = True
-    status = status_for(err)
-    return _again(token, values, {"ag": message}, 422 if status == 400 else status)
+    return {**ctx, "errors": {"ag": message}}
 
 
-def _again(token: str, values: dict[str, Any], errors: dict[str, str], status: int) -> Any:
-    """The entry box again, drawn for the table now, with this phone's input kept."""
-    fresh = view_for(token)
-    rows = tableform.rows_again(ag_view(fresh), values)
-    ctx = dict(v=fresh, values=values, errors=errors, rows=rows)
-    if htmx():
-        return fragment(ENTRY, status, **ctx)
-    return render_template("table.html", **ctx), status
-
-
-@bp.post("/t/<token>/ag/flip")
-def flip(token: str) -> Any:
-    return _act(token, lambda b: tableform.flip(b, request.form))
-
-
-@bp.post("/t/<token>/ag/pass")
-def pass_turn(token: str) -> Any:
-    return _act(token, lambda b: tableform.action(b, request.form, "pass", {}))
-
-
-@bp.post("/t/<token>/ag/end")
-def end(token: str) -> Any:
-    return _act(token, lambda b: tableform.end(b, request.form))
-
-
-@bp.post("/t/<token>/ag/word")
-def word(token: str) -> Any:
-    values = tableform.word_values(request.form)
-    return _act(token, lambda b: tableform.word(b, request.form, values), values)
-
-
-@bp.post("/t/<token>/ag/challenge")
-def challenge(token: str) -> Any:
-    return _act(token, lambda b: tableform.challenge(b, request.form))
+FORMS = Forms(
+    KEY, GAME.name, ENTRY, tableform.FORMS, "ag",
+    saved=lambda after, action, v: tableform.saved_line(after.snapshot.events[-1], v.names),
+    again=_again, seen=ag_view,
+)  # fmt: skip
+FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/ag/helper")
 def helper(token: str) -> Any:
     """What could we have made? After the game, or during it with the house option."""
-    v = _view(token)
+    v = FORMS.view(token)
     b = ag_view(v)
     if not b.helper_open:
         abort(403, "The helper opens when the game is over (the table can allow it earlier).")

@@ -119,7 +119,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError) -> dict[st
 
 
 FORMS = Forms(
-    KEY, GAME.name, ENTRY, {"act": (table_forms.RULE, table_forms.read)},
+    KEY, GAME.name, ENTRY, table_forms.FORMS,
     saved=lambda after, action, v: table_words.saved(action, after.state, after.names),
     again=_again, prepare=_carry_deck,
 )  # fmt: skip
