@@ -36,8 +36,11 @@ from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
 
-# the view now, the input kept, the refusal -> how to draw the form again (None: the notice)
-Again = Callable[[TableView, dict[str, Any], CompanionError], "dict[str, Any] | None"]
+# the view now, the input kept, the refusal, the form's endpoint and the URL's values -> how
+# to draw the form again (None: the refusal notice)
+Again = Callable[
+    [TableView, dict[str, Any], CompanionError, str, Mapping[str, Any]], "dict[str, Any] | None"
+]
 
 
 def again_status(err: CompanionError) -> int:
@@ -80,7 +83,8 @@ class Forms:
             abort(403, "Take a seat first: only players at the table can enter.")
         return v
 
-    def act(self, token: str, form: Form, url: Mapping[str, Any]) -> Any:
+    def act(self, token: str, endpoint: str, url: Mapping[str, Any]) -> Any:
+        form = self.forms[endpoint]
         v = self.seated(token)
         values = form.keep(request.form, url)
         try:
@@ -90,7 +94,7 @@ class Forms:
             done = service.act(v.table, v.game, [action], v.who)
         except CompanionError as err:
             db.session.rollback()
-            return self.refused(token, values, err)
+            return self.refused(token, values, err, endpoint, url)
         publish(v.table)
         if not htmx():
             return redirect(url_for("table.page", token=token), 303)
@@ -98,13 +102,14 @@ class Forms:
         saved = self.saved(after, action, v)
         return fragment(self.entry, v=after, values={}, errors={}, saved=saved)
 
-    def refused(self, token: str, values: dict[str, Any], err: CompanionError) -> Any:
+    def refused(self, token: str, values: dict[str, Any], err: CompanionError, endpoint: str,
+                url: Mapping[str, Any]) -> Any:  # fmt: skip
         """The form again for the table now, the phone's input kept, the reason beside it."""
         fresh = self.view(token)
         status = again_status(err)
         ctx: dict[str, Any] | None = {"errors": {self.error: err.message}}
         if self.again is not None:
-            ctx = self.again(fresh, values, err)
+            ctx = self.again(fresh, values, err, endpoint, url)
         elif isinstance(err, NotAllowed):
             ctx = None
         if ctx is None:
@@ -119,13 +124,12 @@ class Forms:
     def routes(self, bp: Blueprint) -> None:
         """One POST route per form, each named by its endpoint."""
         for endpoint, form in self.forms.items():
-            bp.add_url_rule(
-                f"/t/<token>{form.rule}", endpoint, _route(self, form), methods=["POST"]
-            )
+            rule = f"/t/<token>{form.rule}"
+            bp.add_url_rule(rule, endpoint, _route(self, endpoint), methods=["POST"])
 
 
-def _route(forms: Forms, form: Form) -> Callable[..., Any]:
+def _route(forms: Forms, endpoint: str) -> Callable[..., Any]:
     def view(token: str, **url: Any) -> Any:
-        return forms.act(token, form, url)
+        return forms.act(token, endpoint, url)
 
     return view

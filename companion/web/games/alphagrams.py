@@ -87,7 +87,7 @@ GAME = GameType(
 register(GAME)
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError) -> dict[str, Any]:
+def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
     """The entry box again, drawn for the table now, with this phone's input kept (the
     word's rows first, when it is composed: ``Compose``, nothing refused)."""
     ctx: dict[str, Any] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}

@@ -113,7 +113,7 @@ def _carry_deck(v: TableView) -> None:
     store.commit_change("The deck")
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError) -> dict[str, Any]:
+def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
     """The same form again, the value now beside it."""
     return {"errors": {"form": named(err.message, v.names)}, "conflict": isinstance(err, Conflict)}
 

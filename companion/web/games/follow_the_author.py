@@ -72,7 +72,9 @@ def _saved(after: TableView, action: Action, before: TableView) -> str:
     return tablewords.saved(action, after.state, kinds, before.names, seat)
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError) -> dict[str, Any] | None:
+def _again(
+    v: TableView, values: dict[str, Any], err: CompanionError, *_: Any
+) -> dict[str, Any] | None:
     if isinstance(err, NotAllowed):
         return None  # not this phone's to do: the refusal notice
     errors = {"fta": err.message}
