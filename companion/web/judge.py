@@ -5,7 +5,7 @@ challenge as protocol actions (``companion.games.challenges``): the verdict and 
 consequence are decided in ``apply``. Any other game calls ``open_challenge`` (table view,
 words, player seat, challenger seat, the game's key and a reference of its own) and
 registers a consequence with ``on_verdict(game_key, callback)``; the judge pages
-(``companion.web.games.judge``) collect the two confirmations and record the verdict. The
+(``companion.web.judge_pages``) collect the two confirmations and record the verdict. The
 callback runs in the same transaction as the verdict, exactly once, and appends the game's
 own events; the text it returns is shown under the verdict and kept in the history.
 

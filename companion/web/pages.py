@@ -15,6 +15,7 @@ from companion.web import (
     games,
     home,
     join,
+    judge_pages,
     live,
     livesheet,
     openapi,
@@ -31,7 +32,7 @@ def register(app: Flask) -> None:
     assets.init_app(app)
     suits.init_app(app)
     app.extensions.setdefault("broker", make_broker(app))
-    for module in (home, table, join, live, views, export, openapi, api_table, pwa):
+    for module in (home, table, join, judge_pages, live, views, export, openapi, api_table, pwa):
         app.register_blueprint(module.bp)
     games.register(app)
     app.jinja_env.globals["entry_key"] = table.entry_key

@@ -1,4 +1,8 @@
-"""The word judge's pages: standalone at ``/judge``, and a table's challenges.
+"""The word judge's pages: standalone at ``/judge``, and a table's challenges and agreements.
+
+They are the judge's, not one game's: the standalone judge needs no table, and a challenge's
+steps and a table's agreements go the same way in every game that has them. So they live
+beside the judge's flow (``companion.web.judge``), not among the games' pages.
 
 Standalone: pick a word list, enter the play, both sides confirm on this phone, one big verdict
 that clears itself. Nothing is stored; the verdict's address is signed and carries its time,
