@@ -300,8 +300,13 @@
   document.addEventListener("click", function (event) {
     markUnsent(event.target.closest && event.target.closest("button[type=button]"));
   });
-  function heldNote(box) {
-    if (box.querySelector("#entry-held")) { return; }
+  // The seat this phone has (``data-seat`` on the box, "" for none): when the host frees it
+  // while a form is being filled, the form is kept, and the note says the seat is gone.
+  var heldSeat = null;
+  function heldNote(box, seatGone) {
+    var old = box.querySelector("#entry-held");
+    if (old && !(seatGone && !old.hasAttribute("data-seat-gone"))) { return; }
+    if (old) { old.remove(); }
     var note = document.createElement("div");
     note.id = "entry-held";
     note.className = "notice held";
@@ -309,6 +314,11 @@
     var text = document.createElement("p");
     text.textContent = "The table changed on another phone. What you entered is kept; " +
       "sending it checks it against the latest.";
+    if (seatGone) {
+      note.setAttribute("data-seat-gone", "1");
+      text.textContent = "The host freed your seat: this phone no longer enters for it. " +
+        "What you entered is kept below so you can read it out or write it down.";
+    }
     var show = makeButton("button", "button small", "Show the latest", "data-show-latest");
     note.appendChild(text);
     note.appendChild(show);
@@ -334,12 +344,18 @@
       askAgain = true;  // once this answer is done: a poll sent now would be dropped by htmx
       return;
     }
-    if (!box.querySelector("form[data-unsent]")) { return; }
     var node = event.detail.fragment;
     node = node && node.nodeType === 11 ? node.firstElementChild : node;
+    var seat = node && node.getAttribute ? node.getAttribute("data-seat") : null;
+    if (!box.querySelector("form[data-unsent]")) {
+      if (seat !== null) { box.setAttribute("data-seat", seat); }
+      return;
+    }
     event.detail.shouldSwap = false;
     heldEntry = node ? node.innerHTML : heldEntry;
-    heldNote(box);
+    heldSeat = seat;
+    var mine = box.getAttribute("data-seat");
+    heldNote(box, seat === "" && mine !== null && mine !== "");
   });
   document.addEventListener("click", function (event) {
     var box = document.getElementById("entry-box");
@@ -350,6 +366,8 @@
     if (heldEntry === null || !window.htmx) { return false; }
     var html = heldEntry;
     heldEntry = null;
+    if (heldSeat !== null) { box.setAttribute("data-seat", heldSeat); }
+    heldSeat = null;
     window.htmx.swap(box, html, { swapStyle: "innerHTML", settleDelay: 0, ignoreTitle: true });
     return true;
   }

@@ -368,3 +368,35 @@ def test_hearts_numbers_half_typed_survive_another_phone_saving_the_hand(phone):
     expect(box[2]).to_have_value("8")
     expect(ann.locator("#sheet tfoot td.total")).to_have_text(["15", "6", "5", "0"])
     snap(ann, "wip-hearts-numbers-409")
+
+
+# ---- Custom scoresheet: the host frees the seat of a phone that is typing ----
+
+
+def test_a_phone_whose_seat_is_freed_while_typing_keeps_its_input_and_is_told(phone):
+    host = phone(**NARROW)
+    start_table(host, ["Ann", "Ben"])
+    ann = phone(**NARROW)
+    sit_custom(ann, join_link(host), "Ann", "Ann")
+    for p in (host, ann):
+        wait_sse_open(p)
+    settle(ann)
+    mark_page(ann)
+    ann.locator("#points-0").fill("12")  # typed, not sent
+    expect(ann.locator("#entry-box")).to_have_attribute("data-seat", "0")
+
+    host.reload()  # the host's card now shows Ann's phone in her seat
+    host.locator("#seat-admin-0").get_by_role("button", name="Free this seat").click()
+    expect(host.locator("#seat-admin-0")).to_contain_text("no phone")
+
+    held = ann.locator("#entry-held")
+    expect(held).to_contain_text("The host freed your seat", timeout=LIVE_MS)
+    expect(ann.locator("#points-0")).to_have_value("12")  # nothing typed is lost
+    assert still_marked(ann), "Ann's phone reloaded instead of updating in place"
+    snap(ann, "wip-custom-seat-freed")
+
+    # "Show the latest": the box as it is for a phone with no seat, "(you)" gone
+    held.get_by_role("button", name="Show the latest").click()
+    expect(ann.locator("#entry-held")).to_have_count(0)
+    expect(ann.locator("#entry-box")).not_to_contain_text("(you)")
+    expect(ann.locator("#entry-box")).to_have_attribute("data-seat", "")
