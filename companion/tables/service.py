@@ -46,11 +46,13 @@ class StaleTarget(Conflict):
 
 @dataclass(frozen=True)
 class Done:
-    """What ``act`` stored: the table's new version and each action's new target version."""
+    """What ``act`` stored: the table's new version, each action's new target version, the
+    game now and the events stored."""
 
     version: int
     target_versions: tuple[int, ...]
     snapshot: snapshot.Snapshot
+    stored: tuple[Any, ...] = ()
 
 
 def check_game(named: int, current: int) -> None:
@@ -91,7 +93,7 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
             store.change_seats(game.id, row["kind"], row["payload"])
     stored = _commit(game, players, actions, rows, notify, snap.last_id)
     after = snapshot.stored(snap, stored)
-    return Done(after.last_id, versions, after)
+    return Done(after.last_id, versions, after, tuple(stored))
 
 
 class NeedsLock(Exception):
@@ -128,7 +130,7 @@ def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action
     if stored is None:
         return None
     after = snapshot.stored(snap, stored)
-    return Done(after.last_id, versions, after)
+    return Done(after.last_id, versions, after, tuple(stored))
 
 
 def _plan(snap: snapshot.Snapshot, actions: Sequence[Action],

@@ -53,8 +53,8 @@ def again_status(err: CompanionError) -> int:
 class Forms:
     """One game's forms and how its pages answer them.
 
-    ``saved(after, action, before)`` words what was recorded (``before``: the view the action
-    was read against, ``after``: the view with it stored). ``again(v, values, err)`` gives the
+    ``saved(after, action, done)`` words what was recorded (``after``: the view with it stored,
+    ``done.stored``: the events it stored). ``again(v, values, err)`` gives the
     context to draw the form again (``template`` in it to draw another than ``entry``), or
     None to answer with the refusal notice alone. ``prepare(v)`` runs before the action (in
     its transaction)."""
@@ -64,7 +64,7 @@ class Forms:
     entry: str
     forms: Mapping[str, Form] = field(default_factory=dict)
     error: str = "form"
-    saved: Callable[[TableView, Action, TableView], str] = lambda after, action, before: ""
+    saved: Callable[[TableView, Action, service.Done], str] = lambda after, action, done: ""
     again: Again | None = None
     prepare: Callable[[TableView], None] | None = None
     seen: Callable[[TableView], Any] = lambda v: v.my_seat.position if v.my_seat else None
@@ -99,7 +99,7 @@ class Forms:
         if not htmx():
             return redirect(url_for("table.page", token=token), 303)
         after = v.fresh(done.snapshot)
-        saved = self.saved(after, action, v)
+        saved = self.saved(after, action, done)
         return fragment(self.entry, v=after, values={}, errors={}, saved=saved)
 
     def refused(self, token: str, values: dict[str, Any], err: CompanionError, endpoint: str,

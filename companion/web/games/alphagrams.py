@@ -103,7 +103,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 FORMS = Forms(
     KEY, GAME.name, ENTRY, tableform.FORMS, "ag",
-    saved=lambda after, action, v: tableform.saved_line(after.snapshot.events[-1], v.names),
+    saved=lambda after, action, done: tableform.saved_line(after.rows[-1], after.names),
     again=_again, seen=ag_view,
 )  # fmt: skip
 FORMS.routes(bp)

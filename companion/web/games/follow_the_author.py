@@ -66,10 +66,10 @@ GAME = GameType(
 register(GAME)
 
 
-def _saved(after: TableView, action: Action, before: TableView) -> str:
-    kinds = {e.kind for e in after.snapshot.events if e.id > before.snapshot.last_id}
-    seat = before.my_seat.position if before.my_seat is not None else None
-    return tablewords.saved(action, after.state, kinds, before.names, seat)
+def _saved(after: TableView, action: Action, done: service.Done) -> str:
+    kinds = {e.kind for e in done.stored}
+    seat = after.my_seat.position if after.my_seat is not None else None
+    return tablewords.saved(action, after.state, kinds, after.names, seat)
 
 
 def _again(

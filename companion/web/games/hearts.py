@@ -82,7 +82,7 @@ def _seen(v: TableView) -> table_forms.Seen:
     return table_forms.Seen(v.names, v.options.rules, v.my_seat.position if v.my_seat else None)
 
 
-def _saved(after: TableView, action: Action, v: TableView) -> str:
+def _saved(after: TableView, action: Action, done: Any) -> str:
     hand, waits = after.state.hand(action.target["hand"]), None
     if hand is not None and hand.choice_required:
         waits = hand.shooter.kind if hand.shooter is not None else "moon"
