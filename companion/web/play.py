@@ -2,9 +2,9 @@
 
 Each game lists its forms in a ``Forms``: each a pure ``companion.games.forms.Form``, a URL
 rule (after ``/t/<token>``) and a reader that turns the posted form, the URL's own values and
-the phone's seat into one table action (``companion.games.protocol.Action``), with the input
-to keep if it is refused. ``Forms.routes``
-adds one route per form to the game's blueprint; every route then goes the same way:
+what the game's readers see of the table (by default the phone's seat) into one table action
+(``companion.games.protocol.Action``), with the input to keep if it is refused.
+``Forms.routes`` adds one route per form to the game's blueprint; each goes the same way:
 
 1. the table at the token must be playing this game (404) and the phone seated or the host's
    (403);
@@ -53,11 +53,14 @@ def again_status(err: CompanionError) -> int:
 class Forms:
     """One game's forms and how its pages answer them.
 
-    ``saved(after, action, done)`` words what was recorded (``after``: the view with it stored,
-    ``done.stored``: the events it stored). ``again(v, values, err)`` gives the
-    context to draw the form again (``template`` in it to draw another than ``entry``), or
-    None to answer with the refusal notice alone. ``prepare(v)`` runs before the action (in
-    its transaction)."""
+    ``error``: the key of ``errors`` the entry box shows a refusal under. ``saved(after,
+    action, done)`` words what was recorded (``after``: the view with it stored,
+    ``done.stored``: the events it stored). ``again(v, values, err, endpoint, url)`` gives the
+    context to draw the form again (``template``/``page`` in it: another fragment or page
+    than the entry box, ``status``: another status), or None to answer with the refusal
+    notice alone; without it, the entry box with the reason under ``error`` (a refusal
+    notice for "not this phone's to do"). ``prepare(v)`` runs before the action, in its
+    transaction. ``seen(v)``: what the readers are given of the table."""
 
     key: str
     name: str
