@@ -2,8 +2,9 @@
 sees, who may act, stale forms answered with the value now, races, export and import) and one
 smoke test that plays hands through the pages, on SQLite and PostgreSQL. The game's own facts
 (scores, corrections, claims, moons and suns, the end, refusals and their words, undo,
-options) are checked without an app or a database in
-``tests/games/hearts/test_hearts_moves.py`` and ``test_hearts_table.py``.
+options, the hand panel's pass and lead, trick entry's revokes and leaders) are checked
+without an app or a database in ``tests/games/hearts/test_hearts_moves.py``,
+``test_hearts_table.py``, ``test_hearts_display.py`` and ``test_hearts_entry.py``.
 
 Tests marked ``one_database`` only check what a page shows: they run on SQLite alone."""
 
@@ -22,7 +23,7 @@ from flask.testing import FlaskClient
 from companion.games.hearts import OPTION_HELP
 from companion.games.hearts.form_words import HELP, LABELS, PRESET_WORDS
 from tests.games.hearts.reference import Table as RefTable
-from tests.games.hearts.reference import play, points
+from tests.games.hearts.reference import play
 from tests.web.tablehelp import claim, csrf, join_token, new_table, suit_signs, totals
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -136,14 +137,6 @@ def test_options_are_stored_and_shown_on_the_rules_page(client):
 
 
 @pytest.mark.one_database
-def test_six_players_mark_the_cycle_as_a_house_rule(client):
-    table = hearts_table(client, 6)
-    page = words(client.get(table))
-    assert "6-player cycle: a house rule" in page
-    assert "house rule" in words(client.get(f"{table}/rules"))
-
-
-@pytest.mark.one_database
 def test_bad_options_are_refused_with_the_form_kept(client):
     for fields, message in [
         ({"players": "7"}, "3 to 6 players"),
@@ -161,53 +154,6 @@ def test_bad_options_are_refused_with_the_form_kept(client):
         assert answer.status_code == 422, fields
         assert message in words(answer), fields
         assert 'value="Ann"' in answer.get_data(as_text=True)  # the form kept
-
-
-# before each hand
-
-
-@pytest.mark.one_database
-def test_pass_is_shown_per_hand_and_personalised_per_seat(app, client):
-    table = hearts_table(client)
-    ben = seated(app, client, table, 1)
-    expected = [
-        "Pass 3 cards to Cy, on your left.",
-        "Pass 3 cards to Ann, on your right.",
-        "Pass 3 cards to Dee, across from you.",
-        "Hold: no pass this hand.",
-        "Pass 3 cards to Cy, on your left.",
-    ]
-    for hand, words in enumerate(expected, start=1):
-        box = entry(ben, table)
-        assert f"Hand {hand} · {NAMES[(hand - 1) % 4]} deals" in box
-        assert words in box
-        assert "The 2♣ leads." in box
-        assert "Everyone passes" in entry(client, table) or "Hold" in words
-        assert score(client, table, hand, {0: "QS"}, rest=1).status_code == 303
-    assert "Target 100 · Cy 0 · Dee 0 · Ann 65 · Ben 65" in entry(ben, table)
-
-
-@pytest.mark.one_database
-@pytest.mark.parametrize(
-    "players, fields, words, lead",
-    [
-        (4, {"pass_cycle": "left,right,across,scatter"}, None, "The 2♣ leads."),
-        (3, {"pass_count": "4", "pass_cycle": "left,right,scatter"}, None, "The 2♣ leads."),
-        (5, {}, "Everyone passes 3 cards to the left.", "The 3♣ leads."),
-        (3, {"odd_deal": "kitty"}, "Everyone passes", "lowest club not in the kitty"),
-        (4, {"first_lead": "left-of-dealer"}, "Everyone passes", "Ben (left of the dealer) leads"),
-    ],
-)
-def test_pass_and_lead_for_other_tables(client, players, fields, words, lead):
-    table = hearts_table(client, players, **fields)
-    if words is None:  # scatter is the 4th / 3rd hand: play up to it
-        for hand in range(1, len(fields["pass_cycle"].split(","))):
-            score(client, table, hand, {0: "QS"}, rest=1)
-        each = "one card" if players == 4 else "2 cards"
-        words = f"Scatter: pass {each} to each player."
-    box = entry(client, table)
-    assert words in box
-    assert lead in box
 
 
 # cards taken: one scorer
@@ -320,37 +266,7 @@ def test_moon_choice_appears_only_on_the_shooters_phone(app, client):
     assert totals(client, table) == ["-26", "0", "0", "0"]
 
 
-# game end
-
-
-@pytest.mark.one_database
-def test_exactly_the_target_resets_and_a_tie_plays_on(client):
-    table = hearts_table(client, target="20", exact_target_resets_to="0")
-    score(client, table, 1, {0: "QS " + " ".join(HEARTS[:7])}, rest=1)  # Ann exactly 20
-    assert totals(client, table)[0] == "0"
-    score(client, table, 2, {1: "QS " + " ".join(HEARTS[:8])}, rest=2)  # Ben 21 + 6
-    assert totals(client, table) == ["0", "27", "5", "0"]
-    live = client.get(f"{table}/live").get_data(as_text=True)
-    assert "tied for lowest" in live  # Ann and Dee tie for lowest: play on
-    score(client, table, 3, {0: "2H"}, rest=1)
-    live = words(client.get(f"{table}/live"))
-    assert "Dee wins" in live
-    assert "Game over" in entry(client, table)
-    assert score(client, table, 4, {0: "QS"}, rest=1).status_code == 422
-
-
-@pytest.mark.one_database
-def test_game_ends_at_the_target_without_tie_play(client):
-    table = hearts_table(client, target="13", tie_continues="no")
-    score(client, table, 1, {0: "QS"}, rest=1)
-    live = words(client.get(f"{table}/live"))
-    assert "Shared win: Cy, Dee with 0; Ann reached 13; Ben reached 13." in live
-
-
 # trick by trick
-
-
-REVOKE_TRICKS = [(0, "2C 3C 4C 5D"), (2, "6C 7C 8C 9C")]
 
 
 def trick(client: FlaskClient, table: str, hand: int, index: int, leader: int, cards: str,
@@ -358,53 +274,6 @@ def trick(client: FlaskClient, table: str, hand: int, index: int, leader: int, c
     """Trick ``index`` (0-based) of ``hand``: the form names both, and the version seen."""
     url = f"{table}/hearts/{hand}/trick"
     return post(client, url, trick=index, leader=leader, cards=cards, version=version)
-
-
-@pytest.mark.one_database
-def test_trick_entry_catches_a_revoke_and_names_it(client):
-    table = hearts_table(client, entry="tricks")
-    for i, (leader, cards) in enumerate(REVOKE_TRICKS):
-        assert trick(client, table, 1, i, leader, cards).status_code == 303
-    box = entry(client, table)
-    assert "Dee played the 5D on trick 1 but held the 7C: had to follow clubs" in box
-    assert "(rule: follow suit)" in box
-    assert "Record the revoke by Dee and play on" in box
-    assert "Hand 1, trick 3 of 13" in box
-    assert "Ben won the last trick" in box
-    assert post(client, f"{table}/undo").status_code == 303  # correct the entry instead
-    assert "had to follow clubs" not in entry(client, table)
-
-
-@pytest.mark.one_database
-def test_recorded_revoke_with_the_penalty_gives_the_revoker_26(client):
-    table = hearts_table(client, entry="tricks", revoke_penalty="yes")
-    for i, (leader, cards) in enumerate(REVOKE_TRICKS):
-        trick(client, table, 1, i, leader, cards)
-    assert "Dee takes 26, nobody else scores" in entry(client, table)
-    assert post(client, f"{table}/hearts/1/revoke", seat=0, version=0).status_code == 422
-    assert post(client, f"{table}/hearts/1/revoke", seat=3, version=0).status_code == 303
-    assert totals(client, table) == ["0", "0", "0", "26"]
-    assert "Hand 2" in entry(client, table)
-
-
-@pytest.mark.one_database
-def test_a_whole_hand_by_tricks_scores_from_the_tricks(client):
-    rng = random.Random(7)
-    ref = RefTable(players=4)
-    game = play(ref, rng)
-    table = hearts_table(client, entry="tricks", moon_policy="add")
-    for i, (leader, cards) in enumerate(game.tricks):
-        box = raw_entry(client, table)
-        assert f"trick {i + 1} of 13" in box
-        if i:
-            assert re.search(rf'name="leader"[^>]*value="{leader}" checked', box)
-        answer = trick(client, table, 1, i, leader, " ".join(map(str, cards)))
-        assert answer.status_code == 303, answer.get_data(as_text=True)[:400]
-    expected = points(ref, game)
-    if max(expected) == 26:  # a moon: 26 to everyone else
-        expected = [0 if p == 26 else 26 for p in expected]
-    assert totals(client, table) == [str(p) for p in expected]
-    assert "Hand 2" in entry(client, table)
 
 
 @pytest.mark.one_database
