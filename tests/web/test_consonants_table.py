@@ -1,9 +1,10 @@
 """Consonants at the table through Flask's test client: what needs the web layer (what each
 phone sees, who may act, forms kept through live redraws, stale forms answered with the value
 now) and one smoke test that plays a hand through the pages, on SQLite and PostgreSQL. The
-game's own facts (scores, refusals and their words, challenges, tricks, undo, options) are
-checked without an app or a database in ``tests/games/consonants/test_consonants_moves.py``
-and ``test_consonants_table.py``.
+game's own facts (scores, refusals and their words, challenges, tricks, undo, options, the
+hand panel, the cards still awaited, a hand by tricks on a corrected deck, the hand's summary)
+are checked without an app or a database in ``tests/games/consonants/test_consonants_moves.py``,
+``test_consonants_table.py``, ``test_consonants_display.py`` and ``test_consonants_entry.py``.
 
 Tests marked ``one_database`` only check what a page shows: they run on SQLite alone."""
 
@@ -17,8 +18,6 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.cards.alpha import DEFAULT_DECK
-from companion.web.games.deck import field_key
 from tests.web.tablehelp import claim, csrf, join_token, new_table, totals
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -170,16 +169,6 @@ def test_new_table_form_offers_lexicons_target_and_the_deck_check(client):
 
 
 @pytest.mark.one_database
-def test_player_count_outside_3_to_6_is_refused(client):
-    for players in (2, 7):
-        data = {"game": "consonants", "players": str(players), "csrf_token": csrf(client)}
-        data.update({f"name-{i}": NAMES[i % 6] for i in range(players)})
-        answer = client.post("/tables", data=data)
-        assert answer.status_code == 422
-        assert "3 to 6 players" in words(answer)
-
-
-@pytest.mark.one_database
 def test_options_are_stored_and_shown_on_the_rules_page(client):
     table = cons_table(client, players=5, target="120", failed_words_score="no")
     rules = plain(client.get(f"{table}/rules").get_data(as_text=True))
@@ -189,67 +178,7 @@ def test_options_are_stored_and_shown_on_the_rules_page(client):
     assert "check them against your deck" in rules
 
 
-# the hand panel
-
-
-@pytest.mark.one_database
-@pytest.mark.parametrize(
-    ("players", "each", "kitty"), [(3, 24, 2), (4, 18, 2), (5, 14, 4), (6, 12, 2)]
-)
-def test_hand_panel_names_dealer_cards_kitty_pass_and_leader(client, players, each, kitty):
-    table = cons_table(client, players=players)
-    text = panel(client, table)
-    assert "Hand 1 · Ann deals" in text
-    assert f"{each} cards each, {kitty} face down in the kitty" in text
-    assert "Everyone passes 4 cards to the left" in text
-    assert "The J leads the first trick" in text
-    if players == 6:
-        assert "house rule" in text
-
-
-@pytest.mark.one_database
-def test_pass_is_personal_on_each_phone_and_follows_the_hearts_cycle(app, client):
-    table = cons_table(client)
-    ben = seated(app, client, table, 1)
-    assert "Pass 4 cards to Cy, on your left." in panel(ben, table)
-    assert "Everyone passes 4 cards to the left" in panel(client, table)
-    enter_hand(client, table)
-    assert close(client, table, phones=(ben,)).status_code == 303
-    text = panel(ben, table)
-    assert "Hand 2 · Ben deals" in text
-    assert "Pass 4 cards to Ann, on your right." in text
-
-
-@pytest.mark.one_database
-def test_left_of_dealer_option_names_the_leader(client):
-    table = cons_table(client, first_lead="left-of-dealer")
-    assert "Ben (left of the dealer) leads any card." in panel(client, table)
-
-
 # cards taken
-
-
-@pytest.mark.one_database
-def test_a_card_entered_by_two_players_blocks_the_hand(client):
-    table = cons_table(client)
-    enter_hand(client, table)
-    assert taken(client, table, 1, 1, "Q V N J", **{"version-1": 1}).status_code == 303
-    text = entry(client, table)
-    assert "The J is entered too often (the deck has 1): by Ann and Ben" in text
-    assert "Words are done" not in text
-    answer = close(client, table)
-    assert answer.status_code == 422
-
-
-@pytest.mark.one_database
-def test_missing_consonants_are_named_until_every_card_is_in(client):
-    table = cons_table(client)
-    for seat, cards in HAND.items():
-        taken(client, table, 1, seat, cards)
-    assert "Waiting for the cards of: Dee" in entry(client, table)
-    taken(client, table, 1, 3, "T T")
-    text = entry(client, table)
-    assert "Nobody has entered:" in text and "W, W" in text
 
 
 @pytest.mark.one_database
@@ -324,16 +253,6 @@ def test_cards_for_a_seat_its_own_phone_entered_meanwhile_get_409_and_nothing_st
     assert "hand 1, Dee took Q V" in page and "Dee took T" not in page
 
 
-@pytest.mark.one_database
-def test_a_form_naming_no_seat_is_refused_not_stored_for_the_phones_own_seat(app, client):
-    table = cons_table(client)
-    ann = seated(app, client, table, 0)
-    answer = post(ann, f"{table}/cons/1/taken", cards="J K", **{"version-0": 0})
-    assert answer.status_code == 422
-    assert "does not say whose entry it is" in words(answer)
-    assert "hand 1, Ann took" not in plain(client.get(table).get_data(as_text=True))
-
-
 # Flying by Night
 
 
@@ -392,19 +311,6 @@ def _trick(client: FlaskClient, table: str, leader: int, cards: str, k: int, hx:
     return post(client, f"{table}/cons/1/trick", hx=hx, **fields)
 
 
-@pytest.mark.one_database
-def test_trick_entry_names_a_vowel_played_low_and_the_winner(client):
-    table = cons_table(client)
-    assert _trick(client, table, 0, "J A/U=A T S", 0).status_code == 303
-    text = entry(client, table)
-    assert (
-        "Ben played the A/U=A on trick 1, below the J on the table: play it as A/U=U "
-        "(rule: otherwise play a letter at least as high as any on the table)." in text
-    )
-    assert "1 Ann J A/U=A T S Cy" in text  # T is the greatest letter: Cy takes it
-    assert "Hand 1, trick 2 of 18" in text and "(Cy took the last trick)" in text
-
-
 def test_a_trick_lost_to_another_phone_is_shown_not_carried_into_the_next_trick(client):
     """Two phones save trick 2 at once: the loser's form moves on to trick 3 empty, with its
     refused cards shown beside it, so one more tap cannot store them as trick 3."""
@@ -422,39 +328,6 @@ def test_a_trick_lost_to_another_phone_is_shown_not_carried_into_the_next_trick(
     assert 'name="trick" value="2"' in form.group(0)
     again = _trick(client, table, 2, "G H L M", 1)  # a refused one stays refused
     assert again.status_code == 409
-
-
-# a small deck (corrected on the deck screen): a whole hand trick by trick
-
-
-SMALL = {"J": 1, "K": 1, "Q": 1, "V": 1, "X": 1, "Z": 1, "T": 3, "S": 2, "A/E": 2, "A/I": 1}
-
-
-def set_deck(client: FlaskClient, table: str, copies: dict[str, int]) -> None:
-    form: dict[str, Any] = {"version": 0}
-    for card in DEFAULT_DECK.copies:
-        form[f"copies-{field_key(card)}"] = copies.get(str(card), 0)
-        form[f"value-{field_key(card)}"] = DEFAULT_DECK.value(card)
-    assert post(client, f"{table}/deck", **form).status_code == 303
-
-
-@pytest.mark.one_database
-def test_a_whole_hand_by_tricks_the_kitty_goes_to_the_last_trick(client):
-    table = cons_table(client, players=3)
-    set_deck(client, table, SMALL)  # 14 cards: 4 each and a kitty of 2 (X, Z)
-    assert "4 cards each, 2 face down in the kitty" in panel(client, table)
-    for k, (leader, cards) in enumerate(
-        [(0, "J K Q"), (2, "V T T"), (2, "T S S"), (2, "A/E=E A/I=I A/E=E")]
-    ):
-        answer = _trick(client, table, leader, cards, k)
-        assert answer.status_code == 303, words(answer)[:300]
-    text = entry(client, table)
-    assert "4 Cy A/E=E A/I=I A/E=E Ann" in text  # I beats E: Ann takes the last trick
-    assert "violation" not in client.get(f"{table}/entry").get_data(as_text=True)
-    assert "Ann · 40 points" in text  # the kitty's X and Z, 20 each
-    assert "Cy · 85 points" in text
-    assert close(client, table).status_code == 303
-    assert totals(client, table) == ["40", "0", "85"]
 
 
 # closing the words: every phone agrees
