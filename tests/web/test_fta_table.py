@@ -2,8 +2,10 @@
 each phone sees and never sees, who may act, what is stored, export and import) and one smoke
 test that plays a two-round game through the pages, on SQLite and PostgreSQL. The game's own
 facts (points, seals and the reveal, stores, Cribbage Finish, refusals and their words, undo,
-stale forms, options) are checked without an app or a database in
-``tests/games/follow_the_author/test_fta_moves.py`` and ``test_fta_table.py``.
+stale forms, options, who deals and leads, the plays picker and its points, Ace leads, the
+round's summary) are checked without an app or a database in
+``tests/games/follow_the_author/test_fta_moves.py``, ``test_fta_table.py``,
+``test_fta_panels.py``, ``test_fta_sealing.py`` and ``test_fta_entry.py``.
 
 Tests marked ``one_database`` only check what a page shows: they run on SQLite alone."""
 
@@ -194,50 +196,6 @@ def test_new_table_form_offers_the_options(client):
 
 
 @pytest.mark.one_database
-def test_bad_options_are_shown_again(client):
-    for fields, message in [
-        ({"rounds": "7"}, "must be even"),
-        ({"rounds": "many"}, "whole number"),
-        ({"rounds": "0"}, "between 1 and"),
-        ({"target": "-3"}, "between 1 and"),
-        ({"first_dealer": "5"}, "seat 1 or seat 2"),
-        ({"players": "3"}, "exactly 2 players"),
-    ]:
-        data = {"game": "follow-the-author", "players": "2", "csrf_token": csrf(client), **fields}
-        answer = client.post("/tables", data=data)
-        assert answer.status_code == 422, fields
-        assert message in answer.get_data(as_text=True), fields
-
-
-@pytest.mark.one_database
-def test_round_shows_hand_dealer_and_reminders(t):
-    page = t.page()
-    assert "Round 1 <small>of 8" in page
-    assert "Alpha hand <small>· Ann deals · Ben leads" in page
-    assert "Deal 11 cards to each player; the other 23 wait" in page
-    assert "one card face down to the other's store" in page
-    ok(t.points(1, "alpha", 2, 0))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    page = t.page()
-    assert "Omega hand <small>· Ben deals · Ann leads" in page
-    assert "the one card left over goes aside" in page
-    assert "forwards" in page
-
-
-@pytest.mark.one_database
-def test_first_dealer_and_back_and_forth(app):
-    t = Table(app, first_dealer=1, back_and_forth=1)
-    assert "Alpha hand <small>· Ben deals · Ann leads" in t.page()
-    ok(t.points(1, "alpha", 0, 0))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    assert "<strong>backwards</strong>" in t.page()
-    rules = t.page(url="/rules")
-    assert "Back and Forth: <strong>on</strong>" in rules
-
-
-@pytest.mark.one_database
 def test_play_again_gives_the_first_deal_to_the_other_player(app):
     t = Table(app, cribbage_finish=1, target=1)
     ok(t.points(1, "alpha", 1, 0))
@@ -259,15 +217,6 @@ def test_stale_version_is_refused_with_input_kept(t):
     assert answer.status_code == 409
     assert "changed on another phone" in body
     assert t.totals() == ["4", "2"]
-
-
-@pytest.mark.one_database
-def test_bad_points_are_refused(t):
-    """Each unreadable pair on the same table (each is refused, nothing changes)."""
-    for a, b in [("x", "1"), ("-1", "0"), ("", "2"), ("9" * 30, "0")]:
-        answer = t.points(1, "alpha", a, b)
-        assert answer.status_code == 422, (a, b)
-        assert t.totals() == ["0", "0"]
 
 
 # sealed choices
@@ -439,68 +388,7 @@ def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
     assert [e["kind"] for e in exported["events"]].count("fta-open") == 2
 
 
-@pytest.mark.one_database
-def test_a_lost_code_ben_enters_anns_word_and_history_marks_it_unproven(t):
-    ok(t.points(1, "alpha", 0, 0))
-    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
-    ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
-    ok(t.points(1, "omega", 0, 0))
-    ok(t.ready(t.ben, 1, 1))
-    answer = t.open(t.ann, 1, 0, code="")  # Ann cannot vouch for herself
-    assert answer.status_code == 422 and "Ben can enter" in answer.get_data(as_text=True)
-    ok(t.open(t.ben, 1, 0, code=""))
-    page = t.page(t.watcher)
-    assert "Unproven" in page and "Ben entered Ann's word" in page
-    assert "taken on Ann's word, entered on Ben's side" in _history(t)
-
-
-# stores and round-end scoring
-
-
-@pytest.mark.one_database
-def test_stores_before_the_reveal_are_refused(t):
-    ok(t.points(1, "alpha", 3, 1))
-    answer = t.store(1, 0, ANN_STORE)
-    assert answer.status_code == 422 and "after the omega hand" in answer.get_data(as_text=True)
-
-
-@pytest.mark.one_database
-def test_round_end_categories_with_a_line_each(t):
-    _to_stores(t)
-    ok(t.store(1, 0, ANN_STORE))
-    ok(t.store(1, 1, BEN_STORE))
-    ok(t.aside(1, ASIDE))
-    page = t.page()
-    assert "Round 2 <small>of 8" in page
-    assert "Round 1: Ann -3, Ben 3" in page
-    for line in (
-        "Cards with neither suit: Ann 0, Ben 0; a tie scores nothing.",
-        "The Excuse is worth 2; Ann scores 2.",
-        "Cards in the scoring suit: Ann 3, Ben 2; Ann scores 3.",
-        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (the cards plus the highest number",
-        "Personalities in the scoring suit: Ann 1, Ben 1; a tie scores nothing.",
-    ):
-        assert line in page
-    assert t.totals() == ["-3", "3"]
-    detail = t.page(url="/fta/round/1")
-    assert detail.count("data-category=") == 8
-    for where in (page, detail):  # the summary on the table page and the round in detail
-        text = re.sub(r"<[^>]+>", " ", where).replace("&#39;", "'")
-        text = re.sub(r"\s+", " ", text)
-        for said in (
-            "Alpha hand, in play: Ann 3, Ben 1",
-            "Omega hand, in play: Ann 0, Ben 2",
-            "Ann's Moons: Ace of Moons, Journey (3) and Huntress (Crown)",
-            "Ben's Suns: Bard (Crown) and Desert (2)",
-            "Ann's danger suit, Knots: Battle (4), Soldier (5) and Betrayal (8)",
-            "Ann: Excuse",
-            "Round total : Ann -3, Ben 3",
-        ):
-            assert said in text, (said, text[-3000:])
-    assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
-
-
-# game end
+# game end, and the seats the host speaks for
 
 
 @pytest.mark.one_database
@@ -521,52 +409,6 @@ def test_game_end_after_the_last_round(app):
     assert "Ann: Ace of Moons, Journey, Huntress, Excuse, Battle, Soldier, Betrayal" in detail
     for odd in ("9", "x", "-1", "1.5", "123456"):
         assert t.ann.get(t.path + f"/fta/round/1?of={odd}").status_code == 404, odd
-
-
-@pytest.mark.one_database
-def test_cribbage_finish_ends_at_once(app):
-    t = Table(app, cribbage_finish=1, target=5)
-    ok(t.points(1, "alpha", 2, 6))
-    page = t.page()
-    assert "Ben wins: 2 to 6" in page
-    assert "first to 5, in round 1 (alpha hand: typed); Cribbage Finish" in page
-    assert t.seal(t.ann, 1, "Moons", "Waves").status_code == 422
-
-
-@pytest.mark.one_database
-@pytest.mark.parametrize("first_dealer, winner", [(0, "Ann"), (1, "Ben")])
-def test_cribbage_finish_typed_points_count_the_alpha_dealer_first(app, first_dealer, winner):
-    t = Table(app, cribbage_finish=1, target=5, first_dealer=first_dealer)
-    ok(t.points(1, "alpha", 6, 7))  # both cross the target in the same hand
-    assert f"{winner} wins" in t.page()
-
-
-@pytest.mark.one_database
-def test_cribbage_finish_counts_round_end_categories_in_order(app):
-    t = Table(app, cribbage_finish=1, target=6)
-    t.full_round(1, alpha=(5, 0), omega=(0, 0))
-    page = t.page()
-    assert "Ann wins" in page  # 5 + Excuse 2 reaches 6 before Most Danger takes 11 away
-    assert "(Excuse); Cribbage Finish" in page
-
-
-# plays, card by card
-
-
-ALPHA_TEN = ["Author", "Bard", "Battle", "Betrayal", "Borderland", "Calamity", "Castle", "Cave",
-             "Chance Meeting", "Consul"]  # fmt: skip
-
-
-@pytest.mark.one_database
-def test_typed_points_in_referee_mode_replace_the_plays(app):
-    t = Table(app, enter_plays=1)
-    ok(t.play(1, "alpha", 1, "Merchant", 0))
-    ok(t.points(1, "alpha", 2, 5, version=1))
-    assert t.totals() == ["2", "5"]
-    assert t.play(1, "alpha", 0, "Pact", 2).status_code == 422
-
-
-# bad input and import
 
 
 def test_host_seals_for_a_seat_without_a_phone_and_never_sees_it(app):
@@ -612,131 +454,6 @@ def test_the_host_freeing_a_seat_and_sitting_there_sees_nothing_and_changes_noth
     assert t.page(t.watcher).count("<strong>sealed</strong>") == 1
 
 
-# stores and round-end scoring
-
-
-def _to_stores(t: Table) -> None:
-    ok(t.points(1, "alpha", 3, 1))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    ok(t.points(1, "omega", 0, 2))
-    ok(t.ready(t.ben, 1, 1))
-    t.open_all(1)
-
-
-@pytest.mark.one_database
-def test_store_checks(t):
-    _to_stores(t)
-    ok(t.store(1, 0, ANN_STORE))
-    answer = t.store(1, 1, [*BEN_STORE, "Journey"])
-    body = answer.get_data(as_text=True)
-    assert answer.status_code == 422
-    assert "Journey is already in Ann&#39;s store: a card can be in one place only." in body
-    assert t.store(1, 1, ["Bard", "Bard"]).status_code == 422
-    assert t.store(1, 1, ["Not a card"]).status_code == 422
-    assert t.store(1, 0, ["Bard"], version=1, phone=t.ben).status_code == 403  # not Ben's store
-    ok(t.store(1, 1, BEN_STORE))
-    short = ASIDE[:-2]
-    ok(t.aside(1, short))
-    page = t.page()
-    assert 'data-rule="store-count"' in page
-    assert "43 in all, but a round accounts for all 45" in page
-    assert f"In no list: {ASIDE[-2]}, {ASIDE[-1]}" in page
-    assert t.totals() == ["3", "3"]  # not scored while the stores do not add up
-    assert t.aside(1, ASIDE, version=0).status_code == 409
-    assert t.aside(1, [*ASIDE[:-1], "Bard"], version=1).status_code == 422
-    ok(t.aside(1, ASIDE, version=1))
-    assert 'data-rule="store-count"' not in t.page()
-
-
-@pytest.mark.one_database
-def test_undo_takes_back_a_store(t):
-    _to_stores(t)
-    ok(t.store(1, 0, ANN_STORE))
-    assert t.post(t.watcher, "/undo", {}).status_code == 403  # not at the table
-    ok(t.post(t.ann, "/undo", {}))  # the host (Ann's phone started the table)
-    assert "Ann's store: waiting" in t.page()
-    assert "undid a change (a store)" in t.page(url="/live")
-    ok(t.store(1, 0, ANN_STORE, version=2))
-
-
-# plays, card by card
-
-
-def _offered(page: str, hand: str) -> list[str]:
-    start = page.index(f'id="fta-picker-{hand}"')
-    end = page.index("</form>", start)
-    return re.findall(r'name="card" value="([^"]+)"', page[start:end])
-
-
-@pytest.mark.one_database
-def test_picker_offers_only_legal_cards_and_counts_in_play_points(app):
-    t = Table(app, enter_plays=1)
-    page = t.page()
-    assert len(_offered(page, "alpha")) == 39  # a lead: anything but an Ace (10 cards held)
-    body = ok(t.play(1, "alpha", 1, "Merchant", 0))
-    offered = _offered(body, "alpha")
-    assert "Author" not in offered and "Market" not in offered and "Merchant" not in offered
-    assert offered[:3] == ["Mill", "Mountain", "Origin"]
-    assert (
-        "Ace of Leaves" in offered and "Ace of Knots" in offered and "Ace of Moons" not in offered
-    )
-    refused = t.play(1, "alpha", 0, "Author", 1)
-    assert refused.status_code == 422
-    assert "Author does not come after Merchant" in refused.get_data(as_text=True)
-    ok(t.play(1, "alpha", 0, "Pact", 1))  # 9 on 9: same rank
-    body = ok(t.play(1, "alpha", 1, "Sailor", 2))
-    assert "Ann: same rank as the previous card: +1 (Pact)" in body
-    ok(t.play(1, "alpha", 0, "Sea", 3))
-    ok(t.play(1, "alpha", 1, "Window", 4))  # Crown 12, Court 11
-    body = ok(t.play(1, "alpha", 0, "Ace of Knots", 5))
-    assert "chooses: end the sequence" in body
-    assert "Ace of Moons" not in _offered(body, "alpha")  # never an Ace on an Ace
-    assert "Author" in _offered(body, "alpha")  # free of order after an Ace
-    body = ok(t.post(t.ann, "/fta/1/alpha/play", {"action": "end", "version": 6}, htmx=True))
-    assert "(ended on the Ace)" in body
-    assert t.play(1, "alpha", 0, "Sea", 7).status_code == 422  # played already
-    for i, (seat, card) in enumerate([(0, "Harvest"), (1, "Huntress"), (0, "Island")]):
-        body = ok(t.play(1, "alpha", seat, card, 7 + i))
-    assert "Ann: run of 3: +3 (Island)" in body
-    assert t.totals() == ["4", "0"]
-
-
-ALPHA_TEN = ["Author", "Bard", "Battle", "Betrayal", "Borderland", "Calamity", "Castle", "Cave",
-             "Chance Meeting", "Consul"]  # fmt: skip
-
-
-@pytest.mark.one_database
-def test_a_hand_of_plays_ends_when_a_player_is_out(app):
-    t = Table(app, enter_plays=1)
-    for version, card in enumerate(ALPHA_TEN):
-        body = ok(t.play(1, "alpha", 0, card, version))
-    assert "Ann: same rank as the previous card: +1 (Cave)" in body
-    assert "Ann: same rank as the previous 2 cards: +2 (Chance Meeting)" in body
-    assert "Ann: first out: +1" in body
-    assert "Ann went out first" in body
-    assert 'id="fta-picker-alpha"' not in body
-    assert 'id="fta-seal-form"' in body
-    assert t.totals() == ["4", "0"]
-    assert t.play(1, "alpha", 1, "Desert", 10).status_code == 422  # the hand is over
-
-
-@pytest.mark.one_database
-def test_back_and_forth_omega_picker_goes_backwards(app):
-    t = Table(app, enter_plays=1, back_and_forth=1)
-    for version, card in enumerate(ALPHA_TEN):
-        ok(t.play(1, "alpha", 0, card, version))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    offered = _offered(t.page(), "omega")
-    assert offered[:3] == ["Window", "Windfall", "Watchman"]
-    assert "Author" not in offered  # played in the alpha hand
-    body = ok(t.play(1, "omega", 1, "Mill", 0))
-    assert _offered(body, "omega")[:3] == ["Merchant", "Market", "Lunatic"]
-    refused = t.play(1, "omega", 0, "Sea", 1)
-    assert "Sea does not come before Mill" in refused.get_data(as_text=True)
-
-
 # the reveal: when the omega hand is over, and final (issue 10)
 
 
@@ -774,26 +491,6 @@ def test_typed_zero_zero_from_one_phone_does_not_reveal(t):
 
 
 @pytest.mark.one_database
-@pytest.mark.parametrize("second", ["points", "ready"])
-def test_reveal_when_both_players_say_the_omega_hand_is_over(t, second):
-    _sealed_for_omega(t)
-    ok(t.points(1, "omega", 2, 1))
-    if second == "points":
-        body = ok(t.points(1, "omega", 2, 1, version=1, phone=t.ben))
-    else:
-        body = ok(t.ready(t.ben, 1, 1))
-    assert "sealed suits are revealed" in body or 'id="fta-reveal"' in t.page(t.ben)
-    t.open_all(1)
-    for phone in (t.ann, t.ben, t.watcher):
-        page = t.page(phone)
-        assert page.count(REVEALED) == 2
-        assert says_suit(page, "<strong>Ann</strong> scores", "Wyrms")
-    history = _history(t)
-    assert "round 1: the omega hand is over (both players said the hand is over)" in history
-    assert "a reveal is final" in history
-
-
-@pytest.mark.one_database
 def test_both_players_tapping_reveal_opens_the_choices(t):
     _sealed_for_omega(t)
     ok(t.ready(t.ann, 1, 0))
@@ -809,82 +506,6 @@ def test_both_players_tapping_reveal_opens_the_choices(t):
     assert t.ready(t.ben, 1, 1, version=1).status_code == 422  # revealed already
     ok(t.points(1, "omega", 2, 1))  # the points can still come after
     ok(t.store(1, 0, ANN_STORE))
-
-
-def test_undo_after_the_reveal_never_seals_again(t):
-    _sealed_for_omega(t)
-    ok(t.points(1, "omega", 2, 1))
-    ok(t.ready(t.ben, 1, 1))
-    t.open_all(1)
-    ok(t.post(t.ann, "/undo", {}))  # undoes the omega points; the reveal stays
-    ok(t.post(t.ann, "/undo", {}))  # and the alpha hand's points
-    for phone in (t.ann, t.ben, t.watcher):
-        assert t.page(phone).count(REVEALED) == 2
-    answer = t.seal(t.ann, 1, "Moons", "Moons", version=1)
-    assert answer.status_code == 422 and "can no longer change" in answer.get_data(as_text=True)
-    history = _history(t)
-    assert history.count("the sealed choices are revealed") == 1
-    assert history.count("undid a change (a hand's points)") == 2
-    ok(t.points(1, "alpha", 3, 1, version=2))
-    ok(t.points(1, "omega", 2, 1, version=2))
-    assert _history(t).count("the sealed choices are revealed") == 1  # no second reveal
-    exported = json.loads(t.page(t.ben, "/games/1/export.json"))
-    assert [e["kind"] for e in exported["events"]].count("fta-reveal") == 1
-
-
-OMEGA_TEN = ["Darkness", "Desert", "Diplomat", "Discovery", "End", "Excuse", "Forest",
-             "Harvest", "Huntress", "Island"]  # fmt: skip
-
-
-@pytest.mark.one_database
-def test_plays_reveal_when_a_player_goes_out_in_the_omega_hand(app):
-    t = Table(app, enter_plays=1)
-    for version, card in enumerate(ALPHA_TEN):
-        ok(t.play(1, "alpha", 0, card, version))
-    ok(t.seal(t.ann, 1, "Moons", "Waves"))
-    ok(t.seal(t.ben, 1, "Suns", "Knots"))
-    for version, card in enumerate(OMEGA_TEN[:-1]):
-        ok(t.play(1, "omega", 0, card, version))
-    assert REVEALED not in t.page(t.ben)
-    ok(t.play(1, "omega", 0, OMEGA_TEN[-1], 9))
-    t.open_all(1)
-    assert t.page(t.ben).count(REVEALED) == 2
-    assert "the omega hand is over (Ann went out)" in _history(t)
-
-
-# Ace leads (issue 10): refused when the player must hold something else, flagged from later plays
-
-
-@pytest.mark.one_database
-def test_an_ace_lead_is_not_offered_and_refused_while_other_cards_are_held(app):
-    t = Table(app, enter_plays=1)
-    assert not [c for c in _offered(t.page(), "alpha") if c.startswith("Ace of")]
-    refused = t.play(1, "alpha", 1, "Ace of Moons", 0)
-    assert refused.status_code == 422
-    assert (
-        "Ace of Moons may not lead: an Ace is led only when nothing else is left in hand, and "
-        "Ben still holds 10 cards with only 6 Aces unplayed."
-    ) in refused.get_data(as_text=True)
-    assert t.totals() == ["0", "0"]
-
-
-@pytest.mark.one_database
-def test_an_ace_lead_shown_illegal_by_a_later_play_is_flagged(app):
-    t = Table(app, enter_plays=1)
-    for version, card in enumerate(["Author", "Bard", "Battle", "Betrayal"]):
-        ok(t.play(1, "alpha", 1, card, version))
-    ok(t.post(t.ann, "/fta/1/alpha/play", {"action": "end", "version": 4}, htmx=True))
-    offered = _offered(t.page(), "alpha")  # Ben holds 6 cards, and 6 Aces are unplayed
-    assert [c for c in offered if c.startswith("Ace of")] == [
-        "Ace of Moons", "Ace of Suns", "Ace of Waves", "Ace of Leaves", "Ace of Wyrms",
-        "Ace of Knots",
-    ]  # fmt: skip
-    ok(t.play(1, "alpha", 1, "Ace of Moons", 5))
-    assert 'data-rule="ace-lead"' not in t.page()
-    body = ok(t.play(1, "alpha", 1, "Castle", 6))  # Ben had a non-Ace after all
-    flag = 'data-rule="ace-lead">Play 5, Ben: Ace of Moons was led while other cards were in hand.'
-    assert flag in body
-    assert flag.split(">", 1)[1] in t.page(t.watcher, "/fta/round/1")
 
 
 # bad input and import
