@@ -216,6 +216,9 @@ def test_stale_version_is_refused_with_input_kept(t):
     body = answer.get_data(as_text=True)
     assert answer.status_code == 409
     assert "changed on another phone" in body
+    assert "Now: in-play points typed in, Ann 4, Ben 2." in body  # the value now beside ...
+    assert re.search(r'name="points-0"[^>]*value="9"', body)  # ... the phone's own input
+    assert re.search(r'name="points-1"[^>]*value="9"', body)
     assert t.totals() == ["4", "2"]
 
 
