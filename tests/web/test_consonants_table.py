@@ -60,13 +60,6 @@ def seated(app: Flask, host: FlaskClient, table: str, seat: int) -> FlaskClient:
     return phone
 
 
-def version(client: FlaskClient, table: str, name: str) -> str:
-    found = re.search(
-        rf'name="{name}" value="(\d+)"', client.get(f"{table}/entry").get_data(as_text=True)
-    )
-    return found.group(1) if found else "0"
-
-
 def taken(client: FlaskClient, table: str, hand: int, seat: int, cards: str, **extra: Any) -> Any:
     fields = {"seat": seat, "cards": cards, f"version-{seat}": 0, **extra}
     return post(client, f"{table}/cons/{hand}/taken", **fields)

@@ -132,8 +132,8 @@ def test_options_are_stored_and_shown_on_the_rules_page(client):
     assert "a kitty of 2 cards" in rules and "10 cards each" in rules
     assert "lowest club not in the kitty leads" in rules
     exported = client.get(f"{table}/games/1/export.json")
-    if exported.status_code == 200:  # the export carries the options in force
-        assert exported.get_json()["game"]["options"]["moon_policy"] == "protect"
+    assert exported.status_code == 200  # the export carries the options in force
+    assert exported.get_json()["game"]["options"]["moon_policy"] == "protect"
 
 
 @pytest.mark.one_database
