@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from flask import (
@@ -201,12 +202,17 @@ def rules(token: str) -> Any:
 
 
 def entry_key(v: TableView) -> str:
+    """Names what this phone's entry box shows, so a live update sends the box again only
+    when it would look different: the game's own key, and for every game the players' names
+    (a phone joining or a player renamed redraws it)."""
+    names = zlib.crc32("\x1f".join(v.names).encode())
     if v.kind.entry_key is not None:
-        return f"{v.game.number}:{int(v.can_enter)}:{v.kind.entry_key(v)}"
+        return f"{v.game.number}:{int(v.can_enter)}:{names:x}:{v.kind.entry_key(v)}"
     r = v.current_round
     versions = ",".join(f"{s}.{v.version(r, s)}" for s in v.entry_seats())
     seats = v.snapshot.version("seats")  # a seat added or removed redraws the boxes
-    return f"{v.game.number}:{r}:{versions}:{int(v.sheet.finished)}:{int(v.can_enter)}:{seats}"
+    done, can = int(v.sheet.finished), int(v.can_enter)
+    return f"{v.game.number}:{r}:{versions}:{done}:{can}:{seats}:{names:x}"
 
 
 def _read_actions(v: TableView, number: int) -> tuple[list[Action], dict, dict]:

@@ -50,7 +50,8 @@ def check_stores(
     total = sum(counts.values()) + len(aside)
     if total != DECK_SIZE:
         message = (
-            f"The stores hold {sum(counts.values())} cards and {len(aside)} were set aside: "
+            f"The stores hold {sum(counts.values())} cards and {len(aside)} "
+            f"{'was' if len(aside) == 1 else 'were'} set aside: "
             f"{total} in all, but a round accounts for all {DECK_SIZE}."
         )
         issues.append(StoreIssue("store-count", None, message))

@@ -219,7 +219,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         ),
         "fta-store": lambda: (
             f"round {r}: entered {_name(names, p.get('seat'))}'s store "
-            f"({len(p.get('cards') or ())} cards)"
+            f"({_count(len(p.get('cards') or ()))})"
         ),
         "fta-aside": lambda: (
             f"round {r}: entered the cards set aside ({len(p.get('cards') or ())})"
@@ -234,3 +234,7 @@ def exportable(rows: list[Event]) -> list[Event]:
     """Leave out sealed choices whose round has not been revealed yet (they hold the secret)."""
     revealed = {e.round for e in rows if e.kind == "fta-reveal"}
     return [e for e in rows if e.kind != "fta-seal" or e.round in revealed]
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
