@@ -261,8 +261,14 @@ def may_choose(actor: Actor, shooter: hearts.Shooter) -> bool:
 
 
 def revokes(hand: Hand) -> list:
+    """The first revoke (not following suit when able) of each seat that made one: the revoke
+    a table records is a seat's, however many tricks show it."""
     report = hand.report
-    return [x for x in report.violations if x.rule == "follow-suit"] if report else []
+    first: dict[int, Any] = {}
+    for x in report.violations if report else ():
+        if x.rule == "follow-suit":
+            first.setdefault(x.seat, x)
+    return list(first.values())
 
 
 def _taken_now(hand: Hand | None) -> dict[str, Any] | None:

@@ -148,3 +148,16 @@ def test_the_sheet_says_why_the_game_goes_on_or_ends() -> None:
     sheet = GAME.sheet(ends.state)
     assert [NAMES[s] for s in sheet.winners] == ["Cy", "Dee"]
     assert named(sheet.reason, NAMES) == "Ann reached 13; Ben reached 13"
+
+
+def test_a_seat_that_revokes_on_two_tricks_is_offered_one_revoke_to_record() -> None:
+    from types import SimpleNamespace as Seen
+
+    broke = [
+        Seen(rule="follow-suit", seat=0, trick=2),
+        Seen(rule="hearts-broken", seat=3, trick=2),
+        Seen(rule="follow-suit", seat=0, trick=3),
+        Seen(rule="follow-suit", seat=2, trick=4),
+    ]
+    hand = Seen(report=Seen(violations=broke))
+    assert [(x.seat, x.trick) for x in revokes(hand)] == [(0, 2), (2, 4)]  # type: ignore[arg-type]
