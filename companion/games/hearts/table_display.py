@@ -213,10 +213,12 @@ class Display(DisplayParts[TableOptions, Hand]):
         leader, cards = hand.tricks[index]
         return f"led by {self.names[leader]}: {' '.join(words.face(c) for c in cards)}"
 
-    def cards_left(self, hand: Hand, index: int | None = None) -> list[list[Card]]:
-        """The deck's cards not yet played, one list per suit."""
-        played = self.played(hand, index)
-        left = [c for c in hearts.deck(self.options.rules) if c not in played]
+    def cards_left(self, hand: Hand, index: int | None = None, kept: str = "") -> list[list[Card]]:
+        """The deck's cards not yet played, one list per suit, and the cards of ``kept`` (a
+        refused form's input, which may hold cards played elsewhere since: they stay on the
+        grid so they can be tapped off)."""
+        played, mine = self.played(hand, index), set(str(kept).upper().split())
+        left = [c for c in hearts.deck(self.options.rules) if c not in played or str(c) in mine]
         return [[c for c in left if c.suit == suit] for suit in "CDHS"]
 
     def next_leader(self, hand: Hand) -> int | None:
@@ -224,6 +226,14 @@ class Display(DisplayParts[TableOptions, Hand]):
         if hand.tricks and report is not None and report.winners:
             return report.winners[-1]
         return hearts.first_leader(self.options.rules, self.dealer(hand.number))
+
+    def leader_of(self, hand: Hand, index: int) -> int | None:
+        """Who leads trick ``index``: the winner of the trick before it, or the hand's first
+        leader (None: the trick before it is not entered, or cannot be judged)."""
+        if index == 0:
+            return hearts.first_leader(self.options.rules, self.dealer(hand.number))
+        winners = list(hand.report.winners) if hand.report else []
+        return winners[index - 1] if index - 1 < len(winners) else None
 
     def trick_rows(self, hand: Hand) -> list[tuple[int, str, str, str]]:
         """(number, leader, cards, winner) for each trick entered."""

@@ -110,7 +110,16 @@ def test_a_revoke_in_the_tricks_is_named_with_its_rule_and_undo_takes_it_back() 
     )
     assert [x.seat for x in revokes(hand)] == [3]  # the revoke to record: Dee's
     assert d.trick_index(hand, {}) == 2  # "Hand 1, trick 3 of 13"
-    assert NAMES[d.next_leader(hand)] == "Ben"  # "Ben won the last trick"
+    assert NAMES[d.next_leader(hand)] == "Ben"  # "Ben won trick 2"
+    assert d.leader_of(hand, 2) == d.next_leader(hand)  # the next trick's leader
+    assert d.leader_of(hand, 1) == hand.report.winners[0]  # trick 2 again: trick 1's winner
+    # trick 1 again: the hand's first leader (whoever holds the 2C, unknown to the app), not
+    # the winner of the last trick entered
+    assert d.leader_of(hand, 0) is None and d.next_leader(hand) is not None
+    # a refused form's cards stay on the grid, played elsewhere or not, to be tapped off
+    played = [c for c in d.played(hand, 1)]
+    grid = {str(c) for suit in d.cards_left(hand, 1, str(played[0])) for c in suit}
+    assert str(played[0]) in grid and str(played[1]) not in grid
     t.shell.undo(t.host, UNDOABLE)  # correct the entry instead
     hand = t.state.current
     assert not [x for x in hand.report.violations if "had to follow clubs" in x.message]
