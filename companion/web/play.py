@@ -31,6 +31,7 @@ from companion.extensions import db
 from companion.games.forms import Form
 from companion.games.protocol import Action
 from companion.tables import service
+from companion.tables.registry import GameType
 from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
@@ -53,20 +54,16 @@ def again_status(err: CompanionError) -> int:
 class Forms:
     """One game's forms and how its pages answer them.
 
-    ``error``: the key of ``errors`` the entry box shows a refusal under. ``saved(after,
-    action, done)`` words what was recorded (``after``: the view with it stored,
+    ``saved(after, action, done)`` words what was recorded (``after``: the view with it stored,
     ``done.stored``: the events it stored). ``again(v, values, err, endpoint, url)`` gives the
     context to draw the form again (``template``/``page`` in it: another fragment or page
     than the entry box, ``status``: another status), or None to answer with the refusal
-    notice alone; without it, the entry box with the reason under ``error`` (a refusal
-    notice for "not this phone's to do"). ``prepare(v)`` runs before the action, in its
+    notice alone; without it, the entry box with the reason under ``errors["form"]`` (a
+    refusal notice for "not this phone's to do"). ``prepare(v)`` runs before the action, in its
     transaction. ``seen(v)``: what the readers are given of the table."""
 
-    key: str
-    name: str
-    entry: str
+    kind: GameType
     forms: Mapping[str, Form] = field(default_factory=dict)
-    error: str = "form"
     saved: Callable[[TableView, Action, service.Done], str] = lambda after, action, done: ""
     again: Again | None = None
     prepare: Callable[[TableView], None] | None = None
@@ -75,8 +72,8 @@ class Forms:
     def view(self, token: str, number: int | None = None) -> TableView:
         """The table at ``token``, which must be playing this game."""
         v = view_for(token, number)
-        if v.game.kind != self.key:
-            abort(404, f"This table is not playing {self.name}.")
+        if v.game.kind != self.kind.key:
+            abort(404, f"This table is not playing {self.kind.name}.")
         return v
 
     def seated(self, token: str) -> TableView:
@@ -103,14 +100,14 @@ class Forms:
             return redirect(url_for("table.page", token=token), 303)
         after = v.fresh(done.snapshot)
         saved = self.saved(after, action, done)
-        return fragment(self.entry, v=after, values={}, errors={}, saved=saved)
+        return fragment(self.kind.entry_template, v=after, values={}, errors={}, saved=saved)
 
     def refused(self, token: str, values: dict[str, Any], err: CompanionError, endpoint: str,
                 url: Mapping[str, Any]) -> Any:  # fmt: skip
         """The form again for the table now, the phone's input kept, the reason beside it."""
         fresh = self.view(token)
         status = again_status(err)
-        ctx: dict[str, Any] | None = {"errors": {self.error: err.message}}
+        ctx: dict[str, Any] | None = {"errors": {"form": err.message}}
         if self.again is not None:
             ctx = self.again(fresh, values, err, endpoint, url)
         elif isinstance(err, NotAllowed):
@@ -118,7 +115,8 @@ class Forms:
         if ctx is None:
             raise err  # no form to show again: the refusal notice, in words
         ctx = {"v": fresh, "values": values, **ctx}
-        template, page = ctx.pop("template", self.entry), ctx.pop("page", "table.html")
+        template = ctx.pop("template", self.kind.entry_template)
+        page = ctx.pop("page", "table.html")
         status = ctx.pop("status", status)
         if htmx():
             return fragment(template, status, **ctx)

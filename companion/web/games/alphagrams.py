@@ -102,7 +102,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 
 FORMS = Forms(
-    KEY, GAME.name, ENTRY, tableform.FORMS, "ag",
+    GAME, tableform.FORMS,
     saved=lambda after, action, done: tableform.saved_line(after.rows[-1], after.names),
     again=_again, seen=ag_view,
 )  # fmt: skip

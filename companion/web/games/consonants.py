@@ -119,7 +119,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 
 FORMS = Forms(
-    KEY, GAME.name, ENTRY, table_forms.FORMS,
+    GAME, table_forms.FORMS,
     saved=lambda after, action, done: table_words.saved(action, after.state, after.names),
     again=_again, prepare=_carry_deck,
 )  # fmt: skip

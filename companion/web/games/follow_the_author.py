@@ -83,7 +83,7 @@ def _again(
     return {"errors": errors, "status": 409 if isinstance(err, service.StaleTarget) else 422}
 
 
-FORMS = Forms(KEY, GAME.name, ENTRY, tableforms.FORMS, "fta", _saved, _again)
+FORMS = Forms(GAME, tableforms.FORMS, _saved, _again)
 FORMS.routes(bp)
 view = FORMS.view
 

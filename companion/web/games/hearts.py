@@ -107,8 +107,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, kind: str,
     return {**ctx, "force_way": WAY_OF[kind]}
 
 
-FORMS = Forms(HEARTS.key, HEARTS.name, HEARTS.entry_template, table_forms.FORMS,
-              saved=_saved, again=_again, seen=_seen)  # fmt: skip
+FORMS = Forms(HEARTS, table_forms.FORMS, saved=_saved, again=_again, seen=_seen)
 FORMS.routes(bp)
 
 
