@@ -77,9 +77,21 @@ def setup():
     return client, token, _tables(client)
 
 
-def _url(rule: str, tokens: dict[str, str], number: int) -> str:
+PART = re.compile(r"<(?:(\w+)(?:\(([^)]*)\))?:)?(\w+)>")  # <name>, <int:n>, <any(a, b):n>
+
+
+def _url(rule: str, tokens: dict[str, str], number: int, pick: int = 0) -> str:
+    """The rule with its tokens, ``number`` for each number, and one of an ``any`` part's
+    words (the ``pick``-th), so a game's forms are reached, not refused as unknown URLs."""
     url = rule.replace("<token>", tokens["join"] if rule.startswith("/j/") else tokens["token"])
-    return re.sub(r"<(?:int:)?\w+>", str(number), url)
+
+    def part(found: re.Match[str]) -> str:
+        if found.group(1) == "any":
+            words = [w.strip() for w in found.group(2).split(",")]
+            return words[pick % len(words)]
+        return str(number)
+
+    return PART.sub(part, url)
 
 
 @pytest.mark.parametrize("rule", POST_RULES)
@@ -87,9 +99,10 @@ def test_form_fuzz_no_server_error_and_nothing_stored_when_refused(setup, rule):
     client, token, tables = setup
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(form=FORMS, number=st.integers(-2, 12), game=st.sampled_from(sorted(tables)))
-    def run(form, number, game):
-        url = _url(rule, tables[game], number)
+    @given(form=FORMS, number=st.integers(-2, 12), game=st.sampled_from(sorted(tables)),
+           pick=st.integers(0, 9))  # fmt: skip
+    def run(form, number, game, pick):
+        url = _url(rule, tables[game], number, pick)
         before = _counts()
         answer = client.post(url, data={**form, "csrf_token": token})
         assert answer.status_code < 500, (url, form, answer.text[:300])
@@ -106,3 +119,14 @@ def test_the_fuzz_covers_the_shell_forms():
     assert {"/tables", "/code", "/t/<token>/round/<int:number>", "/j/<token>/seat"} <= set(
         POST_RULES
     )
+
+
+def test_the_fuzz_reaches_every_form_of_every_game():
+    """Every part of every rule is filled in: a game's form is fuzzed, not its 404."""
+    tokens = {"token": "t", "join": "j"}
+    for rule in POST_RULES:
+        for pick in range(3):
+            assert "<" not in _url(rule, tokens, 1, pick), rule
+    fta = "/t/<token>/fta/<int:number>/<any(alpha, omega):hand>/points"
+    assert {_url(fta, tokens, 2, pick) for pick in (0, 1)} == {
+        "/t/t/fta/2/alpha/points", "/t/t/fta/2/omega/points"}  # fmt: skip
