@@ -191,9 +191,12 @@ def test_trick_by_trick_with_a_revoke_caught(phone, record_property):
         taps("trick 2", card(ben, form, name))
     taps("trick 2", ben.get_by_role("button", name="Save trick 2"))
 
-    message = "Dee played the 5D on trick 1 but held the 7C: had to follow clubs"
+    # the rule in words, each card as its face: the suit an icon named for screen readers
+    message = "Dee played the 5 on trick 1 but held the 7: had to follow clubs"
     expect(ben.locator(".violations")).to_contain_text(message)
     expect(host.locator(".violations")).to_contain_text(message, timeout=LIVE_MS)
+    suits = host.locator(".violations .card-name svg")
+    assert [suits.nth(i).get_attribute("aria-label") for i in range(2)] == ["diamonds", "clubs"]
     taps("revoke", host.get_by_role("button", name="Record the revoke: Dee takes 26"))
     expect(host.locator("#sheet tfoot td.total").nth(3)).to_have_text("26")
     expect(ben.locator("#sheet tfoot td.total").nth(3)).to_have_text("26", timeout=LIVE_MS)

@@ -34,8 +34,8 @@ class Display(DisplayParts[TableOptions, Hand]):
         return self.versions.get(slot, 0)
 
     def named(self, text: str) -> str:
-        """A message with the players' names for ``Seat 2``."""
-        return words.named(text, self.names)
+        """A message with the players' names for ``Seat 2`` and card faces for codes."""
+        return words.said(text, self.names)
 
     @property
     def way(self) -> str:

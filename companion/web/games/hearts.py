@@ -18,7 +18,7 @@ from companion.errors import CompanionError
 from companion.games.hearts import table_form, table_forms, table_state, table_summary
 from companion.games.hearts.table import ACTION_KINDS, GAME
 from companion.games.hearts.table_display import WAYS, Display
-from companion.games.hearts.table_words import named
+from companion.games.hearts.table_words import said
 from companion.games.protocol import Action
 from companion.tables.registry import GameType, register
 from companion.web.games import shared
@@ -98,7 +98,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, kind: str,
     if not asked and (kind not in WAY_OF or v.state.hand(number) is None):
         return None
     edit = bool(request.form.get("edit"))
-    errors = {} if asked else {"form": named(err.message, v.names)}
+    errors = {} if asked else {"form": said(err.message, v.names)}
     ctx: dict[str, Any] = dict(errors=errors, number=number, kind=kind, edit=edit)
     if asked:
         ctx["status"] = 422

@@ -170,3 +170,13 @@ def test_a_seat_that_revokes_on_two_tricks_is_offered_one_revoke_to_record() -> 
     ]
     hand = Seen(report=Seen(violations=broke))
     assert [(x.seat, x.trick) for x in revokes(hand)] == [(0, 2), (2, 4)]  # type: ignore[arg-type]
+
+
+def test_a_rule_message_names_players_and_shows_cards_as_faces() -> None:
+    from companion.games.hearts.table_words import said
+
+    text = "Seat 4 played the 5D on trick 1 but held the 10C and TS: had to follow (JSON, QS)."
+    assert said(text, NAMES) == (
+        f"{NAMES[3]} played the 5\u2666 on trick 1 but held the 10\u2663 and 10\u2660: had to "
+        "follow (JSON, Q\u2660)."
+    )
