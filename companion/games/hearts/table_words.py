@@ -64,6 +64,7 @@ CODE = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")
 def said(text: str, names: Sequence[str]) -> str:
     """An engine's message as a page says it: players' names for ``Seat 2``, and each card
     as its face (``5D`` -> ``5♦``, drawn as an icon by the page)."""
+
     def card(found: re.Match[str]) -> str:
         rank = "T" if found.group(1) == "10" else found.group(1)
         return face(rank + found.group(2))
