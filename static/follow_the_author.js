@@ -7,7 +7,8 @@
 
   function recount(form) {
     var out = form.querySelector("[data-fta-count]");
-    if (out) { out.textContent = String(form.querySelectorAll("input[name=cards]:checked").length); }
+    var n = form.querySelectorAll("input[name=cards]:checked").length;
+    if (out) { out.textContent = n === 1 ? "1 card" : n + " cards"; }
   }
   function save(form) {
     if (!window.companionPersist) { return; }

@@ -188,7 +188,7 @@ def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
     mark(ann)
     mine = ["Ace of Moons", "Journey", "Huntress", "Excuse", "Battle"]
     _tap(ann, "#fta-store-0", mine)
-    expect(ann.locator("#fta-store-0 [data-fta-count]")).to_have_text("5")
+    expect(ann.locator("#fta-store-0 [data-fta-count]")).to_have_text("5 cards")
 
     _tap(ben, "#fta-store-1", ["Bard", "Desert", "Sailor"])
     ben.get_by_role("button", name="Save Ben's store").click()
@@ -206,7 +206,7 @@ def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
     # ... and her five unsent taps are still there, on the same page
     for card in mine:
         expect(ann.locator(f'#fta-store-0 input[value="{card}"]')).to_be_checked()
-    expect(ann.locator("#fta-store-0 [data-fta-count]")).to_have_text("5")
+    expect(ann.locator("#fta-store-0 [data-fta-count]")).to_have_text("5 cards")
     assert still_marked(ann), "Ann's phone reloaded instead of updating in place"
     ARTIFACTS.mkdir(exist_ok=True)
     ann.evaluate("() => document.querySelector('#fta-stores').scrollIntoView()")
@@ -329,13 +329,13 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
     mine, his = ann.locator("#fta-store-0"), ann.locator("#fta-store-1")
     for card in SEQUENCE_2:
         expect(mine.locator(f'input[value="{card}"]')).to_be_checked()
-    expect(mine.locator("[data-fta-count]")).to_have_text("6")
-    expect(his.locator("[data-fta-count]")).to_have_text("13")
+    expect(mine.locator("[data-fta-count]")).to_have_text("6 cards")
+    expect(his.locator("[data-fta-count]")).to_have_text("13 cards")
     expect(mine.locator('input[value="Author"]')).to_have_count(0)  # Ben's, from the plays
     _shot(ann, "fta-stores-from-plays-390.png", "#fta-stores")
     # Ann taps the card Ben gave her face down, and by mistake untaps her Castle: refused
     _tap(ann, "#fta-store-0", ["Sea", "Castle"])
-    expect(mine.locator("[data-fta-count]")).to_have_text("6")
+    expect(mine.locator("[data-fta-count]")).to_have_text("6 cards")
     mine.get_by_role("button", name="Save Ann's store").click()
     error = ann.locator("#err-fta")
     expect(error).to_contain_text(
@@ -358,7 +358,7 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
     left = aside.locator("label.fta-tap:has(input:not(:disabled):not(:checked))")
     for _ in range(left.count()):
         left.first.click()
-    expect(aside.locator("[data-fta-count]")).to_have_text("24")
+    expect(aside.locator("[data-fta-count]")).to_have_text("24 cards")
     _shot(ann, "fta-aside-390.png", "#fta-aside")
     aside.get_by_role("button", name="Save the cards set aside").click()
 

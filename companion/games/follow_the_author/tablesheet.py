@@ -219,7 +219,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         ),
         "fta-store": lambda: (
             f"round {r}: entered {_name(names, p.get('seat'))}'s store "
-            f"({_count(len(p.get('cards') or ()))})"
+            f"({count_cards(len(p.get('cards') or ()))})"
         ),
         "fta-aside": lambda: (
             f"round {r}: entered the cards set aside ({len(p.get('cards') or ())})"
@@ -236,5 +236,6 @@ def exportable(rows: list[Event]) -> list[Event]:
     return [e for e in rows if e.kind != "fta-seal" or e.round in revealed]
 
 
-def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+def count_cards(n: int) -> str:
+    """``1 card``, ``2 cards``."""
+    return "1 card" if n == 1 else f"{n} cards"

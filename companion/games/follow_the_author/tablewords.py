@@ -14,6 +14,7 @@ from typing import Any
 from companion.cards.decktet import DECK, SUITS, DecktetCard, parse_card
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.scoring import TITLES
+from companion.games.follow_the_author.tablesheet import count_cards
 from companion.games.follow_the_author.tablestate import TYPED, HandState, RoundState, State
 from companion.games.protocol import Action
 
@@ -140,7 +141,7 @@ def now_words(current: Any, names: Sequence[str]) -> str:
         return f"Now: in-play points typed in, {names[0]} {a}, {names[1]} {b}."
     if "sequences" in current:
         played = sum(len(s) for s in current["sequences"])
-        return f"Now: {played} cards played in this hand."
+        return f"Now: {count_cards(played)} played in this hand."
     if current.get("opened"):
         return "Now: opened already."
     if "sealed" in current:
@@ -148,7 +149,9 @@ def now_words(current: Any, names: Sequence[str]) -> str:
     if "said" in current:
         return "Now: said so already." if current["said"] else "Now: not said yet."
     cards = current.get("cards")
-    return "Now: nothing entered yet." if cards is None else f"Now: {len(cards)} cards entered."
+    return (
+        "Now: nothing entered yet." if cards is None else f"Now: {count_cards(len(cards))} entered."
+    )
 
 
 def saved(
@@ -177,7 +180,7 @@ def saved(
     if action.kind == "ready":
         return f"{names[t['seat']]} says the omega hand is over; waiting for the other player."
     if action.kind == "store":
-        return f"Saved {names[t['seat']]}'s store ({len(d['cards'])} cards)."
+        return f"Saved {names[t['seat']]}'s store ({count_cards(len(d['cards']))})."
     return f"Saved the cards set aside ({len(d['cards'])})."
 
 

@@ -115,6 +115,8 @@ def test_the_round_in_detail_and_the_cards_in_no_list():
         ({"said": True}, "Now: said so already."),
         ({"cards": None}, "Now: nothing entered yet."),
         ({"cards": ["Bard", "Cave"]}, "Now: 2 cards entered."),
+        ({"cards": ["Bard"]}, "Now: 1 card entered."),
+        ({"typed": None, "sequences": [[1]]}, "Now: 1 card played in this hand."),
         ("?", ""),
     ],
 )
@@ -143,7 +145,7 @@ def test_the_words_after_each_change():
     assert "Wyrms" not in said("seal", {"seat": 0})
     assert said("ready", {"seat": 1}).startswith("Ben says the omega hand is over")
     assert said("ready", {"seat": 1}, kinds={"fta-reveal"}).startswith("Both players")
-    assert said("store", {"seat": 1}, {"cards": ["Bard"]}) == "Saved Ben's store (1 cards)."
+    assert said("store", {"seat": 1}, {"cards": ["Bard"]}) == "Saved Ben's store (1 card)."
     assert said("aside", {}, {"cards": []}) == "Saved the cards set aside (0)."
 
 
