@@ -301,8 +301,20 @@
     markUnsent(event.target.closest && event.target.closest("button[type=button]"));
   });
   // The seat this phone has (``data-seat`` on the box, "" for none): when the host frees it
-  // while a form is being filled, the form is kept, and the note says the seat is gone.
-  var heldSeat = null;
+  // while a form is being filled, the form is kept, and the note says the seat is gone; when
+  // nothing was being filled, the new box comes in with a line saying why it changed.
+  var heldSeat = null, seatGoneNote = false;
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var box = event.detail.target;
+    if (!seatGoneNote || !box || box.id !== "entry-box") { return; }
+    seatGoneNote = false;
+    var note = document.createElement("p");
+    note.id = "seat-gone";
+    note.className = "notice";
+    note.setAttribute("role", "status");
+    note.textContent = "The host freed your seat: this phone now follows the table as a watcher.";
+    box.insertBefore(note, box.firstChild);
+  });
   function heldNote(box, seatGone) {
     var old = box.querySelector("#entry-held");
     if (old && !(seatGone && !old.hasAttribute("data-seat-gone"))) { return; }
@@ -348,6 +360,8 @@
     node = node && node.nodeType === 11 ? node.firstElementChild : node;
     var seat = node && node.getAttribute ? node.getAttribute("data-seat") : null;
     if (!box.querySelector("form[data-unsent]")) {
+      var had = box.getAttribute("data-seat");
+      seatGoneNote = seat === "" && had !== null && had !== "";
       if (seat !== null) { box.setAttribute("data-seat", seat); }
       return;
     }

@@ -376,16 +376,24 @@ def test_hearts_numbers_half_typed_survive_another_phone_saving_the_hand(phone):
 def test_a_phone_whose_seat_is_freed_while_typing_keeps_its_input_and_is_told(phone):
     host = phone(**NARROW)
     start_table(host, ["Ann", "Ben"])
-    ann = phone(**NARROW)
+    ann, ben = phone(**NARROW), phone(**NARROW)
     sit_custom(ann, join_link(host), "Ann", "Ann")
-    for p in (host, ann):
+    sit_custom(ben, join_link(host), "Ben", "Ben")
+    for p in (host, ann, ben):
         wait_sse_open(p)
     settle(ann)
     mark_page(ann)
     ann.locator("#points-0").fill("12")  # typed, not sent
     expect(ann.locator("#entry-box")).to_have_attribute("data-seat", "0")
 
-    host.reload()  # the host's card now shows Ann's phone in her seat
+    # Ben's phone, which typed nothing, is told why its box changed
+    host.reload()  # the host's card now shows both phones in their seats
+    host.locator("#seat-admin-1").get_by_role("button", name="Free this seat").click()
+    expect(host.locator("#seat-admin-1")).to_contain_text("no phone")
+    expect(ben.locator("#seat-gone")).to_contain_text("The host freed your seat", timeout=LIVE_MS)
+    expect(ben.locator("#entry-box")).not_to_contain_text("(you)")
+    snap(ben, "wip-custom-seat-freed-nothing-typed")
+
     host.locator("#seat-admin-0").get_by_role("button", name="Free this seat").click()
     expect(host.locator("#seat-admin-0")).to_contain_text("no phone")
 
