@@ -106,81 +106,72 @@ def test_a_phone_that_wakes_checks_the_version_and_redraws(phone, server):
     assert still_marked(sleeper)
 
 
-def _network_log(page: Page) -> list[dict[str, Any]]:
-    """Every request the page sends, as DevTools sees it: url, whether a cache answered, and
-    whether its answer is in yet ("done")."""
-    log: list[dict[str, Any]] = []
-    by_id: dict[str, dict[str, Any]] = {}
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
+class NetworkLog:
+    """Every request the page sends, as DevTools sees it: url, whether a cache answered,
+    whether its answer is in yet, and whether the browser itself sent it (the favicon: type
+    "Other", on its own time after "load", so its answer may still be on its way)."""
 
-    def sent(event: dict[str, Any]) -> None:
-        entry = {"url": event["request"]["url"], "cached": False, "done": False}
-        by_id[event["requestId"]] = entry
-        log.append(entry)
+    def __init__(self, page: Page) -> None:
+        self.entries: list[dict[str, Any]] = []
+        self._by_id: dict[str, dict[str, Any]] = {}
+        self._cdp = page.context.new_cdp_session(page)
+        self._cdp.send("Network.enable")
+        self._cdp.on("Network.requestWillBeSent", self._sent)
+        self._cdp.on("Network.requestServedFromCache", lambda e: self._answer(e, cached=True))
+        self._cdp.on("Network.responseReceived", self._received)
+        self._cdp.on("Network.loadingFailed", lambda e: self._answer(e, cached=False))
 
-    def cached(event: dict[str, Any]) -> None:
-        if event["requestId"] in by_id:
-            by_id[event["requestId"]]["cached"] = True
-            by_id[event["requestId"]]["done"] = True
+    def _sent(self, event: dict[str, Any]) -> None:
+        by_browser = event.get("type") == "Other" and event["initiator"]["type"] == "other"
+        entry = {"url": event["request"]["url"], "cached": False, "done": False,
+                 "by_browser": by_browser}  # fmt: skip
+        self._by_id[event["requestId"]] = entry
+        self.entries.append(entry)
 
-    def received(event: dict[str, Any]) -> None:
-        entry = by_id.get(event["requestId"])
-        response = event["response"]
-        if entry is None:
-            return
-        entry["done"] = True
-        if response.get("fromDiskCache") or response.get("fromMemoryCache"):
-            entry["cached"] = True
-
-    def failed(event: dict[str, Any]) -> None:
-        entry = by_id.get(event["requestId"])
+    def _answer(self, event: dict[str, Any], cached: bool) -> None:
+        entry = self._by_id.get(event["requestId"])
         if entry is not None:
             entry["done"] = True
+            entry["cached"] = entry["cached"] or cached
 
-    cdp.on("Network.requestWillBeSent", sent)
-    cdp.on("Network.requestServedFromCache", cached)
-    cdp.on("Network.responseReceived", received)
-    cdp.on("Network.loadingFailed", failed)
-    return log
+    def _received(self, event: dict[str, Any]) -> None:
+        response = event["response"]
+        self._answer(event, bool(response.get("fromDiskCache") or response.get("fromMemoryCache")))
+
+    def page_requests(self) -> list[dict[str, Any]]:
+        """The page's own requests, every answer in: DevTools sends a session's events in
+        order, so one round trip on it after the page is done brings every answer before."""
+        self._cdp.send("Runtime.evaluate", {"expression": "0"})
+        mine = [e for e in self.entries if not e["by_browser"]]
+        assert all(e["done"] for e in mine), f"requests with no answer: {mine}"
+        return mine
 
 
-def _answered(page: Page, log: list[dict[str, Any]]) -> None:
-    """Wait until every logged request has its answer: the browser asks for icons on its own
-    time after "load", and an entry whose answer has not come yet cannot say where it came
-    from. Playwright hands DevTools events over while it waits, so this polls."""
-    deadline = 10_000
-    while any(not e["done"] for e in log) and deadline > 0:
-        page.wait_for_timeout(25)
-        deadline -= 25
-    assert all(e["done"] for e in log), f"requests with no answer: {log}"
+# the page's icons, asked for by the page itself: the browser's own favicon request comes on
+# its own time, so the same files are judged through the page's requests for them
+FETCH_ICONS = (
+    "() => Promise.all([...document.querySelectorAll('link[rel~=icon]')]"
+    ".map(l => fetch(l.href).then(r => r.blob())))"
+)
 
 
 def test_a_repeat_visit_fetches_no_static_file(phone):
     # the HTTP cache alone (no service worker to hide a revalidation)
     page = phone(service_workers="block")
     table = start_table(page, ["Ann", "Bob"])
-    log = _network_log(page)
+    log = NetworkLog(page)
     page.goto(table)
     expect(page.locator("#sheet")).to_be_visible()
     page.wait_for_load_state("load")
-    # the browser fetches the page's icons on its own time, after "load": wait until they are
-    # in (a visit cut short before that is not the repeat visit this test is about)
-    page.evaluate(
-        "() => Promise.all([...document.querySelectorAll('link[rel~=icon]')]"
-        ".map(l => fetch(l.href).then(r => r.blob())))"
-    )
-    log.clear()
+    page.evaluate(FETCH_ICONS)  # the icons in the cache too, as after a whole visit
+    log.entries.clear()
     page.goto(table)  # the same page again, as a phone opening it the next evening
     expect(page.locator("#sheet")).to_be_visible()
     page.wait_for_load_state("load")
-    page.evaluate(
-        "() => Promise.all([...document.querySelectorAll('link[rel~=icon]')]"
-        ".map(l => fetch(l.href).then(r => r.blob())))"
-    )
-    _answered(page, log)
-    statics = [e for e in log if STATIC.search(e["url"])]
-    assert len(statics) >= 4, f"the page loaded too little to judge: {log}"
+    page.evaluate(FETCH_ICONS)
+    statics = [e for e in log.page_requests() if STATIC.search(e["url"])]
+    assert len(statics) >= 4, f"the page loaded too little to judge: {log.entries}"
+    assert any("icon" in e["url"] for e in statics), "the icons were not judged"
     fetched = [e["url"] for e in statics if not e["cached"]]
     assert not fetched, f"static files fetched again: {fetched}"
 
