@@ -52,7 +52,7 @@ class Done:
     version: int
     target_versions: tuple[int, ...]
     snapshot: snapshot.Snapshot
-    stored: tuple[Any, ...] = ()
+    stored: tuple[Event, ...] = ()
 
 
 def check_game(named: int, current: int) -> None:

@@ -14,19 +14,19 @@ what the game's readers see of the table (by default the phone's seat) into one 
 4. stored: every phone is told (``publish``) and this one gets its entry box drawn again with
    a line saying what was recorded;
 5. refused: this phone gets the same form again with its input kept and the reason beside it
-   (409 with the value now, 422, 403), drawn by the game's ``again`` (or, when the game has no
-   form to show again, the one refusal notice of ``companion.web.errors``).
+   (409 with the value now, 422, 403), drawn by the game's ``again`` (or, when it has no form
+   to show again, the one refusal notice of ``companion.web.errors``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from companion.errors import CompanionError, NotAllowed
+from companion.errors import CompanionError
 from companion.extensions import db
 from companion.games.forms import Form
 from companion.games.protocol import Action
@@ -56,16 +56,15 @@ class Forms:
 
     ``saved(after, action, done)`` words what was recorded (``after``: the view with it stored,
     ``done.stored``: the events it stored). ``again(v, values, err, endpoint, url)`` gives the
-    context to draw the form again (``template``/``page`` in it: another fragment or page
-    than the entry box, ``status``: another status), or None to answer with the refusal
-    notice alone; without it, the entry box with the reason under ``errors["form"]`` (a
-    refusal notice for "not this phone's to do"). ``prepare(v)`` runs before the action, in its
-    transaction. ``seen(v)``: what the readers are given of the table."""
+    context to draw the form again (``errors`` its words; ``template``/``page``: another
+    fragment or page than the entry box; ``status``: another status), or None to answer with
+    the refusal notice alone. ``prepare(v)`` runs before the action, in its transaction.
+    ``seen(v)``: what the readers are given of the table."""
 
     kind: GameType
-    forms: Mapping[str, Form] = field(default_factory=dict)
-    saved: Callable[[TableView, Action, service.Done], str] = lambda after, action, done: ""
-    again: Again | None = None
+    forms: Mapping[str, Form]
+    saved: Callable[[TableView, Action, service.Done], str]
+    again: Again
     prepare: Callable[[TableView], None] | None = None
     seen: Callable[[TableView], Any] = lambda v: v.my_seat.position if v.my_seat else None
 
@@ -107,11 +106,7 @@ class Forms:
         """The form again for the table now, the phone's input kept, the reason beside it."""
         fresh = self.view(token)
         status = again_status(err)
-        ctx: dict[str, Any] | None = {"errors": {"form": err.message}}
-        if self.again is not None:
-            ctx = self.again(fresh, values, err, endpoint, url)
-        elif isinstance(err, NotAllowed):
-            ctx = None
+        ctx = self.again(fresh, values, err, endpoint, url)
         if ctx is None:
             raise err  # no form to show again: the refusal notice, in words
         ctx = {"v": fresh, "values": values, **ctx}

@@ -74,13 +74,21 @@ def test_hearts_numbers_only_a_moon_gives_ask_first_and_keep_the_numbers():
 
 
 def test_hearts_saved_lines_say_what_was_recorded():
+    from types import SimpleNamespace as Hand
+
+    settled = Hand(choice_required=False, shooter=None)
+    moon = Hand(choice_required=True, shooter=None)
+    sun = Hand(choice_required=True, shooter=Hand(kind="sun"))
     trick = Action("trick", {"hand": 3, "trick": 0}, 1)
-    assert hearts.saved(trick, None, False) == "Trick 1 of hand 3 is in."
+    assert hearts.saved(trick, settled, False) == "Trick 1 of hand 3 is in."
     assert (
-        hearts.saved(trick, "moon", False) == "Hand 3 saved: the totals wait for the moon's choice."
+        hearts.saved(trick, moon, False) == "Hand 3 saved: the totals wait for the moon's choice."
     )
+    assert hearts.saved(trick, sun, False) == "Hand 3 saved: the totals wait for the sun's choice."
+    choice = Action("moon", {"hand": 3}, 1)
+    assert hearts.saved(choice, moon, False) == "The choice is in."  # not a hand's cards
     taken = Action("taken", {"hand": 2}, 1)
-    assert hearts.saved(taken, None, True) == "Hand 2 changed; totals updated."
+    assert hearts.saved(taken, settled, True) == "Hand 2 changed; totals updated."
 
 
 def test_consonants_every_form_names_its_seat_or_trick_and_its_version():

@@ -19,19 +19,11 @@ from typing import Any
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden, Unreadable
+from companion.games.hearts import table_words as words
 from companion.games.hearts.options import HeartsOptions
 from companion.games.hearts.scoring import QS, bonus_card, find_shooter, penalty_cards
 
 Taken = dict[int, list[Card]]
-
-
-SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-
-
-def face(card: Card) -> str:
-    """``JD`` as the form shows it: ``J♦`` (``T`` as 10)."""
-    text = str(card)
-    return text[0].replace("T", "10") + SUITS[text[1]]
 
 
 def hand_total(options: HeartsOptions) -> int:
@@ -118,7 +110,7 @@ def cards_for_moon(options: HeartsOptions, shooter: int, bonus: int | None,
     card = bonus_card(options)
     if card is not None:
         if bonus is None:
-            raise Unreadable(f"Pick who took the {face(card)} in its box, then tap the moon button "
-                             "again: a moon does not tell.", "bonus")  # fmt: skip
+            raise Unreadable(f"Pick who took the {words.face(card)} in its box, then tap the "
+                             "moon button again: a moon does not tell.", "bonus")  # fmt: skip
         taken[bonus].append(card)
     return taken

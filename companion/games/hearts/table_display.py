@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from companion.cards.standard import Card
+from companion.errors import Unreadable
 from companion.games import hearts
 from companion.games.hearts import numbers, table_summary
 from companion.games.hearts import table as hearts_table
@@ -217,8 +218,13 @@ class Display(DisplayParts[TableOptions, Hand]):
         """The deck's cards not yet played, one list per suit, and the cards of ``kept`` (a
         refused form's input, which may hold cards played elsewhere since: they stay on the
         grid so they can be tapped off)."""
-        played, mine = self.played(hand, index), set(str(kept).upper().split())
-        left = [c for c in hearts.deck(self.options.rules) if c not in played or str(c) in mine]
+        played, mine = self.played(hand, index), set()
+        for word in str(kept).split()[:60]:
+            try:
+                mine.add(Card.parse(word))
+            except Unreadable:
+                pass  # the form again says what is wrong with it
+        left = [c for c in hearts.deck(self.options.rules) if c not in played or c in mine]
         return [[c for c in left if c.suit == suit] for suit in "CDHS"]
 
     def next_leader(self, hand: Hand) -> int | None:

@@ -11,6 +11,7 @@ from typing import Any
 from companion.errors import CompanionError, NotAllowed, Unreadable
 from companion.games.forms import Form, version
 from companion.games.hearts import HeartsOptions, numbers
+from companion.games.hearts.table_state import Hand
 from companion.games.protocol import Action
 
 Url = Mapping[str, Any]
@@ -88,6 +89,7 @@ def revoke(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     return _act("revoke", url, form, {"seat": form.get("seat", "")})
 
 
+CARDS_IN = ("taken", "points", "claim", "trick")  # the ways a hand's cards or points come in
 READERS = (taken, points, claim, moon, trick, revoke)
 FORMS = {read.__name__: Form(f"{HAND}/{read.__name__}", read) for read in READERS}
 SAVED = {
@@ -100,11 +102,13 @@ SAVED = {
 }
 
 
-def saved(action: Action, waits: str | None, changed: bool) -> str:
-    """What the phone is told once ``action`` is stored: ``waits`` names the moon or sun
-    whose choice the totals now wait for, ``changed`` says a finished hand was changed."""
+def saved(action: Action, after: Hand | None, changed: bool) -> str:
+    """What the phone is told once ``action`` is stored: ``after`` is its hand with it stored
+    (its totals may wait for a moon's or sun's choice), ``changed`` says a finished hand was
+    changed."""
     hand = action.target["hand"]
-    if waits is not None and action.kind in ("taken", "points", "claim", "trick"):
+    if after is not None and after.choice_required and action.kind in CARDS_IN:
+        waits = after.shooter.kind if after.shooter is not None else "moon"
         return f"Hand {hand} saved: the totals wait for the {waits}'s choice."
     if changed:
         return f"Hand {hand} changed; totals updated."

@@ -65,11 +65,7 @@ def said(text: str, names: Sequence[str]) -> str:
     """An engine's message as a page says it: players' names for ``Seat 2``, and each card
     as its face (``5D`` -> ``5♦``, drawn as an icon by the page)."""
 
-    def card(found: re.Match[str]) -> str:
-        rank = "T" if found.group(1) == "10" else found.group(1)
-        return face(rank + found.group(2))
-
-    return CODE.sub(card, named(text, names))
+    return CODE.sub(lambda found: face(Card.parse(found.group(0))), named(text, names))
 
 
 def face(card: Card | str) -> str:

@@ -103,7 +103,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 FORMS = Forms(
     GAME, tableform.FORMS,
-    saved=lambda after, action, done: tableform.saved_line(after.rows[-1], after.names),
+    saved=lambda after, action, done: tableform.saved_line(after.snapshot.events[-1], after.names),
     again=_again, seen=ag_view,
 )  # fmt: skip
 FORMS.routes(bp)

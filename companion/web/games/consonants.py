@@ -103,7 +103,7 @@ register(GAME)
 
 def _carry_deck(v: TableView) -> None:
     """A new game keeps the table's corrected deck: copy it into this game's events once."""
-    if any(e.kind == "alpha-deck" for e in v.rows):
+    if v.snapshot.version("deck"):  # this game has its deck already
         return
     deck = table_deck(v)
     if deck is DEFAULT_DECK:

@@ -20,6 +20,7 @@ from companion.games.hearts.table import ACTION_KINDS, GAME
 from companion.games.hearts.table_display import WAYS, Display
 from companion.games.hearts.table_words import said
 from companion.games.protocol import Action
+from companion.tables import service
 from companion.tables.registry import GameType, register
 from companion.web.games import shared
 from companion.web.play import Forms
@@ -82,11 +83,9 @@ def _seen(v: TableView) -> table_forms.Seen:
     return table_forms.Seen(v.names, v.options.rules, v.my_seat.position if v.my_seat else None)
 
 
-def _saved(after: TableView, action: Action, done: Any) -> str:
-    hand, waits = after.state.hand(action.target["hand"]), None
-    if hand is not None and hand.choice_required:
-        waits = hand.shooter.kind if hand.shooter is not None else "moon"
-    return table_forms.saved(action, waits, bool(request.form.get("edit")))
+def _saved(after: TableView, action: Action, done: service.Done) -> str:
+    hand = after.state.hand(action.target["hand"])
+    return table_forms.saved(action, hand, bool(request.form.get("edit")))
 
 
 def _again(v: TableView, values: dict[str, Any], err: CompanionError, kind: str,
