@@ -1,0 +1,76 @@
+"""Oh Hell options and the hand-size schedule (RULES.md, "Oh Hell")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import Unreadable
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+SCHEDULES = ("down-up", "up-down", "down", "up")
+SCORINGS = ("exact", "tricks", "penalty")
+START = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
+
+
+@dataclass(frozen=True)
+class OhHellOptions:
+    players: int = 4
+    schedule: str | int = "down-up"
+    hook: bool = True
+    scoring: str = "exact"
+
+
+OPTION_HELP = {
+    "schedule": "How many cards each hand has: down then up (the default), up then down, "
+    "down only, up only, or a fixed number every hand.",
+    "hook": "The dealer may not bid so that the bids add up to the number of cards.",
+    "scoring": "exact: 10 + the bid when made, else 0; tricks: 1 a trick plus 10 when exact; "
+    "penalty: 10 + the bid when made, else minus the difference.",
+}
+
+
+def schedule(options: OhHellOptions) -> list[int]:
+    """The number of cards dealt in each hand, first to last."""
+    top = START[options.players]
+    down, up = list(range(top, 0, -1)), list(range(1, top + 1))
+    if isinstance(options.schedule, int):
+        return [options.schedule] * (2 * top - 1)
+    return {
+        "down-up": down + up[1:],
+        "up-down": up + down[1:],
+        "down": down,
+        "up": up,
+    }[options.schedule]
+
+
+def options_from(data: dict[str, Any]) -> OhHellOptions:
+    """Read options by name; anything missing takes its default."""
+    unknown = sorted(set(data) - {"players", "schedule", "hook", "scoring"})
+    if unknown:
+        raise Unreadable(f"Oh Hell has no option '{unknown[0]:.40}'.", "options")
+    players = data.get("players", 4)
+    if isinstance(players, bool) or players not in START:
+        raise Unreadable(f"Oh Hell is for {MIN_PLAYERS} to {MAX_PLAYERS} players.", "players")
+    hook, scoring = data.get("hook", True), data.get("scoring", "exact")
+    if not isinstance(hook, bool):
+        raise Unreadable("Option 'hook' must be true or false.", "hook")
+    if scoring not in SCORINGS:
+        raise Unreadable(f"Option 'scoring' is one of {', '.join(SCORINGS)}.", "scoring")
+    return OhHellOptions(players, _schedule(data.get("schedule", "down-up"), players), hook,
+                         scoring)  # fmt: skip
+
+
+def _schedule(value: object, players: int) -> str | int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    most = 52 // players
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most:
+        return value
+    if value in SCHEDULES:
+        return str(value)
+    raise Unreadable(
+        f"Option 'schedule' is one of {', '.join(SCHEDULES)}, or a number of cards from 1 to "
+        f"{most}.",
+        "schedule",
+    )
