@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import Unreadable
+from companion.games.optionvalues import choice, flag, whole
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 SCHEDULES = ("down-up", "up-down", "down", "up")
@@ -19,6 +21,10 @@ class OhHellOptions:
     schedule: str | int = "down-up"
     hook: bool = True
     scoring: str = "exact"
+    first_dealer: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 OPTION_HELP = {
@@ -44,31 +50,28 @@ def schedule(options: OhHellOptions) -> list[int]:
     }[options.schedule]
 
 
-def options_from(data: dict[str, Any]) -> OhHellOptions:
-    """Read options by name; anything missing takes its default."""
-    unknown = sorted(set(data) - {"players", "schedule", "hook", "scoring"})
-    if unknown:
-        raise Unreadable(f"Oh Hell has no option '{unknown[0]:.40}'.", "options")
-    players = data.get("players", 4)
-    if isinstance(players, bool) or players not in START:
+def options_from(data: Mapping[str, Any]) -> OhHellOptions:
+    """Read options by name (form text or JSON); anything missing takes its default."""
+    players = whole(data, "players", 4, 1, 20) or 4
+    if players not in START:
         raise Unreadable(f"Oh Hell is for {MIN_PLAYERS} to {MAX_PLAYERS} players.", "players")
-    hook, scoring = data.get("hook", True), data.get("scoring", "exact")
-    if not isinstance(hook, bool):
-        raise Unreadable("Option 'hook' must be true or false.", "hook")
-    if scoring not in SCORINGS:
-        raise Unreadable(f"Option 'scoring' is one of {', '.join(SCORINGS)}.", "scoring")
-    return OhHellOptions(players, _schedule(data.get("schedule", "down-up"), players), hook,
-                         scoring)  # fmt: skip
+    return OhHellOptions(
+        players=players,
+        schedule=_schedule(data.get("schedule") or "down-up", players),
+        hook=flag(data, "hook", True),
+        scoring=choice(data, "scoring", "exact", SCORINGS),
+        first_dealer=whole(data, "first_dealer", 0, 0, players - 1) or 0,
+    )
 
 
 def _schedule(value: object, players: int) -> str | int:
+    most = 52 // players
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
-    most = 52 // players
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most:
         return value
-    if value in SCHEDULES:
-        return str(value)
+    if isinstance(value, str) and value.strip().lower() in SCHEDULES:
+        return value.strip().lower()
     raise Unreadable(
         f"Option 'schedule' is one of {', '.join(SCHEDULES)}, or a number of cards from 1 to "
         f"{most}.",

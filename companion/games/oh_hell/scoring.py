@@ -28,17 +28,6 @@ def score_hand(bids: Mapping[int, int], taken: Mapping[int, int],
     return {seat: points(bids[seat], taken[seat], options.scoring) for seat in sorted(bids)}
 
 
-def check_taken(taken: Mapping[int, int], players: int, cards: int) -> None:
-    """Tricks taken: one whole number per seat, adding up to the hand size."""
-    if sorted(taken) != list(range(players)):
-        raise Unreadable("Give the tricks taken by every seat.", "taken")
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in taken.values()):
-        raise Unreadable(f"Tricks taken are whole numbers from 0 to {cards}.", "taken")
-    if sum(taken.values()) != cards:
-        total = sum(taken.values())
-        raise Unreadable(f"The tricks taken add up to {total}, not {cards}.", "taken")
-
-
 def read_bid(value: object, cards: int) -> int:
     """A bid as sent: a whole number from 0 to the hand size."""
     if isinstance(value, str) and value.strip().isdigit():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from companion.errors import Unreadable
+from companion.games.optionvalues import flag, whole
 
 PLAYERS = 4
 TRICKS = 13
@@ -22,6 +24,11 @@ class SpadesOptions:
     bags: bool = True
     nil_tricks_count: bool = False
     lose_at: int | None = None
+    first_dealer: int = 0
+    players: int = PLAYERS
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 OPTION_HELP = {
@@ -42,30 +49,16 @@ def partners(team: int) -> tuple[int, int]:
     return (team, team + 2)
 
 
-def options_from(data: dict[str, Any]) -> SpadesOptions:
-    """Read options by name; anything missing takes its default."""
-    known = {f.name for f in fields(SpadesOptions)}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise Unreadable(f"Spades has no option '{unknown[0]:.40}'.", "options")
-    target = _whole(data.get("target", 500), "target", 50, 10_000)
-    lose_at = data.get("lose_at")
+def options_from(data: Mapping[str, Any]) -> SpadesOptions:
+    """Read options by name (form text or JSON); anything missing takes its default."""
+    players = whole(data, "players", PLAYERS, 1, 20)
+    if players != PLAYERS:
+        raise Unreadable("Spades is for four players: two teams of partners.", "players")
     return SpadesOptions(
-        target=target,
-        blind_nil=_flag(data.get("blind_nil", False), "blind_nil"),
-        bags=_flag(data.get("bags", True), "bags"),
-        nil_tricks_count=_flag(data.get("nil_tricks_count", False), "nil_tricks_count"),
-        lose_at=None if lose_at is None else _whole(lose_at, "lose_at", -10_000, -50),
+        target=whole(data, "target", 500, 50, 10_000) or 500,
+        blind_nil=flag(data, "blind_nil", False),
+        bags=flag(data, "bags", True),
+        nil_tricks_count=flag(data, "nil_tricks_count", False),
+        lose_at=whole(data, "lose_at", None, -10_000, -50),
+        first_dealer=whole(data, "first_dealer", 0, 0, PLAYERS - 1) or 0,
     )
-
-
-def _whole(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Unreadable(f"Option '{name}' must be a whole number from {low} to {high}.", name)
-    return value
-
-
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise Unreadable(f"Option '{name}' must be true or false.", name)
-    return value

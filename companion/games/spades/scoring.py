@@ -16,7 +16,6 @@ from companion.games.spades.options import (
     BAG_LIMIT,
     BAG_PENALTY,
     BLIND_NIL_BEHIND,
-    PLAYERS,
     TEAMS,
     TRICKS,
     SpadesOptions,
@@ -85,7 +84,6 @@ class HandScore:
 def score_hand(bids: Mapping[int, Bid], taken: Mapping[int, int],
                bags_before: Sequence[int], options: SpadesOptions) -> HandScore:  # fmt: skip
     """Score a whole hand: each team's points and its bags after the hand."""
-    check_taken(taken)
     teams = (team_hand(0, bids, taken, options), team_hand(1, bids, taken, options))
     points, bags, penalties = [], [], []
     for team in TEAMS:
@@ -96,16 +94,6 @@ def score_hand(bids: Mapping[int, Bid], taken: Mapping[int, int],
         penalties.append(lost)
     return HandScore(teams, (points[0], points[1]), (bags[0], bags[1]),
                      (penalties[0], penalties[1]))  # fmt: skip
-
-
-def check_taken(taken: Mapping[int, int]) -> None:
-    """Tricks taken: one whole number per seat, adding up to 13."""
-    if sorted(taken) != list(range(PLAYERS)):
-        raise Unreadable("Give the tricks taken by each of the four seats.", "taken")
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in taken.values()):
-        raise Unreadable("Tricks taken are whole numbers from 0 to 13.", "taken")
-    if sum(taken.values()) != TRICKS:
-        raise Unreadable(f"The tricks taken add up to {sum(taken.values())}, not 13.", "taken")
 
 
 def blind_nil_allowed(team: int, totals: Sequence[int], options: SpadesOptions) -> bool:

@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import Unreadable
 from companion.games.oh_hell.options import OhHellOptions, options_from, schedule
-from companion.games.oh_hell.scoring import check_taken, points, read_bid, score_hand, winners
+from companion.games.oh_hell.scoring import points, read_bid, score_hand, winners
 
 
 def test_the_worked_example():
@@ -39,14 +39,6 @@ def test_the_hand_sizes(players, kind, sizes):
 def test_the_default_schedule_is_19_hands_at_three_to_five():
     for players in (3, 4, 5):
         assert len(schedule(OhHellOptions(players=players))) == 19
-
-
-def test_tricks_must_add_up_to_the_hand_size():
-    check_taken({0: 2, 1: 1, 2: 1, 3: 1}, 4, 5)
-    with pytest.raises(Unreadable, match="add up to 4, not 5"):
-        check_taken({0: 2, 1: 0, 2: 1, 3: 1}, 4, 5)
-    with pytest.raises(Unreadable, match="every seat"):
-        check_taken({0: 5}, 4, 5)
 
 
 def test_bids_run_from_nothing_to_the_hand_size():

@@ -1,0 +1,45 @@
+"""Reading a game's options from the new-table form (text) or JSON (numbers, true/false)
+alike: a missing value takes its default; a bad one is ``Unreadable`` naming the option."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import Unreadable
+
+YES = ("1", "yes", "true", "on")
+NO = ("0", "no", "false", "off")
+
+
+def flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+    """true/false, or the form's yes/no words; missing or blank: ``default``."""
+    value = data.get(key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()[:10]
+    if word in YES or word in NO:
+        return word in YES
+    raise Unreadable(f"Option '{key}' is yes or no.", key)
+
+
+def whole(data: Mapping[str, Any], key: str, default: int | None, low: int,
+          high: int) -> int | None:  # fmt: skip
+    """A whole number from ``low`` to ``high``; missing or blank: ``default``."""
+    value = data.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return default
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise Unreadable(f"Option '{key}' is a whole number from {low} to {high}.", key)
+    return value
+
+
+def choice(data: Mapping[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
+    value = str(data.get(key) or default).strip().lower()[:40]
+    if value not in allowed:
+        raise Unreadable(f"Option '{key}' is one of: {', '.join(allowed)}.", key)
+    return value
