@@ -12,7 +12,7 @@ from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.protocol import Event
-from companion.games.trickgame.words import history_line, trick_line
+from companion.games.trickgame.words import history_line, named, trick_line
 from companion.games.trickgame.words import seat_name as _name
 
 SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -43,19 +43,6 @@ class PassLine:
     arrow: str
     text: str
     house_rule: bool
-
-
-SEAT = re.compile(r"\bSeat (\d+)\b")
-
-
-def named(text: str, names: Sequence[str]) -> str:
-    """The engine's ``Seat 2`` (seat 1) as the player's name at this table."""
-
-    def name(found: re.Match[str]) -> str:
-        seat = int(found.group(1)) - 1
-        return names[seat] if 0 <= seat < len(names) else found.group(0)
-
-    return SEAT.sub(name, text)
 
 
 CODE = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
@@ -36,3 +37,16 @@ def history_line(event: Event, names: Sequence[str], undone: Mapping[str, str],
     if event.kind not in kinds:
         return None
     return f"{when}{who}: {line(event.kind, event.round, event.payload, names)}"
+
+
+SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """The engine's ``Seat 2`` (seat 1) as the player's name at this table."""
+
+    def name(found: re.Match[str]) -> str:
+        seat = int(found.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else found.group(0)
+
+    return SEAT.sub(name, text)

@@ -1,0 +1,75 @@
+"""A bidding trick game's pages (Spades, Oh Hell), Flask glue only: the game type, its forms
+(read by the pure ``trickgame.bidforms``, answered by ``companion.web.play``) and how a
+refusal is drawn again. Everything a page shows comes from ``bidforms.Panel``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from flask import Blueprint
+
+from companion.errors import CompanionError, NotAllowed
+from companion.games.protocol import Action
+from companion.games.trickgame import bidforms
+from companion.games.trickgame.bidtable import BidTable
+from companion.games.trickgame.words import named
+from companion.tables import service
+from companion.tables.registry import GameType, register
+from companion.web.play import Forms
+from companion.web.tableview import TableView
+
+ENTRY = "bidding/_entry.html"
+
+
+def panel(v: TableView) -> bidforms.Panel:
+    """One panel per table view (templates call ``bidding(v)``)."""
+    if "_bidding" not in v.__dict__:
+        who = v.who
+        v.__dict__["_bidding"] = bidforms.Panel(v.state, tuple(v.names), who.seat, who.host,
+                                                who.phones, v.snapshot.versions)  # fmt: skip
+    return v.__dict__["_bidding"]  # type: ignore[no-any-return]
+
+
+def _saved(after: TableView, action: Action, done: service.Done) -> str:
+    return bidforms.saved(action, after.state, after.names)
+
+
+def _again(
+    v: TableView, values: dict[str, Any], err: CompanionError, *_: Any
+) -> dict[str, Any] | None:
+    if isinstance(err, NotAllowed):
+        return None
+    errors = {"bidding": named(err.message, v.names)}
+    if isinstance(err, service.StaleTarget):
+        errors["bidding"] = "Changed on another phone meanwhile: look at it now, then send again."
+    return {"errors": errors}
+
+
+def game(table: BidTable, name: str, players: tuple[int, int], summary: str,
+         options: str, rules: str) -> tuple[GameType, Blueprint]:  # fmt: skip
+    """The game type and blueprint of one bidding game."""
+    kind = GameType(
+        key=table.key,
+        name=name,
+        min_players=players[0],
+        max_players=players[1],
+        dealer=lambda options, number: (number - 1 + options.first_dealer) % options.players,
+        descriptions={},
+        summary=summary,
+        options_template=options,
+        entry_template=ENTRY,
+        rules_template=rules,
+        entry_key=lambda v: f"{v.snapshot.last_id}",
+        replayed=frozenset(table.actions) | {"undo"},
+        undoable=frozenset(table.actions),
+        describe=table.describe,
+        cell_link=lambda v, round_, seat: None,
+        table=table,
+    )
+    register(kind)
+    bp = Blueprint(table.key.replace("-", "_"), __name__)
+    forms = {k: replace(f, rule=f"/{table.key}{f.rule}") for k, f in bidforms.FORMS.items()}
+    Forms(kind, forms, _saved, _again).routes(bp)
+    bp.add_app_template_global(panel, "bidding")
+    return kind, bp

@@ -1,0 +1,97 @@
+"""Spades and Oh Hell through the Table API and the pages, on SQLite and PostgreSQL: hands
+worked by hand from RULES.md, bids out of turn and the hook refused in words, stale versions."""
+
+from __future__ import annotations
+
+from tests.web.tablehelp import csrf, totals
+from tests.web.test_table_api import bearer
+
+
+def create(client, game, names, **options):
+    body = {"game": game, "names": list(names), "options": options}
+    answer = client.post("/api/v1/tables", json=body)
+    assert answer.status_code == 201, answer.json
+    return answer.json
+
+
+def act(client, key, action, target, data, version=0):
+    body = {"action": action, "target": target, "version": version, "data": data}
+    return client.post("/api/v1/table/actions", json=body, headers=bearer(key))
+
+
+def state(client, key):
+    return client.get("/api/v1/table", headers=bearer(key)).json
+
+
+def test_spades_the_worked_example_through_the_api(client):
+    host = create(client, "spades", ["Ann", "Bob", "Cy", "Dee"])["host_key"]
+    for seat, bid in ((1, 3), (2, "nil"), (3, 2), (0, 4)):
+        assert act(client, host, "bid", {"hand": 1, "seat": seat}, {"bid": bid}).status_code == 200
+    taken = {"0": 5, "1": 4, "2": 0, "3": 4}
+    assert act(client, host, "tricks", {"hand": 1}, {"taken": taken}).status_code == 200
+    table = state(client, host)
+    hand = table["state"]["hands"][0]
+    assert hand["bids"] == {"0": 4, "1": 3, "2": "nil", "3": 2}
+    assert hand["scores"] == {"0": 141, "1": 53} and hand["bags"] == {"0": 1, "1": 3}
+    assert table["sheet"]["rounds"] == [
+        {"round": 1, "points": {"0": 141, "1": 53, "2": 141, "3": 53}}
+    ]
+    assert table["state"]["bidding"] == 2  # hand 2: Bob deals, Cy bids first
+
+
+def test_spades_a_bid_out_of_turn_is_refused_naming_who_is_awaited(client):
+    host = create(client, "spades", ["Ann", "Bob", "Cy", "Dee"])["host_key"]
+    refused = act(client, host, "bid", {"hand": 1, "seat": 3}, {"bid": 4})
+    assert refused.status_code == 422
+    assert refused.json["rule"] == "not-your-turn-to-bid"
+    assert "Seat 2" in refused.json["error"]
+    assert state(client, host)["state"]["hands"][0]["bids"] == {}
+
+
+def test_spades_needs_four_names(client):
+    answer = client.post("/api/v1/tables", json={"game": "spades", "names": ["A", "B", "C"]})
+    assert answer.status_code == 400 and "four players" in answer.json["error"]
+
+
+def test_oh_hell_the_hook_and_a_stale_bid(client):
+    host = create(client, "oh-hell", ["Ann", "Bob", "Cy", "Dee"], schedule=5)["host_key"]
+    assert act(client, host, "trump", {"hand": 1}, {"suit": "S"}).status_code == 200
+    for seat, bid in ((1, 2), (2, 0), (3, 1)):
+        assert act(client, host, "bid", {"hand": 1, "seat": seat}, {"bid": bid}).status_code == 200
+    hooked = act(client, host, "bid", {"hand": 1, "seat": 0}, {"bid": 2})
+    assert hooked.status_code == 422 and hooked.json["rule"] == "hook"
+    assert act(client, host, "bid", {"hand": 1, "seat": 0}, {"bid": 1}).status_code == 200
+    stale = act(client, host, "bid", {"hand": 1, "seat": 0}, {"bid": 0}, version=0)
+    assert stale.status_code == 409 and stale.json["current"] == 1
+    taken = {"0": 1, "1": 2, "2": 1, "3": 1}
+    assert act(client, host, "tricks", {"hand": 1}, {"taken": taken}).status_code == 200
+    hand = state(client, host)["state"]["hands"][0]
+    assert hand["scores"] == {"0": 11, "1": 12, "2": 0, "3": 11}
+    assert hand["trump"] == "S" and hand["cards"] == 5
+
+
+def test_oh_hell_on_the_pages_bids_then_tricks(client):
+    token = csrf(client)
+    form = {"csrf_token": token, "game": "oh-hell", "players": "3", "name-0": "Ann",
+            "name-1": "Bob", "name-2": "Cy", "schedule": "2", "hook": "yes"}  # fmt: skip
+    made = client.post("/tables", data=form)
+    assert made.status_code == 303, made.get_data(as_text=True)[:400]
+    table = made.headers["Location"]
+    page = client.get(table).get_data(as_text=True)
+    assert "Hand 1" in page and "which suit is trumps" in page
+    path = table
+    trump = {"csrf_token": token, "suit": "H", "version": "0"}
+    assert client.post(f"{path}/oh-hell/trump/1", data=trump).status_code == 303
+    page = client.get(table).get_data(as_text=True)
+    assert "Bob</strong>, your bid" in page  # the host bids for phoneless seats in turn
+    early = {"csrf_token": token, "bid": "0", "version": "0"}
+    out_of_turn = client.post(f"{path}/oh-hell/bid/1/0", data=early, headers={"HX-Request": "1"})
+    assert out_of_turn.status_code == 422
+    assert "turn to bid" in out_of_turn.get_data(as_text=True)
+    for seat, bid in ((1, "1"), (2, "0"), (0, "0")):
+        sent = client.post(f"{path}/oh-hell/bid/1/{seat}",
+                           data={"csrf_token": token, "bid": bid, "version": "0"})  # fmt: skip
+        assert sent.status_code == 303, sent.get_data(as_text=True)[:300]
+    data = {"csrf_token": token, "version": "0", "taken-0": "0", "taken-1": "1", "taken-2": "1"}
+    assert client.post(f"{path}/oh-hell/tricks/1", data=data).status_code == 303
+    assert totals(client, table) == ["10", "11", "0"]
