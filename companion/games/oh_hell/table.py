@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import Forbidden
@@ -17,6 +18,7 @@ ACTIONS = {
     "trump": "The suit of the card turned up for a hand (or none), before its tricks.",
     "bid": "A seat's bid for a hand: 0 up to the hand size, in turn from the dealer's left.",
     "tricks": "The tricks each seat took in a hand (adding up to its size); corrects one.",
+    "took": "One seat's own count of the tricks it took; the hand scores once every seat said.",
     "trick": "The next trick of the open hand as cards, or a correction of an entered one.",
 }
 
@@ -56,6 +58,12 @@ class OhHellRules:
         if len(state.scored) < len(oo.schedule(state.options)):
             return None
         return tuple(scoring.winners(dict(enumerate(state.totals()))))
+
+    def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]:
+        taken, points = hand.taken or {}, hand.points or {}
+        return [f"{names[s]} bid {hand.bids[s]}, took {taken[s]}: "
+                f"{'exact' if hand.bids[s] == taken[s] else 'missed'}, {points[s]:+d}."
+                for s in range(state.players)]  # fmt: skip
 
     def summary(self, state: State) -> dict[str, Any]:
         return {"schedule": oo.schedule(state.options)}

@@ -7,6 +7,7 @@ so partners share every total and the win. A hand's ``scores`` and ``bags`` (and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import Forbidden
@@ -19,6 +20,7 @@ from companion.games.trickgame.bidtable import BidTable
 ACTIONS = {
     "bid": "A seat's bid for a hand: 1 to 13, nil or blind nil, in turn from the dealer's left.",
     "tricks": "The tricks each seat took in a hand (adding up to 13); corrects a scored hand.",
+    "took": "One seat's own count of the tricks it took; the hand scores once every seat said.",
     "trick": "The next trick of the open hand as cards, or a correction of an entered one.",
 }
 
@@ -67,10 +69,33 @@ class SpadesRules:
         won = scoring.winners((totals[0], totals[1]), state.options)
         return None if won is None else tuple(s for s in range(so.PLAYERS) if team_of(s) in won)
 
+    def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]:
+        return [team_words(state, hand, team, names) for team in so.TEAMS]
+
     def summary(self, state: State) -> dict[str, Any]:
         last = state.scored[-1] if state.scored else None
         bags = last.extra["bags"] if last is not None else {0: 0, 1: 0}
         return {"bags": {str(t): bags[t] for t in so.TEAMS}}
+
+
+def team_words(state: State, hand: Hand, team: int, names: Sequence[str]) -> str:
+    """One team's hand in words: bids, tricks, made or set, nils, bags, points."""
+    seats = so.partners(team)
+    extra, taken = hand.extra, hand.taken or {}
+    bids = " + ".join(scoring.bid_words(hand.bids[s]) for s in seats)
+    took = sum(taken[s] for s in seats)
+    parts = [f"{names[seats[0]]} and {names[seats[1]]} bid {bids}, took {took}"]
+    if any(not isinstance(hand.bids[s], str) for s in seats):
+        parts.append("contract made" if extra["made"][team] else "set")
+    for seat in seats:
+        if seat in extra["nils"]:
+            made = "made" if extra["nils"][seat] else "lost"
+            parts.append(f"{names[seat]}'s {scoring.bid_words(hand.bids[seat])} {made}")
+    bags = extra["bags"][team]
+    parts.append(f"bags now {bags}")
+    if extra["bag_penalties"][team]:
+        parts.append("ten bags: minus 100")
+    return f"{', '.join(parts)}: {extra['scores'][team]:+d}."
 
 
 def _team_totals(state: State, number: int) -> tuple[int, int]:

@@ -32,6 +32,11 @@ def tricks(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Actio
     return Action("tricks", {"hand": url["hand"]}, version(form), {"taken": taken})
 
 
+def took(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+    target = {"hand": url["hand"], "seat": url["seat"]}
+    return Action("took", target, version(form), {"tricks": _number(form.get("tricks", ""))})
+
+
 def trump(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     return Action(
         "trump", {"hand": url["hand"]}, version(form), {"suit": str(form.get("suit"))[:8]}
@@ -47,6 +52,7 @@ FORMS = {
     "bid": Form("/bid/<int:hand>/<int:seat>", bid, nothing),
     "tricks": Form("/tricks/<int:hand>", tricks),
     "trump": Form("/trump/<int:hand>", trump, nothing),
+    "took": Form("/took/<int:hand>/<int:seat>", took),
 }
 
 
@@ -62,6 +68,12 @@ def saved(action: Action, state: State, names: Sequence[str]) -> str:
         made = state.hand(number)
         said = bid_words(made.bids.get(seat)) if made else ""
         return f"{names[seat]} bid {said} in hand {number}."
+    if action.kind == "took":
+        seat = int(action.target["seat"])
+        made = state.hand(number)
+        if made is not None and made.scored:
+            return f"Hand {number} is scored."
+        return f"{names[seat]} took {action.data.get('tricks')} in hand {number}."
     if action.kind == "trump":
         made = state.hand(number)
         return f"Hand {number}: {SUIT_WORDS.get(str(made.trump if made else ''), '')}."
@@ -113,7 +125,9 @@ class Panel:
 
     def trump_words(self) -> str:
         hand = self.hand
-        return "" if hand is None or hand.trump is None else SUIT_WORDS[hand.trump]
+        if hand is None or hand.trump is None:
+            return ""
+        return "no trumps" if hand.trump == "none" else f"{SUIT_WORDS[hand.trump]} are trumps"
 
     def bids_line(self) -> list[tuple[str, str]]:
         hand = self.hand
@@ -127,6 +141,24 @@ class Panel:
         hand = self.hand
         return bid_words(hand.bids[seat]) if hand is not None and seat in hand.bids else ""
 
+    def mine(self) -> int | None:
+        """The seat this phone counts its own tricks for (its own seat)."""
+        hand = self.hand
+        if hand is None or hand.bidding is not None or self.seat is None:
+            return None
+        return self.seat
+
+    def said(self, seat: int) -> int | None:
+        hand = self.hand
+        if hand is None:
+            return None
+        return self.state.entries.get(hand.number, bs.Entries()).took.get(seat)
+
     def last_scored(self) -> Hand | None:
         scored = self.state.scored
         return scored[-1] if scored else None
+
+    def last_words(self) -> list[str]:
+        """The last scored hand in words: each team's or player's bid, tricks and points."""
+        last = self.last_scored()
+        return [] if last is None else self.state.rules.hand_words(self.state, last, self.names)

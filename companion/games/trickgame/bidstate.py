@@ -5,8 +5,10 @@ hands are built again from the first changed hand on (``rebuild``), so a correct
 recomputes every total after it. A game supplies its ``Rules`` (hand sizes, bids, scoring,
 the end); everything else here is the same for every bidding game.
 
-Slots: ``h3b1`` seat 1's bid in hand 3, ``h3n`` the tricks each seat took (numbers),
-``h3t0`` trick 0 (cards), ``h3trump`` the trump suit.
+Slots: ``h3b1`` seat 1's bid in hand 3, ``h3n`` the tricks each seat took (numbers, one
+scorer), ``h3c1`` the tricks seat 1 says it took (each phone for itself), ``h3t0`` trick 0
+(cards), ``h3trump`` the trump suit. A scorer's numbers count over the seats' own; the seats'
+own count once every seat has said (they must add up to the hand's cards).
 """
 
 from __future__ import annotations
@@ -24,11 +26,11 @@ from companion.games.trickgame.trumps import winner_with
 from companion.games.tricks import Hand as Tricks
 
 Bid = int | str
-KINDS = {"bid": "bid", "tricks": "tricks", "trick": "trick", "trump": "trump"}
+KINDS = {"bid": "bid", "tricks": "tricks", "trick": "trick", "trump": "trump", "took": "took"}
 
 
 def slot(hand: int, part: str, index: int | None = None) -> str:
-    suffix = {"bid": "b", "tricks": "n", "trick": "t", "trump": "trump"}[part]
+    suffix = {"bid": "b", "tricks": "n", "trick": "t", "trump": "trump", "took": "c"}[part]
     return f"h{hand}{suffix}{'' if index is None else index}"
 
 
@@ -40,6 +42,7 @@ class Entries:
     taken: Mapping[int, int] | None = None
     tricks: Mapping[int, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     trump: str | None = None
+    took: Mapping[int, int] = field(default_factory=dict)
 
     def trick_list(self) -> list[tuple[int, list[str]]]:
         found: list[tuple[int, list[str]]] = []
@@ -87,6 +90,7 @@ class Rules(Protocol):
     def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]: ...
     def winners(self, state: State) -> tuple[int, ...] | None: ...
     def summary(self, state: State) -> dict[str, Any]: ...
+    def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,8 @@ def _with(entries: Entries, part: str, payload: Mapping[str, Any]) -> Entries:
         return replace(entries, taken={int(s): int(n) for s, n in payload["taken"].items()})
     if part == "trump":
         return replace(entries, trump=str(payload["suit"]))
+    if part == "took":
+        return replace(entries, took={**entries.took, int(payload["seat"]): int(payload["tricks"])})
     trick = (int(payload["leader"]), tuple(payload["cards"]))
     return replace(entries, tricks={**entries.tricks, int(payload["trick"]): trick})
 
@@ -178,6 +184,8 @@ def _next_hand(state: State) -> Hand | None:
 def _taken(state: State, hand: Hand, entries: Entries) -> Hand:
     if entries.taken is not None:
         return replace(hand, taken=dict(entries.taken), source="numbers")
+    if len(entries.took) == state.players and sum(entries.took.values()) == hand.cards:
+        return replace(hand, taken=dict(entries.took), source="seats")
     if len(hand.tricks) == hand.cards and all(len(c) == state.players for _, c in hand.tricks):
         counts = trick_hand(state, hand).tricks_taken(winner_with(hand.trump_suit()))
         return replace(hand, taken=counts, source="tricks")

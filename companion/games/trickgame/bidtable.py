@@ -58,8 +58,8 @@ class BidTable:
         if action.kind not in self.actions:
             raise Unreadable(f"{self.rules.name} has no action '{action.kind[:30]}'.", "action")
         number = target_int(action, "hand", 1, 500)
-        if action.kind == "bid":
-            return "bid", number, target_int(action, "seat", 0, state.players - 1)
+        if action.kind in ("bid", "took"):
+            return action.kind, number, target_int(action, "seat", 0, state.players - 1)
         if action.kind == "trick":
             return "trick", number, target_int(action, "trick", 0, 51)
         return action.kind, number, None
@@ -75,6 +75,8 @@ class BidTable:
             return entries.bids.get(index or 0)
         if part == "tricks":
             return read_keyed(entries.taken)
+        if part == "took":
+            return entries.took.get(index or 0)
         if part == "trump":
             return entries.trump
         trick = entries.tricks.get(index or 0)
@@ -83,7 +85,7 @@ class BidTable:
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         part, number, index = self.target(state, action)
         decide = {"bid": self._bid, "tricks": self._tricks, "trick": self._trick,
-                  "trump": self._trump}[part]  # fmt: skip
+                  "trump": self._trump, "took": self._took}[part]  # fmt: skip
         payload = decide(state, number, index, action.data, actor)
         return [NewEvent(part, payload, round=number)]
 
@@ -112,6 +114,21 @@ class BidTable:
         counts = {read.seat_value(_seat(k), state.players, "taken"): v for k, v in taken.items()}
         check_taken(counts, state.players, hand.cards)
         return {"taken": {str(s): counts[s] for s in sorted(counts)}}
+
+    def _took(self, state: State, number: int, seat: Any, data: Mapping[str, Any],
+              actor: Actor) -> dict[str, Any]:  # fmt: skip
+        """A seat's own count of its tricks; the last seat's makes the hand add up."""
+        need_seat_phone(actor, seat, words(state.players))
+        hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
+        n = data.get("tricks")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= hand.cards:
+            raise Unreadable(f"Tricks taken are a whole number from 0 to {hand.cards}.", "tricks")
+        said = {**state.entries.get(number, bs.Entries()).took, seat: n}
+        total = sum(said.values())
+        if total > hand.cards or (len(said) == state.players and total != hand.cards):
+            raise Forbidden(f"With yours the tricks said add up to {total}, but the hand has "
+                            f"{hand.cards}: check who took what.", "tricks-total")  # fmt: skip
+        return {"seat": seat, "tricks": n}
 
     def _trick(self, state: State, number: int, index: Any, data: Mapping[str, Any],
                actor: Actor) -> dict[str, Any]:  # fmt: skip

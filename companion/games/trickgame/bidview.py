@@ -28,6 +28,7 @@ def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str
         "bidding": hand.bidding,
         "source": hand.source or None,
         "taken": keyed(hand.taken),
+        "took": keyed(state.entries.get(n, bs.Entries()).took),
         "tricks": [{"leader": lead, "cards": cards} for lead, cards in hand.tricks],
         "violations": [v.as_dict() for v in violations(state, hand)],
         "points": keyed(hand.points),
@@ -35,6 +36,7 @@ def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str
         "versions": {
             "bids": {str(s): versions.get(bs.slot(n, "bid", s), 0) for s in range(state.players)},
             "tricks": versions.get(bs.slot(n, "tricks"), 0),
+            "took": {str(s): versions.get(bs.slot(n, "took", s), 0) for s in range(state.players)},
             "trick": [versions.get(bs.slot(n, "trick", i), 0) for i in range(len(hand.tricks))],
             "next_trick": len(hand.tricks),
             "trump": versions.get(bs.slot(n, "trump"), 0),
@@ -72,6 +74,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if event.kind == "tricks":
         taken = ", ".join(f"{seat_name(int(s), names)} {n}" for s, n in data["taken"].items())
         return f"Hand {hand}: tricks taken: {taken}."
+    if event.kind == "took":
+        return f"Hand {hand}: {seat_name(int(data['seat']), names)} took {data['tricks']}."
     if event.kind == "trick":
         return f"Hand {hand}: trick {int(data['trick']) + 1} entered."
     if event.kind == "trump":

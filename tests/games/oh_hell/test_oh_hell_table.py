@@ -91,3 +91,11 @@ def test_a_trick_that_trumps_is_won_by_the_trump():
     act(t, "trick", {"hand": 1, "trick": 0}, {"leader": 1, "cards": ["AS", "2D", "KS", "QS"]})
     hand = GAME.view(t.state, None, t.versions)["hands"][0]
     assert hand["taken"] == {"0": 0, "1": 0, "2": 1, "3": 0}
+
+
+def test_the_hand_in_words_says_exact_or_missed():
+    t = table(OhHellOptions(schedule=5))
+    play_hand(t, 1, {1: 2, 2: 0, 3: 1, 0: 1}, {1: 2, 2: 1, 3: 1, 0: 1})
+    lines = GAME.rules.hand_words(t.state, t.state.hand(1), ["Ann", "Bob", "Cy", "Dee"])
+    assert lines[1] == "Bob bid 2, took 2: exact, +12."
+    assert lines[2] == "Cy bid 0, took 1: missed, +0."

@@ -124,3 +124,30 @@ def test_a_trick_led_by_the_wrong_seat_is_refused_a_revoke_is_named():
     act(t, "trick", {"hand": 1, "trick": 1}, {"leader": 0, "cards": "AD 9D 6C 7D".split()})
     found = GAME.view(t.state, None, t.versions)["hands"][0]["violations"]
     assert [(v["rule"], v["seat"], v["card"]) for v in found] == [("follow-suit", 2, "5D")]
+
+
+def test_each_phone_says_its_own_tricks_and_the_hand_scores_when_they_add_up():
+    t = table()
+    bids(t, 1, {1: 3, 2: "nil", 3: 2, 0: 4})
+    for actor, n in ((ANN, 5), (BOB, 4), (CY, 0)):
+        act(t, "took", {"hand": 1, "seat": actor.seat}, {"tricks": n}, actor)
+    assert t.state.hand(1).scored is False
+    with pytest.raises(Forbidden, match="add up to 12, but the hand has 13"):
+        act(t, "took", {"hand": 1, "seat": 3}, {"tricks": 3}, DEE)
+    with pytest.raises(NotAllowed):
+        act(t, "took", {"hand": 1, "seat": 3}, {"tricks": 4}, ANN)
+    act(t, "took", {"hand": 1, "seat": 3}, {"tricks": 4}, DEE)
+    hand = GAME.view(t.state, None, t.versions)["hands"][0]
+    assert hand["source"] == "seats" and hand["scores"] == {"0": 141, "1": 53}
+
+
+def test_the_hand_in_words_says_contract_nil_bags_and_points():
+    t = table()
+    bids(t, 1, {1: 3, 2: "nil", 3: 2, 0: 4})
+    act(t, "tricks", {"hand": 1}, {"taken": {"0": 5, "1": 4, "2": 0, "3": 4}})
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    lines = GAME.rules.hand_words(t.state, t.state.hand(1), names)
+    assert lines == [
+        "Ann and Cy bid 4 + nil, took 5, contract made, Cy's nil made, bags now 1: +141.",
+        "Bob and Dee bid 3 + 2, took 8, contract made, bags now 3: +53.",
+    ]
