@@ -95,6 +95,54 @@ SEQUENCES = {
 SUITS = {"type": "object", "additionalProperties": {"type": "string"}}
 
 PATHS: dict[str, Any] = {
+    "/api/v1/referee/spades/check": _post(
+        "Check a Spades hand entered trick by trick (follow suit, spades not led until broken).",
+        _body({"options": OPTIONS, "dealer": {"type": "integer"}, "tricks": TRICKS}, ["tricks"]),
+        {k: HAND_ANSWER[k] for k in ("complete", "violations", "winners")} | {"taken": SEAT_MAP},
+    ),
+    "/api/v1/referee/spades/score": _post(
+        "Score a Spades hand from bids (1-13, nil, blind-nil) and tricks taken, per team.",
+        _body(
+            {"options": OPTIONS, "bids": SEAT_MAP, "taken": SEAT_MAP, "bags_before": SEAT_MAP},
+            ["bids", "taken"],
+        ),  # fmt: skip
+        {
+            "scores": SEAT_MAP,
+            "bags": SEAT_MAP,
+            "made": SEAT_MAP,
+            "nils": SEAT_MAP,
+            "points": SEAT_MAP,
+            "violations": HAND_ANSWER["violations"],
+        },  # fmt: skip
+    ),
+    "/api/v1/referee/oh-hell/check": _post(
+        "Check an Oh Hell hand entered trick by trick (follow suit; the trump suit wins).",
+        _body(
+            {
+                "options": OPTIONS,
+                "cards": {"type": "integer"},
+                "trump": {"type": "string"},
+                "dealer": {"type": "integer"},
+                "tricks": TRICKS,
+            },
+            ["cards", "tricks"],
+        ),  # fmt: skip
+        {k: HAND_ANSWER[k] for k in ("complete", "violations", "winners")} | {"taken": SEAT_MAP},
+    ),
+    "/api/v1/referee/oh-hell/score": _post(
+        "Score an Oh Hell hand from bids and tricks taken; with 'dealer', the hook is checked.",
+        _body(
+            {
+                "options": OPTIONS,
+                "cards": {"type": "integer"},
+                "bids": SEAT_MAP,
+                "taken": SEAT_MAP,
+                "dealer": {"type": "integer"},
+            },
+            ["cards", "bids", "taken"],
+        ),  # fmt: skip
+        {"points": SEAT_MAP, "violations": HAND_ANSWER["violations"]},
+    ),
     "/api/v1/referee/hearts/check": _post(
         "Check a Hearts hand entered trick by trick.",
         _body(
