@@ -95,3 +95,23 @@ def test_oh_hell_on_the_pages_bids_then_tricks(client):
     data = {"csrf_token": token, "version": "0", "taken-0": "0", "taken-1": "1", "taken-2": "1"}
     assert client.post(f"{path}/oh-hell/tricks/1", data=data).status_code == 303
     assert totals(client, table) == ["10", "11", "0"]
+
+
+def test_spades_trick_by_trick_on_the_pages_refuses_a_wrong_leader_in_words(client):
+    token = csrf(client)
+    form = {"csrf_token": token, "game": "spades", "players": "4", "name-0": "Ann",
+            "name-1": "Bob", "name-2": "Cy", "name-3": "Dee"}  # fmt: skip
+    table = client.post("/tables", data=form).headers["Location"]
+    for seat, bid in ((1, "3"), (2, "nil"), (3, "2"), (0, "4")):
+        sent = {"csrf_token": token, "bid": bid, "version": "0"}
+        assert client.post(f"{table}/spades/bid/1/{seat}", data=sent).status_code == 303
+    wrong = {"csrf_token": token, "version": "0", "leader": "2", "cards": "2C AC 3C 4C"}
+    refused = client.post(f"{table}/spades/trick/1/0", data=wrong, headers={"HX-Request": "1"})
+    assert refused.status_code == 422
+    text = refused.get_data(as_text=True)
+    assert "Bob, left of the dealer, leads it" in text
+    assert 'value="2C AC 3C 4C"' in text  # the typed cards are kept
+    right = {**wrong, "leader": "1"}
+    assert client.post(f"{table}/spades/trick/1/0", data=right).status_code == 303
+    page = client.get(table).get_data(as_text=True)
+    assert "Trick 2 of 13, led by" in page

@@ -12,10 +12,9 @@ from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.protocol import Event
-from companion.games.trickgame.words import history_line, named, trick_line
+from companion.games.trickgame.words import face, history_line, named, trick_line
 from companion.games.trickgame.words import seat_name as _name
 
-SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 WHERE = {
     "left": "on your left",
     "right": "on your right",
@@ -53,13 +52,6 @@ def said(text: str, names: Sequence[str]) -> str:
     as its face (``5D`` -> ``5♦``, drawn as an icon by the page)."""
 
     return CODE.sub(lambda found: face(Card.parse(found.group(0))), named(text, names))
-
-
-def face(card: Card | str) -> str:
-    """``QS`` -> ``Q♠`` (``T`` shown as 10)."""
-    text = str(card)
-    rank = "10" if text[0] == "T" else text[0]
-    return rank + SYMBOLS.get(text[1], text[1])
 
 
 def _cards(count: int) -> str:

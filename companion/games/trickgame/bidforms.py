@@ -12,10 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.standard import RANKS
 from companion.games.forms import Form, nothing, version
 from companion.games.protocol import Action
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
+from companion.games.trickgame.trumps import check, winner_with
+from companion.games.trickgame.words import face, named
 
 Url = Mapping[str, Any]
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trumps"}
@@ -37,6 +40,12 @@ def took(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     return Action("took", target, version(form), {"tricks": _number(form.get("tricks", ""))})
 
 
+def trick(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+    cards = str(form.get("cards", ""))[:120].replace(",", " ").split()
+    data = {"leader": _number(form.get("leader", "")), "cards": cards}
+    return Action("trick", {"hand": url["hand"], "trick": url["trick"]}, version(form), data)
+
+
 def trump(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     return Action(
         "trump", {"hand": url["hand"]}, version(form), {"suit": str(form.get("suit"))[:8]}
@@ -53,6 +62,7 @@ FORMS = {
     "tricks": Form("/tricks/<int:hand>", tricks),
     "trump": Form("/trump/<int:hand>", trump, nothing),
     "took": Form("/took/<int:hand>/<int:seat>", took),
+    "trick": Form("/trick/<int:hand>/<int:trick>", trick),
 }
 
 
@@ -74,6 +84,11 @@ def saved(action: Action, state: State, names: Sequence[str]) -> str:
         if made is not None and made.scored:
             return f"Hand {number} is scored."
         return f"{names[seat]} took {action.data.get('tricks')} in hand {number}."
+    if action.kind == "trick":
+        made = state.hand(number)
+        if made is not None and made.scored:
+            return f"Hand {number} is scored."
+        return f"Trick {int(action.target['trick']) + 1} of hand {number} saved."
     if action.kind == "trump":
         made = state.hand(number)
         return f"Hand {number}: {SUIT_WORDS.get(str(made.trump if made else ''), '')}."
@@ -153,6 +168,47 @@ class Panel:
         if hand is None:
             return None
         return self.state.entries.get(hand.number, bs.Entries()).took.get(seat)
+
+    def next_trick(self) -> int:
+        hand = self.hand
+        return len(hand.tricks) if hand is not None else 0
+
+    def leader(self) -> int:
+        """Who leads the next trick: the last trick's winner, else the dealer's left."""
+        hand = self.hand
+        if hand is None:
+            return 0
+        winners = bs.trick_hand(self.state, hand).winners(winner_with(hand.trump_suit()))
+        last = winners[-1] if winners else None
+        return last if last is not None else (hand.dealer + 1) % self.state.players
+
+    def trick_rows(self) -> list[tuple[int, str, str, str]]:
+        """Each entered trick: its number, who led, the cards, who won."""
+        hand = self.hand
+        if hand is None:
+            return []
+        winners = bs.trick_hand(self.state, hand).winners(winner_with(hand.trump_suit()))
+        won = [self.names[w] if w is not None else "" for w in winners]
+        won += [""] * (len(hand.tricks) - len(won))
+        return [(i + 1, self.names[lead], " ".join(cards), won[i])
+                for i, (lead, cards) in enumerate(hand.tricks)]  # fmt: skip
+
+    def faults(self) -> list[str]:
+        """The rules the entered tricks show broken, in words with the players' names."""
+        hand = self.hand
+        if hand is None or not hand.tricks:
+            return []
+        found = check(bs.trick_hand(self.state, hand), bs.trick_rules(self.state, hand))
+        return [named(v.message, self.names) for v in found]
+
+    def cards_left(self) -> list[list[str]]:
+        """The cards not yet played this hand, by suit (spades first)."""
+        hand = self.hand
+        played = {c for _, cards in (hand.tricks if hand else ()) for c in cards}
+        return [[f"{r}{s}" for r in reversed(RANKS) if f"{r}{s}" not in played] for s in "SHDC"]
+
+    def faces(self, cards: str) -> str:
+        return " ".join(face(c) for c in cards.split())
 
     def last_scored(self) -> Hand | None:
         scored = self.state.scored

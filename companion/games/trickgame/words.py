@@ -50,3 +50,13 @@ def named(text: str, names: Sequence[str]) -> str:
         return names[seat] if 0 <= seat < len(names) else found.group(0)
 
     return SEAT.sub(name, text)
+
+
+SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def face(card: object) -> str:
+    """``QS`` -> ``Q♠`` (``T`` shown as 10)."""
+    text = str(card)
+    rank = "10" if text[0] == "T" else text[0]
+    return rank + SYMBOLS.get(text[1], text[1])
