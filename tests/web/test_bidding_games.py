@@ -3,6 +3,8 @@ worked by hand from RULES.md, bids out of turn and the hook refused in words, st
 
 from __future__ import annotations
 
+import io
+
 from tests.web.tablehelp import csrf, totals
 from tests.web.test_table_api import bearer
 
@@ -115,3 +117,32 @@ def test_spades_trick_by_trick_on_the_pages_refuses_a_wrong_leader_in_words(clie
     assert client.post(f"{table}/spades/trick/1/0", data=right).status_code == 303
     page = client.get(table).get_data(as_text=True)
     assert "Trick 2 of 13, led by" in page
+
+
+def test_spades_export_and_import_give_the_same_sheet(client):
+    created = create(client, "spades", ["Ann", "Bob", "Cy", "Dee"])
+    host, table = created["host_key"], created["links"]["table"]
+    for seat, bid in ((1, 3), (2, "nil"), (3, 2), (0, 4)):
+        act(client, host, "bid", {"hand": 1, "seat": seat}, {"bid": bid})
+    act(client, host, "tricks", {"hand": 1}, {"taken": {"0": 5, "1": 4, "2": 0, "3": 4}})
+    csv_text = client.get(f"{table}/games/1/export.csv").get_data(as_text=True)
+    assert csv_text.splitlines()[-1] == "total,,141,53,141,53"
+    exported = client.get(f"{table}/games/1/export.json").get_data()
+    data = {"csrf_token": csrf(client), "file": (io.BytesIO(exported), "g.json")}
+    answer = client.post("/import", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
+    assert totals(client, answer.headers["Location"]) == ["141", "53", "141", "53"]
+
+
+def test_oh_hell_share_and_tv_views_show_the_hand_and_the_sheet(client):
+    created = create(client, "oh-hell", ["Ann", "Bob", "Cy"], schedule=3)
+    host, share = created["host_key"], created["links"]["share"]
+    act(client, host, "trump", {"hand": 1}, {"suit": "D"})
+    for seat, bid in ((1, 1), (2, 1), (0, 0)):
+        act(client, host, "bid", {"hand": 1, "seat": seat}, {"bid": bid})
+    act(client, host, "tricks", {"hand": 1}, {"taken": {"0": 1, "1": 1, "2": 1}})
+    for url in (share, f"{share}?tv=1"):
+        page = client.get(url)
+        assert page.status_code == 200
+        text = page.get_data(as_text=True)
+        assert "Hand 2" in text and "11" in text

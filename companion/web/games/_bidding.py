@@ -66,6 +66,7 @@ def game(table: BidTable, name: str, players: tuple[int, int], summary: str,
         assets=("bidding.css", "bidding.js"),
         describe=table.describe,
         cell_link=lambda v, round_, seat: None,
+        status_template="bidding/_status.html",
         table=table,
     )
     register(kind)
