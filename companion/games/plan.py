@@ -17,10 +17,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed
 from companion.games.protocol import Action, Actor, Event, NewEvent, TableGame
+
+
+class Logged(Protocol):
+    """An event as ``in_force`` reads it: a plain ``Event`` or a stored row alike."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def payload(self) -> Mapping[str, Any]: ...
+
+
+E = TypeVar("E", bound=Logged)
+
+
+def undone_ids(rows: Sequence[Logged]) -> set[int]:
+    """The ids of the events an undo took back."""
+    return {int(e.payload["undoes"]) for e in rows if e.kind == "undo"}
+
+
+def in_force(rows: Sequence[E]) -> list[E]:
+    """Every event that has not been undone, undo events left out, in order."""
+    gone = undone_ids(rows)
+    return [e for e in rows if e.kind != "undo" and e.id not in gone]
 
 
 class StaleTarget(Conflict):
@@ -74,7 +99,7 @@ def _what(action: Action) -> str:
     return ", ".join(words)
 
 
-def plan(game: TableGame, state: Any, versions: Mapping[str, int],
+def plan(game: TableGame[Any, Any], state: Any, versions: Mapping[str, int],
          actions: Sequence[Action], actor: Actor, batch: str | None = None) -> Plan:  # fmt: skip
     """Check each action's version against ``versions`` (``StaleTarget``) and ``apply`` it
     to ``state``; ``apply``'s own refusals pass through. Nothing is decided unless every
