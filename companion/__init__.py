@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:  # Flask comes with the app, so the pure packages import without it
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,6 +52,8 @@ def _seconds(name: str, default: float) -> float:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
+    from flask import Flask
+
     from companion.web.security import COOKIE_DEFAULTS
 
     app = Flask(

@@ -32,6 +32,8 @@ from companion.words.lexicon import Lexicon
 
 S = TypeVar("S", bound=Any)  # a frozen state with ``challenges`` and ``judging`` fields
 ROLES = ("player", "challenger")
+# the word judge's events at a table (``companion.web.judge``): kept, exported and replayed
+JUDGE_KINDS = frozenset({"judge-open", "judge-confirm", "judge-verdict", "judge-cancel"})
 ACTIONS = {
     "confirm": "Confirm the open challenge (target challenge; data roles: player and/or "
     "challenger); the last confirmation gives the verdict.",
@@ -108,7 +110,7 @@ def may_confirm(actor: Actor, seat: int) -> bool:
 
 def _open(state: Any, action: Action) -> Judging:
     n = target_int(action, "challenge", 1)
-    j = state.judging
+    j: Judging | None = state.judging
     if j is None or j.n != n:
         raise Conflict(f"Challenge {n} has been decided already.")
     return j

@@ -15,8 +15,10 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
+from companion.games import plan
+from companion.games.plan import StaleTarget as StaleTarget
 from companion.games.protocol import Action, Actor, Event
 from companion.tables import snapshot, store
 from companion.tables.models import Game
@@ -32,16 +34,6 @@ class Seated(Protocol):
 
     @property
     def seats(self) -> Sequence[Any]: ...
-
-
-class StaleTarget(Conflict):
-    """A stale version: carries the target, its version now and its value now (TABLE_API)."""
-
-    def __init__(self, message: str, action: Action, version: int, current: Any) -> None:
-        super().__init__(message)
-        self.action = action
-        self.target_version = version
-        self.current = current
 
 
 @dataclass(frozen=True)
@@ -67,16 +59,6 @@ def check_game(named: int, current: int) -> None:
                          f"playing game {current}): reload the page.", "game")  # fmt: skip
     raise Conflict(f"Game {named} is over: this table is playing game {current} now. Nothing "
                    "of yours was saved; reload the page to see it.")  # fmt: skip
-
-
-def _what(action: Action) -> str:
-    """The target in words, counted from 1 as players count (the API's seats and tricks are
-    0-based)."""
-    words = []
-    for name, value in action.target.items():
-        shown = value + 1 if name in ("seat", "trick") and isinstance(value, int) else value
-        words.append(f"{name} {shown}")
-    return ", ".join(words)
 
 
 def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
@@ -135,56 +117,16 @@ def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action
 
 def _plan(snap: snapshot.Snapshot, actions: Sequence[Action],
           actor: Actor) -> tuple[tuple[int, ...], list[dict[str, Any]]]:  # fmt: skip
-    """Check each action's version against ``snap`` (``StaleTarget``, nothing stored) and
-    apply it: each action's new target version and the rows of its events."""
+    """``plan.plan`` on ``snap`` (a stale version: ``StaleTarget``, nothing stored): each
+    action's new target version and the rows of its events."""
     table = game_type(snap.kind).table
     batch = secrets.token_hex(6) if len(actions) > 1 else None
-    plans = []
-    for action in actions:
-        slot = table.target_slot(snap.state, action)
-        if snap.version(slot) != action.version:
-            db.session.rollback()
-            current = table.current(snap.state, action)
-            raise StaleTarget(
-                f"That ({_what(action)}) was changed on another phone a moment ago. Nothing "
-                "of yours was saved: look at it as it is now, then decide again.",
-                action, snap.version(slot), current,
-            )  # fmt: skip
-        plans.append((slot, table.apply(snap.state, action, actor)))
-    return _rows(snap, plans, actor, batch)
-
-
-def _rows(snap: snapshot.Snapshot, plans: list, actor: Actor,
-          batch: str | None) -> tuple[tuple[int, ...], list[dict[str, Any]]]:  # fmt: skip
-    """Each action's new target version, and the rows of its events."""
-    versions, rows = [], []
-    bumped = dict(snap.versions)
-    for slot, new_events in plans:
-        version = snap.version(slot) + 1
-        own = any(new.slot is None for new in new_events)
-        versions.append(version if own else snap.version(slot))
-        for new in new_events:
-            payload = dict(new.payload)
-            if batch:
-                payload["batch"] = batch
-            at = _slot_for(new, slot, version, bumped) or (None, None)
-            rows.append({"kind": new.kind, "actor": actor.name, "actor_seat": actor.seat,
-                         "round": new.round, "slot": at[0], "slot_version": at[1],
-                         "payload": payload})  # fmt: skip
-    return tuple(versions), rows
-
-
-def _slot_for(new: Any, slot: str, version: int, bumped: dict) -> tuple[str, int] | None:
-    """Where an event goes: the action's own slot, none, another slot at version 1, or
-    another slot at its next version (``bump``; counted across the batch)."""
-    if new.slot is None:
-        return (slot, version)
-    if not new.slot:
-        return None
-    if not new.bump:
-        return (new.slot, 1)
-    bumped[new.slot] = bumped.get(new.slot, 0) + 1
-    return (new.slot, bumped[new.slot])
+    try:
+        planned = plan.plan(table, snap.state, snap.versions, actions, actor, batch)
+    except StaleTarget:
+        db.session.rollback()
+        raise
+    return planned.versions, [row.columns() for row in planned.rows]
 
 
 def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],
@@ -228,40 +170,18 @@ def undo(
     if seen is not None and seen != snap.last_id:
         db.session.rollback()
         raise Conflict("The table changed since you looked: check the last change and try again.")
-    targets = newest_batch(snap, undoable)
-    if not targets:
+    try:
+        targets, rows = plan.plan_undo(snap.effective, snap.versions, actor, undoable)
+    except CompanionError:
         db.session.rollback()
-        raise Forbidden("There is nothing to undo yet.")
-    if not actor.host and not all(actor.owns(e) for e in targets):
-        db.session.rollback()
-        raise NotAllowed(
-            "Only the host, or the phone whose change it was, can undo the last change."
-        )
-    for e in targets:
-        _append_undo(game, snap, e, actor)
+        raise
+    for row in rows:
+        at = (row.slot or "", row.slot_version or 0)
+        store.append(game, row.kind, row.actor, row.actor_seat, row.payload, row.round, at)
     store.commit_change(f"Round {targets[0].round}" if targets[0].round else "The game")
     return targets
 
 
 def newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Event]:
     """What "undo" takes back now: the newest change still in force, with its whole batch."""
-    live = [e for e in snap.effective if e.kind in undoable]
-    if not live:
-        return []
-    newest = live[-1]
-    batch = newest.payload.get("batch")
-    if not batch:
-        return [newest]
-    return [e for e in live if e.payload.get("batch") == batch]
-
-
-def _append_undo(game: Game, snap: snapshot.Snapshot, target: Event, actor: Actor) -> None:
-    slot = target.slot or f"e{target.id}"
-    payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
-    if target.kind == "score":
-        payload.update(seat=target.payload["seat"], points=target.payload.get("before"),
-                       before=target.payload["points"])  # fmt: skip
-    if target.payload.get("batch"):
-        payload["batch"] = target.payload["batch"]
-    at = (slot, snap.version(slot) + 1)
-    store.append(game, "undo", actor.name, actor.seat, payload, target.round, at)
+    return plan.newest_batch(snap.effective, undoable)

@@ -11,7 +11,7 @@ import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, insert, or_, select
 from sqlalchemy import event as sa_event
@@ -20,12 +20,11 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
+from companion.games.plan import in_force, undone_ids
 from companion.games.protocol import Event as Plain
 from companion.tables import tokens
 from companion.tables.live import CHANNEL
 from companion.tables.models import Event, Game, OldLink, Seat, Table, now
-
-T = TypeVar("T", bound=Any)
 
 
 @dataclass(frozen=True)
@@ -121,7 +120,7 @@ def begin_immediate(conn: Connection) -> bool:
     if conn.dialect.name != "sqlite":
         return False
     raw = conn.connection.dbapi_connection
-    if raw is not None and not raw.in_transaction:  # type: ignore[attr-defined]
+    if raw is not None and not raw.in_transaction:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     return True
 
@@ -320,10 +319,6 @@ def events(game: Game) -> list[Event]:
     return list(db.session.scalars(stmt))
 
 
-def undone_ids(rows: Sequence[Any]) -> set[int]:
-    return {int(e.payload["undoes"]) for e in rows if e.kind == "undo"}
-
-
 def changes(rows: Sequence[Any]) -> list[Change]:
     gone = undone_ids(rows)
     return [
@@ -342,10 +337,7 @@ def last_undoable(rows: Sequence[Any], kinds: frozenset[str] = frozenset({"score
     return None
 
 
-def effective(rows: Sequence[T]) -> list[T]:
-    """Every event that has not been undone, undo events left out, in order."""
-    gone = undone_ids(rows)
-    return [e for e in rows if e.kind != "undo" and e.id not in gone]
+effective = in_force
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 
 from companion.errors import Unreadable
 from companion.tables import importing, transfer
-from companion.tables.registry import GAMES
 from companion.web import limits
+from companion.web.kinds import web_games
 from companion.web.live import publish
 from companion.web.security import phone_id
 from companion.web.table import view_for
@@ -59,6 +59,6 @@ def json_import() -> Any:
         table = importing.from_json(data, phone_id())
     except Unreadable as err:
         errors = {"import": err.message}
-        return render_template("home.html", games=GAMES, values={}, errors=errors), 422
+        return render_template("home.html", games=web_games(), values={}, errors=errors), 422
     publish(table)
     return redirect(url_for("table.page", token=table.token), 303)

@@ -22,6 +22,7 @@ from companion.tables import store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
 from companion.web import codelimit
+from companion.web.kinds import web_games
 from companion.web.security import phone_id
 
 bp = Blueprint("home", __name__)
@@ -62,12 +63,12 @@ def your_tables() -> list[dict[str, Any]]:
 
 @bp.get("/")
 def index() -> Any:
-    return render_template("home.html", games=GAMES, errors={}, mine=your_tables())
+    return render_template("home.html", games=web_games(), errors={}, mine=your_tables())
 
 
 @bp.get("/new/<key>")
 def new(key: str) -> Any:
-    kind = GAMES.get(key)
+    kind = web_games().get(key)
     if kind is None:
         abort(404, "There is no such game here.")
     values = {"players": str(min(max(4, kind.min_players), kind.max_players)), "game": key}
@@ -88,9 +89,9 @@ def create() -> Any:
         kind, options, names = _read_new_table(request.form)
     except Unreadable as err:
         errors = {err.field or "form": err.message}
-        chosen = GAMES.get(request.form.get("game", "custom"))
+        chosen = web_games().get(request.form.get("game", "custom"))
         if chosen is None:
-            return render_template("home.html", games=GAMES, errors=errors), 422
+            return render_template("home.html", games=web_games(), errors=errors), 422
         return render_template("new.html", kind=chosen, values=values, errors=errors), 422
     table = store.create_table(kind, options, names, phone_id())
     return redirect(url_for("table.page", token=table.token), 303)

@@ -42,7 +42,7 @@ from companion.words.judge import MAX_WORDS, check_text, judge, judged_under
 from companion.words.registry import get_lexicon, lexicon_name
 
 ROLES = ("player", "challenger")
-KINDS = frozenset({"judge-open", "judge-confirm", "judge-verdict", "judge-cancel"})
+KINDS = challenge_rules.JUDGE_KINDS
 VERDICT_SECONDS = 10.0
 
 Consequence = Callable[[TableView, "Challenge", bool], str]

@@ -31,8 +31,8 @@ from companion.extensions import db
 from companion.games.forms import Form
 from companion.games.protocol import Action
 from companion.tables import service
-from companion.tables.registry import GameType
 from companion.web.errors import status_for
+from companion.web.kinds import WebGame
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -61,7 +61,7 @@ class Forms:
     the refusal notice alone. ``prepare(v)`` runs before the action, in its transaction.
     ``seen(v)``: what the readers are given of the table."""
 
-    kind: GameType
+    kind: WebGame
     forms: Mapping[str, Form]
     saved: Callable[[TableView, Action, service.Done], str]
     again: Again

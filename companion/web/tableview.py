@@ -12,9 +12,9 @@ from companion.games.protocol import Actor, Event
 from companion.games.scoresheet import Sheet
 from companion.tables import service, store
 from companion.tables.models import Game, Seat, Table
-from companion.tables.registry import GameType, game_type
 from companion.tables.snapshot import Snapshot
 from companion.tables.snapshot import load as load_snapshot
+from companion.web.kinds import WebGame, web_game
 
 COLOURS = ("#d1495b", "#2e86ab", "#3c9d4e", "#edae49", "#7b4fa0", "#e07a1f", "#00798c",
            "#8c564b", "#c2549d", "#5a6f7a")  # fmt: skip
@@ -60,8 +60,8 @@ class TableView:
     phone: str | None
 
     @cached_property
-    def kind(self) -> GameType:
-        return game_type(self.game.kind)
+    def kind(self) -> WebGame:
+        return web_game(self.game.kind)
 
     @cached_property
     def options(self) -> Any:

@@ -13,17 +13,16 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, Unreadable
-from companion.games import agreements
-from companion.games.alphagrams import tableform, tableopts
+from companion.games.alphagrams import tableform
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.helper import MAX_CARDS, steals, typed_rack
-from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
 from companion.games.alphagrams.table import describe as ag_describe
-from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
+from companion.games.alphagrams.table import ranking_lines
+from companion.games.alphagrams.tablestate import SLOT
 from companion.games.protocol import Event
-from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
+from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
 from companion.web.tableview import TableView
 from companion.words.helper import anagrams
@@ -31,7 +30,6 @@ from companion.words.registry import get_lexicon, lexicons
 
 KEY = "alphagrams"
 ENTRY = "alphagrams/_entry.html"
-TABLE = AlphaGramsTable(get_lexicon)
 
 bp = Blueprint("alphagrams", __name__)
 
@@ -65,24 +63,15 @@ def describe(event: Event, names: list[str]) -> str | None:
 bp.add_app_template_global(ag_view, "ag")
 bp.add_app_template_global(lambda v: ranking_lines(v.state, v.names), "ag_ranking")
 bp.add_app_template_global(lexicons, "ag_lexicons")
-GAME = GameType(
-    key=KEY,
-    name="AlphaGrams",
-    min_players=2,
-    max_players=5,
-    dealer=tableopts.dealer,
-    descriptions={},
-    summary="Anagrams with Alpha cards, 2 to 5 players: words as tiles, steals checked, a judge.",
+GAME = WebGame(
+    **plain(KEY),
     options_template="alphagrams/_options.html",
     entry_template=ENTRY,
     rules_template="alphagrams/_rules.html",
     entry_key=entry_key,
-    replayed=KINDS | judge_flow.KINDS | agreements.KINDS | {"alpha-deck", "undo"},
-    undoable=UNDOABLE,
     assets=("words.css", "words.js", "alphagrams.js"),
     describe=describe,
     cell_link=lambda v, r, s: None,  # scores come from the words, not typed numbers
-    table=TABLE,
 )
 register(GAME)
 

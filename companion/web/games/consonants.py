@@ -18,26 +18,25 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict
-from companion.games import agreements
 from companion.games.consonants import table_forms, table_options, table_summary, table_words
-from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
 from companion.games.consonants.table_display import WAYS, Display
 from companion.games.hearts.table_words import named
 from companion.games.protocol import Event
 from companion.tables import store
-from companion.tables.registry import GameType, register
+from companion.tables.registry import game_type
 from companion.web import judge as judge_flow
 from companion.web.games import shared
 from companion.web.games.deck import describe as deck_describe
 from companion.web.games.deck import table_deck
+from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
 from companion.web.tableview import TableView
-from companion.words.registry import get_lexicon, lexicons
+from companion.words.registry import lexicons
 
 KEY = "consonants"
 ENTRY = "consonants/_entry.html"
-TABLE = ConsonantsTable(get_lexicon)
+TABLE = game_type(KEY).table
 bp = Blueprint("consonants", __name__)
 
 
@@ -68,21 +67,12 @@ def describe(event: Event, names: list[str]) -> str | None:
     return judge_flow.describe(event, names) or deck_describe(event) or TABLE.describe(event, names)
 
 
-GAME = GameType(
-    key=KEY,
-    name="Consonants",
-    min_players=3,
-    max_players=6,
-    dealer=table_options.dealer,
-    descriptions={"players": "3 to 6 players."},
-    summary="Hearts with Alpha letter cards, 3 to 6 players: the app passes, counts the "
-    "consonants, checks words and challenges, and can referee every trick.",
+GAME = WebGame(
+    **plain(KEY),
     options_template="consonants/_options.html",
     entry_template=ENTRY,
     rules_template="consonants/_rules.html",
     entry_key=entry_key,
-    replayed=ALL_KINDS | judge_flow.KINDS | agreements.KINDS | {"alpha-deck", "undo"},
-    undoable=ALL_KINDS - {"cons-challenge"},
     assets=(
         "trickpanel.css",
         "words.css",
@@ -96,7 +86,6 @@ GAME = GameType(
     status_template="consonants/_status.html",
     row_marks=lambda v: table_summary.row_marks(v.state),
     row_legend=lambda v: table_summary.LEGEND,
-    table=TABLE,
 )
 register(GAME)
 

@@ -15,21 +15,19 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, NotAllowed
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author import tableforms, tablesheet, tablewords
-from companion.games.follow_the_author.events import KINDS, UNDOABLE
-from companion.games.follow_the_author.table import FtaTable
-from companion.games.follow_the_author.tableoptions import dealer
+from companion.games.follow_the_author import tableforms, tablewords
 from companion.games.follow_the_author.tablepanels import Panels
 from companion.games.protocol import Action
 from companion.tables import service
-from companion.tables.registry import GameType, register
+from companion.tables.registry import game_type
+from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
 from companion.web.table import view_for
 from companion.web.tableview import TableView
 
 KEY = "follow-the-author"
 ENTRY = "follow_the_author/_entry.html"
-TABLE = FtaTable()
+TABLE = game_type(KEY).table
 
 bp = Blueprint("follow_the_author", __name__)
 
@@ -43,25 +41,15 @@ def panels(v: TableView) -> Panels:
     return v.__dict__["_fta"]  # type: ignore[no-any-return]
 
 
-GAME = GameType(
-    key=KEY,
-    name="Follow the Author",
-    min_players=2,
-    max_players=2,
-    dealer=dealer,
-    descriptions={},
-    summary="Two players, an extended Decktet: sealed suits, plays checked, every category scored.",
+GAME = WebGame(
+    **plain(KEY),
     options_template="follow_the_author/_options.html",
     entry_template=ENTRY,
     rules_template="follow_the_author/_rules.html",
     entry_key=lambda v: panels(v).key(),
-    replayed=KINDS | {"undo"},
-    undoable=UNDOABLE,
     assets=("follow_the_author.css", "follow_the_author.js", "follow_the_author_seal.js"),
     describe=TABLE.describe,
-    exportable=tablesheet.exportable,
     cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
-    table=TABLE,
 )
 register(GAME)
 

@@ -15,21 +15,20 @@ from typing import Any
 from flask import Blueprint, abort, g, render_template, request, url_for
 
 from companion.errors import CompanionError
-from companion.games.hearts import table_form, table_forms, table_state, table_summary
-from companion.games.hearts.table import ACTION_KINDS, GAME
+from companion.games.hearts import table_form, table_forms, table_summary
+from companion.games.hearts.table import GAME
 from companion.games.hearts.table_display import WAYS, Display
 from companion.games.hearts.table_words import said
 from companion.games.protocol import Action
 from companion.tables import service
-from companion.tables.registry import GameType, register
 from companion.web.games import shared
+from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
 from companion.web.tableview import TableView
 
 bp = Blueprint("hearts", __name__)
 
-EVENT_KINDS = frozenset(ACTION_KINDS.values())
 WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks", "points": "numbers"}
 
 bp.add_app_template_global(table_form.form, "hearts_form")
@@ -51,21 +50,12 @@ def entry_key(v: TableView) -> str:
     return f"{v.snapshot.last_id}:{hearts_view(v).way}"
 
 
-HEARTS = GameType(
-    key="hearts",
-    name="Hearts",
-    min_players=3,
-    max_players=6,
-    dealer=table_state.dealer,
-    descriptions=table_form.DESCRIPTIONS,
-    summary="3 to 6 players. Tap the cards each player took, or enter every trick; "
-    "the app passes, scores moons and checks the rules.",
+HEARTS = WebGame(
+    **plain("hearts"),
     options_template="hearts/_options.html",
     entry_template="hearts/_entry.html",
     rules_template="hearts/_rules.html",
     entry_key=entry_key,
-    replayed=EVENT_KINDS | {"undo"},
-    undoable=EVENT_KINDS,
     assets=("trickpanel.css", "hearts.css", "hearts.js", "handsummary.js"),
     describe=GAME.describe,
     cell_link=lambda v, hand, seat: url_for(
@@ -74,7 +64,6 @@ HEARTS = GameType(
     status_template="hearts/_status.html",
     row_marks=lambda v: table_summary.row_marks(v.state),
     row_legend=lambda v: table_summary.legend(v.options),
-    table=GAME,
 )
 register(HEARTS)
 

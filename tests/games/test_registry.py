@@ -1,0 +1,50 @@
+"""The games are plain data: importing the registry lists every game and imports no web module
+(``companion.games.registry`` not even Flask); the shell's registry holds every game before any
+page is imported; the web layer's pages are keyed by the same games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+EVERY_GAME = ["custom", "alphagrams", "consonants", "follow-the-author", "hearts"]
+LOADED = """
+import json, sys
+import {module} as registry
+print(json.dumps([list(registry.GAMES), sorted(sys.modules)]))
+"""
+
+
+def fresh_import(module: str) -> tuple[list[str], list[str]]:
+    """The games ``module`` lists and every module loaded, in a fresh interpreter."""
+    code = LOADED.format(module=module)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    games, modules = json.loads(out.stdout)
+    return games, modules
+
+
+def test_the_games_registry_lists_every_game_and_imports_no_web_module_nor_flask():
+    games, modules = fresh_import("companion.games.registry")
+    assert games == EVERY_GAME
+    assert not [m for m in modules if m.startswith(("companion.web", "companion.tables"))]
+    assert not [m for m in modules if m.split(".")[0] in ("flask", "sqlalchemy", "jinja2")]
+
+
+def test_the_shells_registry_holds_every_game_without_importing_the_web_layer():
+    games, modules = fresh_import("companion.tables.registry")
+    assert games == EVERY_GAME
+    assert not [m for m in modules if m.startswith("companion.web")]
+
+
+def test_the_web_pages_are_keyed_by_the_registrys_games(app):
+    from companion.games.registry import GAMES
+    from companion.web.games.deck import KIND as DECK
+    from companion.web.judge import KINDS as JUDGE
+    from companion.web.kinds import WEB, web_games
+
+    assert set(WEB) <= set(GAMES) and list(web_games()) == EVERY_GAME
+    for key in ("alphagrams", "consonants"):
+        assert JUDGE | {DECK} <= GAMES[key].replayed
+    for key, kind in web_games().items():
+        assert kind.table is GAMES[key].table or key in ("alphagrams", "consonants")
