@@ -41,8 +41,14 @@ from companion.games.hearts.table import ACTION_KINDS as HEARTS_ACTIONS
 from companion.games.hearts.table import GAME as HEARTS_TABLE
 from companion.games.hearts.table_options import TableOptions as HeartsOptions
 from companion.games.hearts.table_state import State as HeartsState
+from companion.games.oh_hell.options import OhHellOptions
+from companion.games.oh_hell.table import GAME as OH_HELL_TABLE
 from companion.games.plan import in_force
 from companion.games.protocol import Event, TableGame
+from companion.games.spades.options import SpadesOptions
+from companion.games.spades.table import GAME as SPADES_TABLE
+from companion.games.trickgame.bidstate import State as BidState
+from companion.games.trickgame.bidtable import BidTable
 from companion.words.lexicon import Lexicon
 
 Lexicons = Callable[[str], Lexicon]  # a word list by id (the shell's loaded lists)
@@ -88,7 +94,8 @@ def games(lexicons: Lexicons | None = None) -> dict[str, GameType]:
     """Every game, by key, in the order the home page lists them. ``lexicons``: the word
     lists the word games judge with and name in their options (None: none loaded, so those
     games' options cannot be read, though their stored games fold and show)."""
-    kinds = [CUSTOM, _alphagrams(lexicons), _consonants(lexicons), FOLLOW_THE_AUTHOR, HEARTS]
+    kinds = [CUSTOM, _alphagrams(lexicons), _consonants(lexicons), FOLLOW_THE_AUTHOR, HEARTS,
+             SPADES, OH_HELL]  # fmt: skip
     return {kind.key: kind for kind in kinds}
 
 
@@ -166,6 +173,30 @@ HEARTS = GameType(
     table=HEARTS_TABLE,
 )
 
+
+def _bidding(table: BidTable, name: str, players: tuple[int, int], summary: str) -> GameType:
+    """A bidding trick game (Spades, Oh Hell): every action it has is replayed and undoable."""
+    return GameType(
+        key=table.key,
+        name=name,
+        min_players=players[0],
+        max_players=players[1],
+        dealer=lambda options, number: (number - 1 + options.first_dealer) % options.players,
+        descriptions={},
+        summary=summary,
+        replayed=frozenset(table.actions) | {"undo"},
+        undoable=frozenset(table.actions),
+        table=table,
+    )
+
+
+SPADES = _bidding(SPADES_TABLE, "Spades", (4, 4),
+                  "4 players in two teams. Bids in turn, nil and bags, tricks as numbers or "
+                  "card by card.")  # fmt: skip
+OH_HELL = _bidding(OH_HELL_TABLE, "Oh Hell", (3, 7),
+                   "3 to 7 players bid exactly; hand sizes go down and up, the dealer is "
+                   "hooked.")  # fmt: skip
+
 GAMES = games()
 
 # Each game's table object against the seam, with its own state and options: a game whose
@@ -175,3 +206,5 @@ ALPHAGRAMS_TABLE: TableGame[AgState, AgOptions] = AlphaGramsTable()
 CONSONANTS_TABLE: TableGame[ConsState, ConsOptions] = ConsonantsTable()
 FTA_TABLE: TableGame[FtaState, FtaOptions] = FtaTable()
 HEARTS_GAME: TableGame[HeartsState, HeartsOptions] = HEARTS_TABLE
+SPADES_GAME: TableGame[BidState, SpadesOptions] = SPADES_TABLE
+OH_HELL_GAME: TableGame[BidState, OhHellOptions] = OH_HELL_TABLE

@@ -8,7 +8,15 @@ import json
 import subprocess
 import sys
 
-EVERY_GAME = ["custom", "alphagrams", "consonants", "follow-the-author", "hearts"]
+EVERY_GAME = [
+    "custom",
+    "alphagrams",
+    "consonants",
+    "follow-the-author",
+    "hearts",
+    "spades",
+    "oh-hell",
+]
 LOADED = """
 import json, sys
 import {module} as registry

@@ -12,10 +12,10 @@ from flask import Blueprint
 from companion.errors import CompanionError, NotAllowed
 from companion.games.protocol import Action
 from companion.games.trickgame import bidforms
-from companion.games.trickgame.bidtable import BidTable
 from companion.games.trickgame.words import named
 from companion.tables import service
-from companion.tables.registry import GameType, register
+from companion.tables.registry import game_type
+from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
 from companion.web.tableview import TableView
 
@@ -46,30 +46,21 @@ def _again(
     return {"errors": errors}
 
 
-def game(table: BidTable, name: str, players: tuple[int, int], summary: str,
-         options: str, rules: str) -> tuple[GameType, Blueprint]:  # fmt: skip
-    """The game type and blueprint of one bidding game."""
-    kind = GameType(
-        key=table.key,
-        name=name,
-        min_players=players[0],
-        max_players=players[1],
-        dealer=lambda options, number: (number - 1 + options.first_dealer) % options.players,
-        descriptions={},
-        summary=summary,
+def game(key: str, options: str, rules: str) -> tuple[WebGame, Blueprint]:
+    """The pages and blueprint of one bidding game (``companion.games.registry`` has it)."""
+    kind = WebGame(
+        **plain(key),
         options_template=options,
         entry_template=ENTRY,
         rules_template=rules,
         entry_key=lambda v: f"{v.snapshot.last_id}",
-        replayed=frozenset(table.actions) | {"undo"},
-        undoable=frozenset(table.actions),
         assets=("bidding.css", "bidding.js"),
-        describe=table.describe,
+        describe=game_type(key).table.describe,
         cell_link=lambda v, round_, seat: None,
         status_template="bidding/_status.html",
-        table=table,
     )
     register(kind)
+    table = kind.table
     bp = Blueprint(table.key.replace("-", "_"), __name__)
     forms = {k: replace(f, rule=f"/{table.key}{f.rule}") for k, f in bidforms.FORMS.items()}
     Forms(kind, forms, _saved, _again).routes(bp)

@@ -3,14 +3,6 @@ and rules page. The game: ``companion.games.oh_hell``."""
 
 from __future__ import annotations
 
-from companion.games.oh_hell.table import GAME as TABLE
 from companion.web.games._bidding import game
 
-OH_HELL, bp = game(
-    TABLE,
-    "Oh Hell",
-    (3, 7),
-    "3 to 7 players bid exactly; hand sizes go down and up, the dealer is hooked.",
-    "bidding/_options_oh_hell.html",
-    "bidding/_rules_oh_hell.html",
-)
+OH_HELL, bp = game("oh-hell", "bidding/_options_oh_hell.html", "bidding/_rules_oh_hell.html")
