@@ -122,17 +122,32 @@ class Panel:
             return False
         return self.seat == hand.bidding or (self.host and hand.bidding not in self.phones)
 
-    def bid_choices(self) -> list[tuple[str, str]]:
+    def _offered(self) -> list[tuple[str, str]]:
         hand = self.hand
         if hand is None:
             return []
-        numbers = range(0 if self.state.rules.key != "spades" else 1, hand.cards + 1)
-        choices = [(str(n), str(n)) for n in numbers]
-        if self.state.rules.key == "spades":
-            choices = [("nil", "Nil"), *choices]
-            if getattr(self.state.options, "blind_nil", False):
-                choices.append(("blind-nil", "Blind nil"))
+        spades = self.state.rules.key == "spades"
+        choices = [(str(n), str(n)) for n in range(1 if spades else 0, hand.cards + 1)]
+        if spades:
+            choices = [("nil", "Nil"), *choices, ("blind-nil", "Blind nil")]
         return choices
+
+    def bid_choices(self) -> list[tuple[str, str]]:
+        """The bids the awaited seat may make now (the hook's number and a blind nil the
+        table or the score does not allow are left out: ``bid_notes`` says why)."""
+        return [c for c in self._offered() if self._problem(c[0]) is None]
+
+    def bid_notes(self) -> list[str]:
+        notes = {problem for c in self._offered() if (problem := self._problem(c[0]))}
+        return sorted(n for n in notes if "without blind nil" not in n)
+
+    def _problem(self, value: str) -> str | None:
+        hand = self.hand
+        if hand is None or hand.bidding is None:
+            return None
+        bid = self.state.rules.read_bid(value, hand.cards)
+        problem = self.state.rules.bid_problem(self.state, hand, hand.bidding, bid)
+        return None if problem is None else named(problem.message, self.names)
 
     def needs_trump(self) -> bool:
         hand = self.hand

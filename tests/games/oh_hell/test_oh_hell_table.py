@@ -99,3 +99,19 @@ def test_the_hand_in_words_says_exact_or_missed():
     lines = GAME.rules.hand_words(t.state, t.state.hand(1), ["Ann", "Bob", "Cy", "Dee"])
     assert lines[1] == "Bob bid 2, took 2: exact, +12."
     assert lines[2] == "Cy bid 0, took 1: missed, +0."
+
+
+def test_the_dealers_phone_is_not_offered_the_hooked_bid_and_is_told_why():
+    from companion.games.trickgame.bidforms import Panel
+
+    t = table(OhHellOptions(schedule=5))
+    act(t, "trump", {"hand": 1}, {"suit": "S"})
+    for seat, bid in {1: 2, 2: 0, 3: 1}.items():
+        act(t, "bid", {"hand": 1, "seat": seat}, {"bid": bid})
+    names = ("Ann", "Bob", "Cy", "Dee")
+    panel = Panel(t.state, names, 0, False, frozenset(range(4)), t.versions)
+    assert [v for v, _ in panel.bid_choices()] == ["0", "1", "3", "4", "5"]
+    assert panel.bid_notes() == [
+        "The hook: Ann deals and may not bid 2, since the bids would add up to the 5 cards "
+        "and nobody would miss."
+    ]

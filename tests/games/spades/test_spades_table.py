@@ -151,3 +151,15 @@ def test_the_hand_in_words_says_contract_nil_bags_and_points():
         "Ann and Cy bid 4 + nil, took 5, contract made, Cy's nil made, bags now 1: +141.",
         "Bob and Dee bid 3 + 2, took 8, contract made, bags now 3: +53.",
     ]
+
+
+def test_blind_nil_is_offered_only_where_the_table_and_the_score_allow_it():
+    from companion.games.trickgame.bidforms import Panel
+
+    names = ("Ann", "Bob", "Cy", "Dee")
+    plain = Panel(table().state, names, 1, False, frozenset(range(4)), {})
+    assert "blind-nil" not in [v for v, _ in plain.bid_choices()] and plain.bid_notes() == []
+    allowed = table(SpadesOptions(blind_nil=True))
+    panel = Panel(allowed.state, names, 1, False, frozenset(range(4)), {})
+    assert "blind-nil" not in [v for v, _ in panel.bid_choices()]
+    assert panel.bid_notes() == ["Blind nil is only for a team at least 100 points behind."]
