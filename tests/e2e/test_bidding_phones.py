@@ -1,0 +1,80 @@
+"""Spades on four phones and Oh Hell card by card (Chromium, Pixel 7): each phone bids in its
+turn and says its own tricks; the hand is checked by hand from RULES.md's worked example."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import join_link, take_words, totals
+
+pytestmark = pytest.mark.e2e
+LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+
+
+def start(page: Page, game: str, names: list[str], **selects: str) -> str:
+    page.goto(f"/new/{game}")
+    form = page.locator("#new-table")
+    if form.locator("input[name=players]").is_visible():
+        form.locator("input[name=players]").fill(str(len(names)))
+    for seat, name in enumerate(names):
+        form.locator(f"input[name=name-{seat}]").fill(name)
+    for name, value in selects.items():
+        form.locator(f"select[name={name}]").select_option(value)
+    form.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/t/*")
+    return page.url
+
+
+def sit(page: Page, join: str, name: str) -> None:
+    page.goto(join)
+    page.get_by_role("button", name=take_words(name), exact=True).click()
+    page.wait_for_url("**/t/*")
+
+
+def test_a_spades_hand_on_four_phones(phone):
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    phones = [phone() for _ in names]
+    start(phones[0], "spades", names)
+    join = join_link(phones[0])
+    for page, name in zip(phones, names, strict=True):
+        sit(page, join, name)
+    # Ann deals: Bob bids first; Cy's phone waits for him and offers no bid
+    expect(phones[2].get_by_text("Waiting for Bob to bid.")).to_be_visible()
+    for seat, bid in ((1, "3"), (2, "Nil"), (3, "2"), (0, "4")):
+        page = phones[seat]
+        expect(page.get_by_text(f"{names[seat]}, your bid:")).to_be_visible(timeout=LIVE_MS)
+        page.get_by_role("button", name=bid, exact=True).click()
+        expect(page.locator("#toast")).to_contain_text(f"{names[seat]} bid")
+    for seat, took in ((0, "5"), (1, "4"), (2, "0"), (3, "4")):
+        page = phones[seat]
+        expect(page.locator("input[name=tricks]")).to_be_visible(timeout=LIVE_MS)
+        page.locator("input[name=tricks]").fill(took)
+        page.get_by_role("button", name="Save my tricks").click()
+        expect(page.locator("#toast")).to_be_visible()
+    for page in phones:
+        expect(page.locator("#sheet tfoot td.total").first).to_have_text("141", timeout=LIVE_MS)
+        assert totals(page) == ["141", "53", "141", "53"]
+    summary = phones[1].locator(".hand-summary")
+    expect(summary).to_contain_text("Ann and Cy bid 4 + nil, took 5, contract made")
+    expect(summary).to_contain_text("Cy's nil made")
+
+
+def test_oh_hell_the_hook_and_a_trick_tapped_in(phone):
+    names = ["Ann", "Bob", "Cy"]
+    host = phone()
+    start(host, "oh-hell", names, schedule="up")
+    host.get_by_role("button", name="Clubs").click()
+    expect(host.get_by_text("clubs are trumps")).to_be_visible()
+    for bid in ("1", "0"):
+        host.get_by_role("button", name=bid, exact=True).click()
+        expect(host.locator("#toast")).to_contain_text("bid")
+    # Ann deals last: 0 would make the bids add up to the 1 card, so it is not offered
+    expect(host.get_by_text("The hook: Ann deals and may not bid 0")).to_be_visible()
+    expect(host.locator(".bid-choices button")).to_have_count(1)
+    host.get_by_role("button", name="1", exact=True).click()
+    host.locator("summary", has_text="card by card").click()
+    for card in ("AH", "2C", "KH"):  # Bob leads, Cy trumps, Ann follows
+        host.locator(f".pick-card[data-card='{card}']").click()
+    expect(host.get_by_text("Hand 2")).to_be_visible()
+    expect(host.locator(".hand-summary")).to_contain_text("Cy bid 0, took 1: missed, +0.")
