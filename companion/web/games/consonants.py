@@ -22,8 +22,8 @@ from companion.games import agreements
 from companion.games.consonants import table_forms, table_options, table_summary, table_words
 from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
 from companion.games.consonants.table_display import WAYS, Display
-from companion.games.hearts.table_words import named
 from companion.games.protocol import Event
+from companion.games.trickgame.words import named
 from companion.tables import store
 from companion.tables.registry import GameType, register
 from companion.web import judge as judge_flow
