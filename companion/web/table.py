@@ -20,8 +20,8 @@ from sqlalchemy import bindparam, func, select
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
 from companion.games.custom import parse_points
-from companion.games.hearts.table_words import named
 from companion.games.protocol import Action
+from companion.games.trickgame.words import named
 from companion.tables import service, store
 from companion.tables.models import Game, Table
 from companion.web import livesheet

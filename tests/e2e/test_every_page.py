@@ -24,7 +24,7 @@ pytestmark = pytest.mark.e2e
 AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 SCHEMES = ("light", "dark")
-GAMES = ["custom", "hearts", "consonants", "alphagrams", "follow-the-author"]
+GAMES = ["custom", "hearts", "consonants", "alphagrams", "follow-the-author", "spades", "oh-hell"]
 RUN_AXE = """async () => {
   const found = await axe.run(document, {resultTypes: ["violations"]});
   return found.violations.filter(v => v.impact === "serious" || v.impact === "critical")
@@ -147,7 +147,7 @@ def test_every_kind_of_page_is_clean(tour: Tour) -> None:
             tour.check("tv", tv)
             hearts_in_play(tour, table)
     assert tour.problems == {}, "\n".join(f"{k}: {v}" for k, v in tour.problems.items())
-    assert len(tour.seen) == 31
+    assert len(tour.seen) == 37
 
 
 def hearts_in_play(tour: Tour, table: str) -> None:

@@ -16,10 +16,11 @@ from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
 from companion.games.consonants.table_state import Hand, State, Verdict
 from companion.games.hearts import table_options as hearts_options
-from companion.games.hearts.table_words import PassLine, named, pass_line
+from companion.games.hearts.table_words import PassLine, pass_line
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import hand_slot
 from companion.games.trickgame.summary import HandSummary
+from companion.games.trickgame.words import named
 
 WAYS = {"cards": "Cards taken", "tricks": "Trick by trick"}
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.consonants.table_state import Hand, State
-from companion.games.hearts.table_words import named
 from companion.games.trickgame.summary import HandSummary, points_line
+from companion.games.trickgame.words import named
 
 LEGEND = (("fly", "Flying by Night (all six singletons)"),
           ("break", "the tricks show a broken rule"))  # fmt: skip

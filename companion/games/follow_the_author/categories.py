@@ -77,7 +77,8 @@ def most_danger(both: Both, names: Names) -> CategoryResult:
     high = (highest_number(both[0].danger), highest_number(both[1].danger))
     points = _most(counts, lambda s: -(counts[s] + high[s]))
     line = _counts("Cards in the danger suit", counts, names)
-    extra = f" (the cards plus the highest number card, {max(high)})" if any(points) else ""
+    loser = next((seat for seat in (0, 1) if points[seat]), None)
+    extra = "" if loser is None else f" (the cards plus their highest number card, {high[loser]})"
     text = f"{line}; {_outcome(points, names)}{extra}."
     return CategoryResult("most_danger", points, text, _each(both, lambda s: s.danger))
 

@@ -20,8 +20,8 @@ from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict
 from companion.games.consonants import table_forms, table_options, table_summary, table_words
 from companion.games.consonants.table_display import WAYS, Display
-from companion.games.hearts.table_words import named
 from companion.games.protocol import Event
+from companion.games.trickgame.words import named
 from companion.tables import store
 from companion.tables.registry import game_type
 from companion.web import judge as judge_flow

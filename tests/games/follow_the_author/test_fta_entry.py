@@ -176,7 +176,7 @@ def test_round_end_categories_with_a_line_each() -> None:
     ):
         assert line in lines
     danger = (
-        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (the cards plus the highest number"
+        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (the cards plus their highest number"
     )
     assert any(x.startswith(danger) for x in lines)
     cards = [c for x in said for c in x.cards]

@@ -67,6 +67,14 @@ def test_most_danger_highest_number_ignores_pawns_courts_crowns():
     assert category(result, "most_danger") == (-(3 + 3), 0)
 
 
+def test_most_danger_names_the_losers_own_highest_number_card():
+    # seat 0 loses 3 + 3 (Savage 3 is its highest); seat 1's Pact 9 is not seat 0's card
+    result = score(["Savage", "Calamity", "Island"], ["Pact"])
+    assert category(result, "most_danger") == (-6, 0)
+    line = next(c.line for c in result.categories if c.name == "most_danger")
+    assert line.endswith("(the cards plus their highest number card, 3).")
+
+
 def test_most_danger_tie_scores_nothing():
     assert category(score(["Calamity"], ["Bard"]), "most_danger") == (0, 0)
 
