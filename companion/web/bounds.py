@@ -62,7 +62,7 @@ ROUTES: dict[str, Route] = {
     f"{API}/referee/hearts/check": Route(32 * KB, (
         Bound("tricks", 20, "a Hearts hand has at most 17 tricks, at 3 players", unit="tricks"),
         Bound("tricks[].cards", 8, "a trick has one card per seat, at most 6", unit="cards"),
-        Bound("kitty", 8, "a kitty has at most 4 cards", unit="cards"),
+        Bound("kitty", 4, "a kitty has at most 4 cards, at 6 players", unit="cards"),
     )),
     f"{API}/referee/hearts/score": Route(32 * KB, (
         Bound("taken.*", 52, "a seat takes at most the 52 cards of the deck", unit="cards"),
@@ -70,7 +70,7 @@ ROUTES: dict[str, Route] = {
     f"{API}/referee/consonants/check": Route(32 * KB, (
         Bound("tricks", 30, "a Consonants hand has at most 24 tricks, at 3 players", unit="tricks"),
         Bound("tricks[].cards", 8, "a trick has one card per seat, at most 6", unit="cards"),
-        Bound("kitty", 8, "a kitty has at most 5 cards", unit="cards"),
+        Bound("kitty", 5, "a kitty has fewer cards than there are seats", unit="cards"),
     )),
     f"{API}/referee/consonants/score": Route(32 * KB, (
         Bound("taken.*", 80, "a seat takes at most the 74 cards of the deck", unit="cards"),
