@@ -24,8 +24,8 @@ from companion.games.alphagrams.helper import (
 )
 from companion.games.alphagrams.moves import TableWord
 from companion.games.alphagrams.scoring import card_points, letter_card
-from companion.words.anagram import readings
-from companion.words.helper import anagrams
+from companion.words.anagram import distinct_picks, readings
+from companion.words.helper import anagrams, find, mark_wilds
 from companion.words.lexicon import Lexicon, LexiconInfo
 
 WORDS = """team mate mates meats steam tames teams meat tea eat ate sat seat east eats stem
@@ -99,3 +99,46 @@ def test_the_steal_helper_searches_up_to_its_limit_and_says_why_not_past_it():
         "Too many steals to look for here: 2 words on the table, and a pool of 8 vowel cards "
         "and 0 wilds that can be read 256 ways. The helper looks for steals with fewer."
     )
+
+
+def plain_mark_wilds(word, letters, wilds, choices):
+    fixed = Counter(letters.lower())
+    best = None
+    for picks in distinct_picks([c.lower() for c in choices]):
+        need = Counter(word.lower()) - (fixed + Counter(picks))
+        if need.total() <= wilds and (best is None or need.total() < best.total()):
+            best = need
+    if best is None:
+        return word.upper()
+    out = []
+    for ch in reversed(word.lower()):
+        if best[ch] > 0:
+            best[ch] -= 1
+            out.append(ch)
+        else:
+            out.append(ch.upper())
+    return "".join(reversed(out))
+
+
+rack_cards = st.tuples(
+    st.text(alphabet="TSRMAEO", max_size=6),
+    st.integers(0, 3),
+    st.lists(st.sampled_from(["AE", "EI", "OU", "AO"]), max_size=4),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(WORDS), rack_cards)
+def test_marking_matches_the_plain_definition(word, cards):
+    letters, wilds, choices = cards
+    assert mark_wilds(word, letters, wilds, choices) == plain_mark_wilds(
+        word, letters, wilds, choices
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(rack_cards, st.sampled_from(["common", "long"]), st.integers(0, 12))
+def test_the_first_words_are_the_first_of_every_word(cards, order, limit):
+    letters, wilds, choices = cards
+    every = find(LEXICON, letters, wilds, choices, order=order)
+    assert find(LEXICON, letters, wilds, choices, order=order, limit=limit) == every[:limit]
