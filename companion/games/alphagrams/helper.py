@@ -23,11 +23,12 @@ MAX_CARDS = 20
 MAX_WILDS = 4
 # searches of the list for the cards typed: each way to read the vowel cards is one, made
 # longer by each wild (bounded work: one worker answers every phone, DESIGN.md)
-MAX_SEARCHES = 256
+MAX_SEARCHES = 128
 # the steal helper's work: for each word on the table, a search of the list for the pool's
 # consonants and one per way to read its vowel cards, each made longer by the wilds (about
-# 40 microseconds a unit here); past this it says so instead of searching
-MAX_STEAL_WORK = 384
+# 40 microseconds a unit here; the page itself takes about 10 ms more); past this it says so
+# instead of searching
+MAX_STEAL_WORK = 256
 
 
 def rack(cards: Iterable[AlphaCard]) -> tuple[str, list[str], int]:
@@ -83,7 +84,8 @@ def steal_searches(words: Sequence[TableWord], pool: Sequence[AlphaCard]) -> str
     if steal_work(len(words), readings(choices), wilds) <= MAX_STEAL_WORK:
         return None
     return (
-        f"Too many steals to look for here: {len(words)} words on the table, and a pool of "
+        f"Too many steals to look for here: {len(words)} word{'' if len(words) == 1 else 's'} "
+        f"on the table, and a pool of "
         f"{len(choices)} vowel cards and {wilds} wilds that can be read "
         f"{readings(choices):,} ways. The helper looks for steals with fewer."
     )
