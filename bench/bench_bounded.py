@@ -31,9 +31,10 @@ from urllib.parse import quote
 from bench import bounded_bodies as bodies
 from bench._common import Phone, Server, children, machine, percentile, print_table, running
 from bench.bounded_bodies import API, BUILDERS
+from companion.cards.alpha import DEFAULT_DECK
 
 POLLED = "/offline"  # a small page that reads no table
-TYPED = "A/E A/I A/O A/U E/I E/O E/U I/O"  # 256 ways to read: the helper's limit, no wild
+TYPED = "A/E A/I A/O A/U E/I E/O E/U"  # 128 ways to read: the helper's limit, no wild
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -129,13 +130,44 @@ def alphagrams_table(phone: Phone) -> str:
     return location[location.index("/t/") :]
 
 
+def steal_table(phone: Phone) -> str:
+    """Through the Table API: AlphaGrams with the deck edited to 20 copies of each vowel card
+    (the issue's case), TEAM on the table and seven kinds of vowel card in the pool (128
+    ways to read them: the typed helper's limit, and half the steal helper's)."""
+    made = phone.api("/api/v1/tables", {"game": "alphagrams", "names": ["Ann", "Ben"],
+                                        "options": {"helper_during_play": True}})  # fmt: skip
+    key = json.loads(made.body)["host_key"]
+    deck = DEFAULT_DECK.to_dict()
+    deck["cards"] = {c: [20, v] if "/" in c else [n, v] for c, (n, v) in deck["cards"].items()}  # type: ignore[union-attr]
+
+    def act(action: str, data: dict[str, object], target: dict[str, int] | None = None) -> None:
+        state = json.loads(phone.request("GET", "/api/v1/table", key=key).body)["state"]
+        aim = target or {"turn": state["turn"], "seat": state["seat"]}
+        body = {"action": action, "target": aim, "version": state["version"], "data": data}
+        answer = phone.api("/api/v1/table/actions", body, key)
+        if answer.status != 200:
+            raise RuntimeError(f"{action}: {answer.status} {answer.body[:300]}")
+
+    act("start", {"card": "M", "deck": deck}, {"turn": 0})
+    act("flip", {"card": "T"})
+    act(
+        "word", {"cards": ["T", "A/E=E", "A/E=A", "M"], "sources": ["pool", "hand", "hand", "pool"]}
+    )
+    for card in ("A/I", "A/O", "A/U", "E/I", "E/O", "E/U", "I/O"):
+        act("flip", {"card": card})
+        act("pass", {})
+    return str(json.loads(made.body)["links"]["table"])
+
+
 def requests(port: int) -> dict[str, Request]:
     phone = Phone(port)
     table = alphagrams_table(phone)
+    steal = steal_table(phone)
     tiny = {"lexicon": "en", "word": "TEA"}
     routes = {"(control: a tiny body, back to back)": api(f"{API}/referee/alphagrams/play", tiny)}
     routes.update({path.removeprefix(f"{API}/"): api(path) for path in BUILDERS})
     routes["helper page, cards at limit"] = get(f"{table}/ag/helper?cards={quote(TYPED)}")
+    routes["helper page, pool at limit, steals"] = get(f"{steal}/ag/helper")
     routes["QR code of a table"] = get(f"{table}/qr.svg")
     # two of the issue's bodies: before, everyone waited 26 s and 15.6 s; now refused unread
     fta = bodies.fta_check(plays=1_400)
