@@ -59,7 +59,8 @@ class _Gunicorn(BaseApplication):  # type: ignore[misc]
                 self.cfg.set(key, value)
 
     def load(self) -> Any:
-        return create_app()
+        # each worker reads the word lists as it starts, not in its first request
+        return create_app({"DICTIONARY_PRELOAD": True})
 
 
 def raise_file_limit(wanted: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import bench_live, bench_table, bench_updates
+from bench import bench_bounded, bench_live, bench_table, bench_updates
 from bench._common import percentile
 
 
@@ -48,6 +48,16 @@ def test_bench_updates_prints_bytes_before_and_after(capsys: pytest.CaptureFixtu
         assert max(r["watcher gz"]) < max(r["watcher"])  # as sent compressed
     out = capsys.readouterr().out
     assert "watcher p50" in out and "gzip level 6" in out
+
+
+def test_bench_bounded_sends_every_route_its_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = bench_bounded.main(["--seconds", "0.3", "--cpu-requests", "2"])
+    names = [r.name for r in rows]
+    assert "referee/hearts/check" in names and "helper page, cards at limit" in names
+    for r in rows[1:]:
+        assert r.sent > 0 and r.errors == 0 and r.cpu_ms is not None, r
+    out = capsys.readouterr().out
+    assert "wait p50 ms" in out and "first word judged after the start" in out
 
 
 @pytest.mark.parametrize(

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 C = TypeVar("C", bound=Hashable)
@@ -129,14 +130,26 @@ class Hand(Generic[C]):
 
     def plays(self) -> list[Play[C]]:
         """Every card played, in order, with its trick, position and seat."""
-        return [
+        return list(self._plays)
+
+    @cached_property
+    def _plays(self) -> tuple[Play[C], ...]:
+        """``plays()``, worked out once per hand (rules ask for them play after play)."""
+        return tuple(
             Play(t, pos, trick.seat_at(pos, self.players), card)
             for t, trick in enumerate(self.tricks)
             for pos, card in enumerate(trick.cards)
-        ]
+        )
+
+    @cached_property
+    def _by_seat(self) -> dict[int, tuple[Play[C], ...]]:
+        found: dict[int, list[Play[C]]] = {}
+        for play in self._plays:
+            found.setdefault(play.seat, []).append(play)
+        return {seat: tuple(plays) for seat, plays in found.items()}
 
     def plays_by_seat(self, seat: int) -> list[Play[C]]:
-        return [play for play in self.plays() if play.seat == seat]
+        return list(self._by_seat.get(seat, ()))
 
     def held(self, seat: int, trick: int) -> list[C]:
         """Cards ``seat`` is known to have held when trick ``trick`` began (its plays from
@@ -235,15 +248,12 @@ class Hand(Generic[C]):
         could a held card have followed? (defaults to ``followed``)."""
         could = could_follow or followed
         found: list[tuple[Play[C], Play[C]]] = []
-        plays = self.plays()
-        for play in plays:
+        for play in self._plays:
             lead = self.tricks[play.trick].cards[0]
             if play.position == 0 or followed(lead, play.card):
                 continue
             later = (
-                p
-                for p in plays
-                if p.seat == play.seat and p.trick > play.trick and could(lead, p.card)
+                p for p in self._by_seat[play.seat] if p.trick > play.trick and could(lead, p.card)
             )
             evidence = next(later, None)
             if evidence is not None:
@@ -266,7 +276,7 @@ class Hand(Generic[C]):
             if seen[card] > copies(card):
                 message = f"The {card} is in the kitty more often than the deck has it."
                 found.append(Violation(0, -1, card, "duplicate-card", message))
-        for play in self.plays():
+        for play in self._plays:
             seen[play.card] = seen.get(play.card, 0) + 1
             if seen[play.card] <= copies(play.card):
                 continue

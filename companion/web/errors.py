@@ -1,6 +1,7 @@
 """The one place where refusals and errors become HTTP responses.
 
-- JSON API (``/api/``): ``{"error": ...}``; ``Unreadable`` -> 400. Anything unexpected under
+- JSON API (``/api/``): ``{"error": ...}``; ``Unreadable`` -> 400; ``TooMuch`` -> 413 with
+  ``field``, ``limit`` and ``got`` added. Anything unexpected under
   ``/api/`` still answers JSON (500 is a bug, never a player's fault).
 - htmx requests (``HX-Request: true``): a small refusal notice (``_refusal.html``), sent with
   ``HX-Retarget: #refusal`` and ``HX-Reswap: innerHTML`` so it lands in the notice area every
@@ -21,6 +22,7 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
+from companion.web.bounds import TooMuch
 
 REFUSAL_TARGET = "#refusal"
 GENERIC = {
@@ -47,7 +49,8 @@ def register(app: Flask) -> None:
         status = status_for(err)
         if status == 400 and not request.path.startswith("/api/"):
             status = 422  # a page's form that cannot be read: said in words, input kept
-        return answer(err.message, status)
+        extra = err.extra() if isinstance(err, TooMuch) else None
+        return answer(err.message, status, extra)
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):  # type: ignore[no-untyped-def]
@@ -56,7 +59,10 @@ def register(app: Flask) -> None:
 
 
 def status_for(err: CompanionError) -> int:
-    """409 stale, 400 unreadable, 403 not this phone's to do, 422 the rules refuse it now."""
+    """409 stale, 400 unreadable, 403 not this phone's to do, 422 the rules refuse it now,
+    413 more than the route reads (``companion.web.bounds``)."""
+    if isinstance(err, TooMuch):
+        return 413
     if isinstance(err, Conflict):
         return 409
     if isinstance(err, Unreadable):
@@ -64,10 +70,11 @@ def status_for(err: CompanionError) -> int:
     return 403 if isinstance(err, NotAllowed) else 422
 
 
-def answer(message: str, status: int) -> Any:
-    """The refusal in the form the asker can show: JSON, an htmx notice, or a page."""
+def answer(message: str, status: int, extra: dict[str, Any] | None = None) -> Any:
+    """The refusal in the form the asker can show: JSON (``extra`` fields added to the
+    error), an htmx notice, or a page."""
     if request.path.startswith("/api/"):
-        return jsonify({"error": message}), status
+        return jsonify({"error": message, **(extra or {})}), status
     title = TITLES.get(status, "That did not work")
     if _htmx():
         html = render_template("_refusal.html", message=message, status=status, title=title)

@@ -10,6 +10,9 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
+from companion.web import bounds
+from companion.web.bounds import ROUTES
+
 bp = Blueprint("openapi", __name__)
 
 SEAT_MAP = {"type": "object", "additionalProperties": {"type": "integer"}}
@@ -265,6 +268,32 @@ PATHS: dict[str, Any] = {
     },
 }
 
+TOO_MUCH = {
+    "type": "object",
+    "required": ["error", "field", "limit", "got"],
+    "properties": {
+        "error": {"type": "string"},
+        "field": {"type": "string", "description": "'body' or where the items are"},
+        "limit": {"type": "integer"},
+        "got": {"type": "integer"},
+    },
+}
+
+
+def _with_limits(paths: dict[str, Any]) -> None:
+    """Each bounded route's limits (``companion.web.bounds``) and its 413, as enforced."""
+    for path in ROUTES:
+        operation = paths[path]["post"]
+        operation["description"] = bounds.describe(path)
+        operation["responses"]["413"] = {
+            "description": "More than the route reads (the body, or items at one place); "
+            "refused before any of it is read.",
+            "content": {"application/json": {"schema": TOO_MUCH}},
+        }
+
+
+_with_limits(PATHS)
+
 SPEC: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {
@@ -272,7 +301,9 @@ SPEC: dict[str, Any] = {
         "version": "1",
         "description": "Stateless rules engines for Hearts, Consonants, AlphaGrams, Follow the "
         "Author and the word judge. 200 whenever the input could be read (rule breaks are listed "
-        "as violations); 400 with an error naming the field for input that cannot be read.",
+        "as violations); 400 with an error naming the field for input that cannot be read; 413 "
+        "for more than a route reads (each route lists its limits: far more than a real game "
+        "sends, and few enough that one request takes a few milliseconds).",
     },
     "paths": PATHS,
 }

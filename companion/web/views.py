@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Any
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 
 from companion.web.security import phone_id
 from companion.web.tableview import TableView, load
@@ -21,7 +22,18 @@ def public_url(path: str) -> str:
     return base.rstrip("/") + path
 
 
+# the longest join link drawn as a QR code: the address is the server's own (its public
+# address, or the Host a phone sent), plus a 22-character token
+MAX_QR_TEXT = 160
+
+
+@lru_cache(maxsize=256)
 def qr_svg(text: str) -> str:
+    """The QR code of ``text`` as SVG: about 10 ms of pure Python for a join link, so each
+    link is drawn once per worker (a phone opening a table asks for it every time)."""
+    if len(text) > MAX_QR_TEXT:
+        abort(400, f"That address is {len(text)} characters long; a QR code here is drawn for "
+              f"at most {MAX_QR_TEXT}. Open the table by its join code instead.")  # fmt: skip
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
     out = io.BytesIO()
     image.save(out)

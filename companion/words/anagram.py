@@ -14,14 +14,14 @@ answer comes out already sorted by commonness.
 from __future__ import annotations
 
 import itertools
+import math
+import re
 from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.words.lexicon import Lexicon
-
-_BITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,15 @@ def distinct_picks(choices: Sequence[str]) -> list[str]:
     return sorted({"".join(sorted("".join(p))) for p in itertools.product(*ways)})
 
 
+def readings(choices: Sequence[str]) -> int:
+    """How many ways ``distinct_picks`` may read the choice cards (at most; equal cards taken
+    together): the product over each kind of card of its multisets. Counted, not listed."""
+    count = 1
+    for letters, n in Counter("".join(sorted(set(c))) for c in choices).items():
+        count *= math.comb(n + len(letters) - 1, len(letters) - 1)
+    return count
+
+
 def _short_by(
     index: AnagramIndex,
     counts: Counter[str],
@@ -136,10 +145,24 @@ def _short_by(
     return s
 
 
-def select(index: AnagramIndex, mask: int) -> list[str]:
-    """The words whose bits are set in ``mask``, in index order (most common first)."""
-    n = len(index.words)
-    if n == 0 or mask == 0:
+def select(index: AnagramIndex, mask: int, limit: int | None = None) -> list[str]:
+    """The words whose bits are set in ``mask``, in index order (most common first); only
+    the first ``limit`` when given.
+
+    Only the mask's non-zero bytes are looked at, found by the regex engine, so a query with
+    a few hundred words costs that much, not a step per word of the list."""
+    words = index.words
+    if not words or mask == 0 or limit == 0:
         return []
-    flags = format(mask, f"0{n}b").encode("ascii")[::-1].translate(_BITS)
-    return list(itertools.compress(index.words, flags))
+    data = (mask & _all(len(words))).to_bytes((len(words) + 7) // 8, "little")
+    found: list[str] = []
+    for run in _NOT_ZERO.finditer(data):
+        for at, byte in enumerate(run.group(), run.start()):
+            found += [words[8 * at + bit] for bit in _BITS_OF[byte]]
+            if limit is not None and len(found) >= limit:
+                return found[:limit]
+    return found
+
+
+_NOT_ZERO = re.compile(rb"[^\x00]+")
+_BITS_OF = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))

@@ -125,6 +125,12 @@ def load(path: Path) -> Lexicon:
         return _cache[key]
 
 
+def loaded() -> list[Lexicon]:
+    """The lexicons this process has loaded so far."""
+    with _lock:
+        return list(_cache.values())
+
+
 def write_list(folder: Path, info: LexiconInfo, words: Iterable[str]) -> Path:
     """Install a list: ``<folder>/<id>.txt`` (sorted, unique) and ``<id>.json``."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,8 +2,10 @@
 
 Lists come from the shipped ``dictionaries/`` folder plus every folder in
 ``app.config["DICTIONARY_DIRS"]`` (a list of paths), found at start and loaded on first use
-(set ``app.config["DICTIONARY_PRELOAD"] = True`` to load them all at start). Loaded lists are
-shared by every app of the process (see ``loader.load``).
+(set ``app.config["DICTIONARY_PRELOAD"] = True`` to load them all at start, with what the
+judge and the helper derive from them: ``companion serve`` does, so that no phone's request
+waits while a worker reads a list). Loaded lists are shared by every app of the process (see
+``loader.load``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from flask import Flask, current_app
 
 from companion.errors import Unreadable
 from companion.words import loader
+from companion.words.anagram import index_of
 from companion.words.lexicon import Lexicon
 
 EXTENSION = "lexicons"
@@ -69,8 +72,18 @@ def init_app(app: Flask) -> LexiconRegistry:
     app.extensions[EXTENSION] = registry
     app.jinja_env.globals["lexicon_name"] = lexicon_name
     if app.config.get("DICTIONARY_PRELOAD"):
-        registry.summaries()
+        preload(registry)
     return registry
+
+
+def preload(registry: LexiconRegistry) -> None:
+    """Load every list now, with its commonness and its anagram index (the helper's): about
+    two seconds for the English list, spent as a worker starts instead of in the first
+    request that needs them, while every other phone of that worker waits."""
+    for lexicon_id in registry.ids():
+        lexicon = registry.get(lexicon_id)
+        lexicon.zipf_table()
+        index_of(lexicon)
 
 
 def current_registry() -> LexiconRegistry:

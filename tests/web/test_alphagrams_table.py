@@ -550,3 +550,23 @@ def test_two_phones_turning_the_first_card_the_second_is_told_it_was_turned(
     assert "The first card was turned on another phone a moment ago." in error(
         late.get_data(as_text=True)
     )
+
+
+@pytest.mark.one_database
+def test_steal_helper_says_when_the_pool_is_too_much_to_search(client: FlaskClient) -> None:
+    """Bounded work (issue 20): eight kinds of vowel card in the pool read 256 ways, too many
+    to search for one request; the helper says so instead of searching for seconds."""
+    t = Table(client, helper_during_play="1")
+    t.ok("ag/flip", card="M")
+    t.ok("ag/flip", card="T")
+    t.ok("ag/word", word="TEAM", step="play")
+    for card in ("A/I", "A/O", "A/U", "E/I", "E/O", "E/U", "I/O"):
+        t.ok("ag/flip", card=card)
+        t.ok("ag/pass")
+    shown = client.get(f"{t.path}/ag/helper").get_data(as_text=True)
+    assert 'id="helper-steals"' in shown  # 7 kinds: 128 ways, searched
+    t.ok("ag/flip", card="I/U")
+    page = client.get(f"{t.path}/ag/helper").get_data(as_text=True)
+    assert 'id="helper-steals"' not in page
+    said = re.search(r'id="helper-steals-too-many">(.*?)</p>', page, re.S)
+    assert said and "8 vowel cards and 0 wilds that can be read 256 ways" in said.group(1)

@@ -18,6 +18,7 @@ from werkzeug.routing.converters import NumberConverter
 
 from companion import create_app
 from companion.tables.transfer import inert
+from companion.web.bounds import ROUTES
 from companion.web.limits import MAX_JSON_DEPTH, TOO_DEEP, too_deep
 from tests.web.tablehelp import csrf
 
@@ -130,6 +131,10 @@ def test_json_nested_too_deep_is_a_400_in_words_on_every_api_route(client, app):
         for body in (DEEP_LIST, DEEP_OBJECT, VERY_DEEP):
             answer = client.post(url, data=body, content_type="application/json",
                                  headers=bearer(created["host_key"]))  # fmt: skip
+            bounded = ROUTES.get(url)
+            if bounded is not None and len(body) > bounded.body_bytes:  # refused before read
+                assert (answer.status_code, answer.json["field"]) == (413, "body"), url
+                continue
             assert answer.status_code == 400, (url, answer.status_code, answer.data[:200])
             assert answer.json == {"error": TOO_DEEP}, url
 

@@ -74,3 +74,13 @@ def test_api_refuses_before_any_verdict(api, word: str, expected: str) -> None:
 def test_api_judges_a_long_real_word(api) -> None:
     answer = api.post("/api/v1/words/judge", json={"lexicon": "en", "words": [LONG_WORD]})
     assert answer.get_json() == {"valid": True}
+
+
+def test_standalone_judges_a_play_at_its_limit_and_refuses_one_more_word(client: FlaskClient):
+    """Bounded work (issue 20): 50 words are judged; a 51st is refused in words, unjudged."""
+    at_limit = _play(client, " ".join(["QI"] * 50))
+    assert at_limit.status_code == 303  # judged: on to the verdict
+    over = _play(client, " ".join(["QI"] * 51))
+    text = over.get_data(as_text=True)
+    assert over.status_code == 422 and "A play has at most 50 words, not 51." in text
+    assert "verdict-word" not in text

@@ -8,6 +8,7 @@ lowest-valued vowel card that carries it (all vowel cards are worth 1 in the def
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from string import ascii_lowercase, ascii_uppercase
 
 from companion.cards.alpha import DEFAULT_DECK, VOWELS, AlphaCard, Deck
 from companion.errors import Unreadable
@@ -36,13 +37,28 @@ def letter_card(letter: str, deck: Deck = DEFAULT_DECK) -> AlphaCard:
     return AlphaCard(letter)
 
 
-def word_points(word: str, deck: Deck = DEFAULT_DECK) -> int:
-    """Points for a word written as text (``QUIz``: the z was a wild)."""
-    return sum(card_points(letter_card(ch, deck), deck) for ch in word)
+def word_points(
+    word: str, deck: Deck = DEFAULT_DECK, table: Mapping[str, int] | None = None
+) -> int:
+    """Points for a word written as text (``QUIz``: the z was a wild). ``table``: each
+    letter's points for this deck (``points_table``), when many words are scored."""
+    known = table if table is not None else {}
+    return sum(
+        known[ch] if ch in known else card_points(letter_card(ch, deck), deck) for ch in word
+    )
 
 
-def seat_points(words: Sequence[str], deck: Deck = DEFAULT_DECK) -> int:
-    return sum(word_points(w, deck) for w in words)
+def points_table(deck: Deck = DEFAULT_DECK) -> dict[str, int]:
+    """Each letter's points (capital: its card; lowercase: a wild), worked out once."""
+    letters = ascii_uppercase + ascii_lowercase
+    return {ch: card_points(letter_card(ch, deck), deck) for ch in letters}
+
+
+def seat_points(
+    words: Sequence[str], deck: Deck = DEFAULT_DECK, table: Mapping[str, int] | None = None
+) -> int:
+    known = table if table is not None else points_table(deck)
+    return sum(word_points(w, deck, known) for w in words)
 
 
 def tie_break_key(points: int, words: Sequence[str]) -> tuple[int, tuple[int, ...]]:
@@ -65,5 +81,6 @@ def score(
     words: Mapping[int, Sequence[str]], deck: Deck = DEFAULT_DECK
 ) -> tuple[dict[int, int], list[int]]:
     """Points per seat and the ranking, from each seat's words as text."""
-    points = {seat: seat_points(ws, deck) for seat, ws in words.items()}
+    table = points_table(deck)
+    points = {seat: seat_points(ws, deck, table) for seat, ws in words.items()}
     return points, ranking(words, points)

@@ -32,21 +32,46 @@ def read_word(text: object, field: str = "words") -> str:
 
 def can_make(letters: str, cards: Sequence[AlphaCard]) -> bool:
     """Can ``letters`` be spelt with ``cards``, one card per letter, never a wild?"""
-    if len(letters) > len(cards):
-        return False
-    owner: dict[int, int] = {}
+    return _Spelling(cards).add(letters)
 
-    def place(i: int, seen: set[int]) -> bool:
-        for j, card in enumerate(cards):
-            if j in seen or not can_follow(card, letters[i]):
+
+class _Spelling:
+    """Letters matched to cards, one card each, grown a word at a time (Kuhn's augmenting
+    paths): a word fits beside the letters already matched exactly when each of its letters
+    finds a path, so no word is matched again from scratch."""
+
+    def __init__(self, cards: Sequence[AlphaCard]) -> None:
+        self.cards = cards
+        self.letters: list[str] = []
+        self.owner: dict[int, int] = {}  # card index -> letter index
+        self.fits: dict[str, list[int]] = {}  # letter -> the cards that carry it
+
+    def add(self, word: str) -> bool:
+        """Match ``word`` too, or (when it does not fit) leave everything as it was."""
+        if len(self.letters) + len(word) > len(self.cards):
+            return False
+        before, size = dict(self.owner), len(self.letters)
+        for letter in word:
+            self.letters.append(letter)
+            if not self._place(len(self.letters) - 1, set()):
+                self.owner, self.letters[size:] = before, []
+                return False
+        return True
+
+    def _place(self, i: int, seen: set[int]) -> bool:
+        for j in self._cards_for(self.letters[i]):
+            if j in seen:
                 continue
             seen.add(j)
-            if j not in owner or place(owner[j], seen):
-                owner[j] = i
+            if j not in self.owner or self._place(self.owner[j], seen):
+                self.owner[j] = i
                 return True
         return False
 
-    return all(place(i, set()) for i in range(len(letters)))
+    def _cards_for(self, letter: str) -> list[int]:
+        if letter not in self.fits:
+            self.fits[letter] = [j for j, c in enumerate(self.cards) if can_follow(c, letter)]
+        return self.fits[letter]
 
 
 def lay_words(words: Sequence[str], cards: Sequence[AlphaCard]) -> tuple[list[str], list[str]]:
@@ -54,8 +79,9 @@ def lay_words(words: Sequence[str], cards: Sequence[AlphaCard]) -> tuple[list[st
     (too short, or not makeable from ``cards`` beside the words already laid)."""
     laid: list[str] = []
     refused: list[str] = []
+    spelling = _Spelling(cards)
     for word in words:
-        if len(word) >= MIN_WORD and can_make("".join(laid) + word, cards):
+        if len(word) >= MIN_WORD and spelling.add(word):
             laid.append(word)
         else:
             refused.append(word)

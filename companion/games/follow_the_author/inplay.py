@@ -29,9 +29,14 @@ class PointEvent:
 
 def same_rank_points(cards: Sequence[DecktetCard]) -> int:
     """For the last card: how many cards just before it share its rank."""
-    last, count = cards[-1], 0
-    for card in reversed(cards[:-1]):
-        if last.rank is None or card.rank != last.rank:
+    return _same_rank_at(cards, len(cards) - 1)
+
+
+def _same_rank_at(cards: Sequence[DecktetCard], end: int) -> int:
+    """``same_rank_points(cards[: end + 1])`` without copying: a walk back from ``end``."""
+    rank, count = cards[end].rank, 0
+    for i in range(end - 1, -1, -1):
+        if rank is None or cards[i].rank != rank:
             break
         count += 1
     return count
@@ -39,19 +44,26 @@ def same_rank_points(cards: Sequence[DecktetCard]) -> int:
 
 def run_points(cards: Sequence[DecktetCard]) -> int:
     """The longest run (3+) among the last cards, ending with the last card; 0 if none."""
-    best = 0
-    for length in range(3, len(cards) + 1):
-        ranks = [c.rank for c in cards[-length:]]
-        if _is_run(ranks):
+    return _run_at(cards, len(cards) - 1)
+
+
+def _run_at(cards: Sequence[DecktetCard], end: int) -> int:
+    """``run_points(cards[: end + 1])`` in one walk back from ``end``: a run has distinct
+    known ranks, so the walk stops at the first Excuse or repeated rank (every longer stretch
+    holds it too), after at most 12 cards; a stretch is a run when its ranks span its length.
+    """
+    best, seen = 0, set()
+    low, high = 1 << 30, -(1 << 30)
+    for i in range(end, -1, -1):
+        rank = cards[i].rank
+        if rank is None or rank in seen:
+            break
+        seen.add(rank)
+        low, high = min(low, rank), max(high, rank)
+        length = end - i + 1
+        if length >= 3 and high - low == length - 1:
             best = length
     return best
-
-
-def _is_run(ranks: Sequence[int | None]) -> bool:
-    known = [r for r in ranks if r is not None]
-    if len(known) != len(ranks) or len(set(known)) != len(known):
-        return False
-    return max(known) - min(known) == len(known) - 1
 
 
 def sequence_events(
@@ -60,8 +72,7 @@ def sequence_events(
     """The same-rank and run events of one sequence; ``start`` is its first play's index."""
     events: list[PointEvent] = []
     for i in range(1, len(cards)):
-        seen = cards[: i + 1]
-        same, run = same_rank_points(seen), run_points(seen)
+        same, run = _same_rank_at(cards, i), _run_at(cards, i)
         if same:
             events.append(PointEvent(start + i, seats[i], "same-rank", same))
         if run:

@@ -116,18 +116,25 @@ def flatten(sequences: Sequence[PlayedSequence]) -> list[Play]:
 def check_hand(sequences: Sequence[PlayedSequence], *, descending: bool = False) -> list[Violation]:
     """Every rule broken in one hand. A seat's later plays show what it held at a lead."""
     plays = flatten(sequences)
+    later = _holds_non_ace_later(plays)
     found: list[Violation] = []
     index = 0
     for sequence in sequences:
         previous: DecktetCard | None = None
         for play in sequence.plays:
-            later = _holds_non_ace_later(plays, index, play.seat)
-            broken = judge(previous, play.card, descending=descending, holds_non_ace=later)
+            broken = judge(previous, play.card, descending=descending, holds_non_ace=later[index])
             if broken:
                 found.append(Violation(index, play.seat, play.card, *broken))
             previous, index = play.card, index + 1
     return found
 
 
-def _holds_non_ace_later(plays: Sequence[Play], index: int, seat: int) -> bool:
-    return any(p.seat == seat and not p.card.is_ace for p in plays[index + 1 :])
+def _holds_non_ace_later(plays: Sequence[Play]) -> list[bool]:
+    """For each play: does its seat play a card other than an Ace after it? One walk back."""
+    later: list[bool] = [False] * len(plays)
+    seen: set[int] = set()
+    for i in range(len(plays) - 1, -1, -1):
+        later[i] = plays[i].seat in seen
+        if not plays[i].card.is_ace:
+            seen.add(plays[i].seat)
+    return later

@@ -51,7 +51,7 @@ class _Context:
     dealer: int | None
     names: Names
     revokes: dict[tuple[int, int], Card]
-    duplicates: frozenset[tuple[int, int]]
+    duplicates: dict[tuple[int, int], Violation[Card]]  # (trick, seat) -> its first one
 
 
 def check(
@@ -76,23 +76,30 @@ def check(
         dealer,
         names,
         revokes,
-        frozenset((v.trick, v.seat) for v in dups if v.seat >= 0),
+        _first_by_play(dups),
     )
     found += [v for v in dups if v.seat < 0]
     for play in hand.plays():
-        violation = play_violation(ctx, play, dups)
+        violation = play_violation(ctx, play)
         if violation is not None:
             found.append(violation)
     return sorted(found, key=lambda v: (v.trick, RULE_ORDER.index(v.rule)))
 
 
-def play_violation(
-    ctx: _Context, play: Play[Card], dups: list[Violation[Card]]
-) -> Violation[Card] | None:
+def _first_by_play(dups: list[Violation[Card]]) -> dict[tuple[int, int], Violation[Card]]:
+    """Each play's first ``duplicate-card`` (kitty ones, seat -1, belong to no play)."""
+    found: dict[tuple[int, int], Violation[Card]] = {}
+    for v in dups:
+        if v.seat >= 0:
+            found.setdefault((v.trick, v.seat), v)
+    return found
+
+
+def play_violation(ctx: _Context, play: Play[Card]) -> Violation[Card] | None:
     """The first rule this play breaks, in rule order, or None."""
     # a card entered twice (or not in this deck): nothing else about it can be judged
-    if (play.trick, play.seat) in ctx.duplicates:
-        return next(v for v in dups if (v.trick, v.seat) == (play.trick, play.seat))
+    if (found := ctx.duplicates.get((play.trick, play.seat))) is not None:
+        return found
     # the first trick must be led by the required card (or seat)
     if play.trick == 0 and play.position == 0:
         if (message := _opening_problem(ctx, play)) is not None:
@@ -160,7 +167,8 @@ def _derived_kitty(ctx: _Context) -> tuple[Card, ...] | None:
     played = ctx.hand.cards_played()
     if len(played) != cards_per_seat(ctx.options) * ctx.options.players:
         return None
-    return tuple(c for c in deck(ctx.options) if c not in set(played))
+    seen = set(played)
+    return tuple(c for c in deck(ctx.options) if c not in seen)
 
 
 def _lower_club_seen(ctx: _Context, card: Card) -> bool:

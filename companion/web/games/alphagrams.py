@@ -15,7 +15,7 @@ from flask import Blueprint, abort, render_template, request
 from companion.errors import CompanionError, Unreadable
 from companion.games.alphagrams import tableform
 from companion.games.alphagrams.board import Board
-from companion.games.alphagrams.helper import MAX_CARDS, steals, typed_rack
+from companion.games.alphagrams.helper import MAX_CARDS, steal_searches, steals, typed_rack
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.table import ranking_lines
 from companion.games.alphagrams.tablestate import SLOT
@@ -116,10 +116,12 @@ def helper(token: str) -> Any:
             hits = anagrams(lexicon, letters, wilds, choices, min_zipf=v.options.min_zipf, limit=40)
     except Unreadable as err:
         error = err.message
-    taken = []
+    taken, too_many = [], None
     if b.state is not None and b.state.words:
         lexicon = get_lexicon(v.options.lexicon)
-        taken = steals(lexicon, b.state.words, b.state.pool, v.state.deck,
-                       min_zipf=v.options.min_zipf)  # fmt: skip
+        too_many = steal_searches(b.state.words, b.state.pool)
+        if too_many is None:
+            taken = steals(lexicon, b.state.words, b.state.pool, v.state.deck,
+                           min_zipf=v.options.min_zipf)  # fmt: skip
     return render_template("alphagrams/helper.html", v=v, cards=raw, hits=hits, error=error,
-                           steals=taken)  # fmt: skip
+                           steals=taken, too_many=too_many)  # fmt: skip

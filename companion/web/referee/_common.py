@@ -2,7 +2,8 @@
 
 Use ``body()`` to get the JSON object, then the ``get_*`` helpers, which raise
 ``Unreadable`` naming the field and the value. The app's error handler turns
-``Unreadable`` into ``400 {"error": ...}`` for ``/api/`` URLs.
+``Unreadable`` into ``400 {"error": ...}`` for ``/api/`` URLs; ``body()`` first refuses more
+than the route's limits (``companion.web.bounds``) with a ``413``.
 """
 
 from __future__ import annotations
@@ -11,14 +12,22 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.errors import Unreadable
+from companion.web import bounds
 
 
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True, force=True)
+    """The JSON object sent, checked against the route's limits before anything reads it."""
+    try:
+        data = request.get_json(silent=True, force=True)
+    except RequestEntityTooLarge:  # sent without a length, and longer than the route reads
+        limit = request.max_content_length or 0
+        raise bounds.too_big(limit, limit + 1) from None
     if not isinstance(data, dict):
         raise Unreadable("the body must be a JSON object")
+    bounds.check_counts(data)
     return data
 
 
