@@ -122,6 +122,46 @@ def fta_score_round(cards: int = 45) -> dict[str, Any]:
     }
 
 
+def spades_check(tricks: int = 13, cards: int = 4) -> dict[str, Any]:
+    return {
+        "dealer": 0,
+        "tricks": [
+            {"leader": (t + 1) % 4, "cards": _take(STANDARD, cards, t * 4)} for t in range(tricks)
+        ],
+    }
+
+
+def spades_score(bids: int = 4, taken: int = 4) -> dict[str, Any]:
+    return {
+        "bids": {str(s): 3 for s in range(bids)},
+        "taken": {str(s): 4 if s == 0 else 3 for s in range(taken)},
+    }
+
+
+def oh_hell_check(tricks: int = 17, cards: int = 7) -> dict[str, Any]:
+    """Three players and 17 cards each: the longest hand; seven cards a trick is one per seat
+    at 7 players (here read as a fault, still answered)."""
+    return {
+        "options": {"players": 3, "schedule": 17},
+        "cards": 17,
+        "trump": "H",
+        "dealer": 0,
+        "tricks": [
+            {"leader": t % 3, "cards": _take(STANDARD, cards, t * 3)} for t in range(tricks)
+        ],
+    }
+
+
+def oh_hell_score(bids: int = 7, taken: int = 7) -> dict[str, Any]:
+    return {
+        "options": {"players": 7},
+        "cards": 7,
+        "dealer": 0,
+        "bids": {str(s): 1 for s in range(bids)},
+        "taken": {str(s): 1 for s in range(taken)},
+    }
+
+
 API = "/api/v1"
 BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     f"{API}/referee/hearts/check": hearts_check,
@@ -133,6 +173,10 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     f"{API}/referee/alphagrams/score": alphagrams_score,
     f"{API}/referee/follow-the-author/check": fta_check,
     f"{API}/referee/follow-the-author/score-round": fta_score_round,
+    f"{API}/referee/spades/check": spades_check,
+    f"{API}/referee/spades/score": spades_score,
+    f"{API}/referee/oh-hell/check": oh_hell_check,
+    f"{API}/referee/oh-hell/score": oh_hell_score,
 }
 # each bound's path (companion.web.bounds) -> the builder's argument that sets its count
 ARGUMENT: dict[str, dict[str, str]] = {
@@ -160,6 +204,10 @@ ARGUMENT: dict[str, dict[str, str]] = {
         "sequences[].plays": "plays",
     },
     f"{API}/referee/follow-the-author/score-round": {"stores.*": "cards"},
+    f"{API}/referee/spades/check": {"tricks": "tricks", "tricks[].cards": "cards"},
+    f"{API}/referee/spades/score": {"bids": "bids", "taken": "taken"},
+    f"{API}/referee/oh-hell/check": {"tricks": "tricks", "tricks[].cards": "cards"},
+    f"{API}/referee/oh-hell/score": {"bids": "bids", "taken": "taken"},
 }
 
 

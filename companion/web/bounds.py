@@ -97,6 +97,22 @@ ROUTES: dict[str, Route] = {
     f"{API}/referee/follow-the-author/score-round": Route(16 * KB, (
         Bound("stores.*", 45, "a store holds at most the 45 cards of the deck", unit="cards"),
     )),
+    f"{API}/referee/spades/check": Route(16 * KB, (
+        Bound("tricks", 13, "a Spades hand has 13 tricks", unit="tricks"),
+        Bound("tricks[].cards", 4, "a trick has one card from each of the 4 seats", unit="cards"),
+    )),
+    f"{API}/referee/spades/score": Route(4 * KB, (
+        Bound("bids", 4, "Spades has 4 seats", unit="seats"),
+        Bound("taken", 4, "Spades has 4 seats", unit="seats"),
+    )),
+    f"{API}/referee/oh-hell/check": Route(16 * KB, (
+        Bound("tricks", 17, "an Oh Hell hand has at most 17 tricks, at 3 players", unit="tricks"),
+        Bound("tricks[].cards", 7, "a trick has one card per seat, at most 7", unit="cards"),
+    )),
+    f"{API}/referee/oh-hell/score": Route(4 * KB, (
+        Bound("bids", 7, "Oh Hell has at most 7 seats", unit="seats"),
+        Bound("taken", 7, "Oh Hell has at most 7 seats", unit="seats"),
+    )),
 }  # fmt: skip
 
 

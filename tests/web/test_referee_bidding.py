@@ -70,15 +70,24 @@ def test_oh_hell_check_a_trump_wins(app):
     assert answer.json["complete"] is True
 
 
-@pytest.mark.parametrize(("path", "body", "field"), [
-    ("spades/check", {"tricks": [{"leader": 0, "cards": ["2C"]}] * 14}, "tricks"),
-    ("spades/check", {"tricks": [{"leader": 0, "cards": ["2C"] * 5}]}, "tricks"),
-    ("spades/score", {"bids": {"0": 14, "1": 1, "2": 1, "3": 1}, "taken": {}}, "Spades bid"),
-    ("oh-hell/check", {"cards": 18, "tricks": []}, "cards"),
-    ("oh-hell/check", {"cards": 2, "tricks": [{"leader": 0, "cards": []}] * 3}, "tricks"),
-    ("oh-hell/score", {"cards": 5, "bids": {"0": 1}, "taken": {}}, "bids"),
-])  # fmt: skip
-def test_unreadable_or_oversized_bodies_are_400_in_words(app, path, body, field):
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("spades/score", {"bids": {"0": 14, "1": 1, "2": 1, "3": 1}, "taken": {}}, "Spades bid"),
+        ("oh-hell/check", {"cards": 18, "tricks": []}, "cards"),
+        ("oh-hell/score", {"cards": 5, "bids": {"0": 1}, "taken": {}}, "bids"),
+        ("spades/check", {"tricks": [{"leader": 0, "cards": ["1H"]}]}, "1H"),
+    ],
+)
+def test_unreadable_bodies_are_400_in_words(app, path, body, field):
     answer = post(app.test_client(), path, body)
     assert answer.status_code == 400
     assert field in answer.json["error"]
+
+
+def test_more_tricks_than_the_hand_has_are_a_fault_not_a_crash(app):
+    tricks = [{"leader": 1, "cards": ["2C", "3C", "4C"]}] * 3
+    answer = post(app.test_client(), "oh-hell/check",
+                  {"options": {"players": 3}, "cards": 2, "tricks": tricks})  # fmt: skip
+    assert answer.status_code == 200
+    assert "wrong-card-count" in [v["rule"] for v in answer.json["violations"]]

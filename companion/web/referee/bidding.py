@@ -2,8 +2,9 @@
 ``/referee/oh-hell/check`` and ``/score``. The same engines the tables use
 (``games.trickgame.trumps``, ``games.spades.scoring``, ``games.oh_hell.scoring``).
 
-Bounded before any work: at most as many tricks as a hand has cards (13 in Spades, at most 17
-in Oh Hell) and at most one card per seat in a trick.
+Bounded before any work by ``companion.web.bounds`` (13 tricks of 4 cards in Spades, at most
+17 tricks of 7 in Oh Hell, one entry per seat); more tricks than the hand has cards are
+answered as a fault (``wrong-card-count``), as in the other trick games.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
-from companion.cards.standard import Card, parse_cards
+from companion.cards.standard import parse_cards
 from companion.errors import Unreadable
 from companion.games.oh_hell import options as oo
 from companion.games.oh_hell import scoring as oh_scoring
@@ -21,26 +22,16 @@ from companion.games.spades import scoring as spades_scoring
 from companion.games.trickgame.bids import hooked
 from companion.games.trickgame.trumps import Rules, check, winner_with
 from companion.games.tricks import Hand, keyed
-from companion.web.referee._common import body, dealer, get_int, get_list, get_object, seat_key
+from companion.web.referee._common import body, dealer, get_int, get_object, seat_key
 from companion.web.referee._common import tricks as read_tricks
 
 bp = Blueprint("referee_bidding", __name__, url_prefix="/api/v1")
 
 
-def _hand(data: dict[str, Any], players: int, cards: int) -> list[tuple[int, list[Card]]]:
-    listed = get_list(data, "tricks", [])
-    if len(listed) > cards:
-        raise Unreadable(f"field 'tricks' has {len(listed)} tricks; a hand has {cards}.", "tricks")
-    for i, item in enumerate(listed):
-        if isinstance(item, dict) and len(get_list(item, "cards", [])) > players:
-            raise Unreadable(f"field 'tricks[{i}].cards' has more cards than seats.", "tricks")
-    return read_tricks(data, players, parse_cards)
-
-
 def _checked(data: dict[str, Any], players: int, cards: int, trump: str | None,
              broken: bool) -> dict[str, Any]:  # fmt: skip
     first = dealer(data, players)
-    tricks = _hand(data, players, cards)
+    tricks = read_tricks(data, players, parse_cards)
     hand = Hand.of(players, tricks)
     leader = (first + 1) % players if first is not None else (tricks[0][0] if tricks else 0)
     winner = winner_with(trump)
