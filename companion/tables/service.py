@@ -25,6 +25,11 @@ from companion.tables.snapshot import GameRef
 
 # events that add or remove a seat of the table (the custom sheet's host actions)
 SEAT_CHANGES = frozenset({"add-seat", "remove-seat"})
+# the most events one game keeps through ``act`` and ``undo`` (a phone looping score and undo
+# must not grow a table without bound); an import takes as many, so any export imports again
+MAX_EVENTS = 5_000
+FULL = (f"This game has reached {MAX_EVENTS:,} changes, as many as one game keeps. Nothing "
+        "of yours was saved: start a new game to keep playing.")  # fmt: skip
 
 
 class Seated(Protocol):
@@ -151,7 +156,16 @@ def _plan(snap: snapshot.Snapshot, actions: Sequence[Action],
                 action, snap.version(slot), current,
             )  # fmt: skip
         plans.append((slot, table.apply(snap.state, action, actor)))
-    return _rows(snap, plans, actor, batch)
+    versions, rows = _rows(snap, plans, actor, batch)
+    _room(snap, len(rows))
+    return versions, rows
+
+
+def _room(snap: snapshot.Snapshot, more: int) -> None:
+    """``more`` events still fit in the game (``MAX_EVENTS``), else ``Forbidden``."""
+    if len(snap.events) + more > MAX_EVENTS:
+        db.session.rollback()
+        raise Forbidden(FULL, "full")
 
 
 def _rows(snap: snapshot.Snapshot, plans: list, actor: Actor,
@@ -237,6 +251,7 @@ def undo(
         raise NotAllowed(
             "Only the host, or the phone whose change it was, can undo the last change."
         )
+    _room(snap, len(targets))
     for e in targets:
         _append_undo(game, snap, e, actor)
     store.commit_change(f"Round {targets[0].round}" if targets[0].round else "The game")
@@ -255,7 +270,9 @@ def newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Even
     return [e for e in live if e.payload.get("batch") == batch]
 
 
-def _append_undo(game: Game, snap: snapshot.Snapshot, target: Event, actor: Actor) -> None:
+def undo_of(snap: snapshot.Snapshot, target: Event) -> tuple[str, int, dict[str, Any]]:
+    """The undo of ``target``: its slot, version and payload (an import checks its own
+    undos against this too)."""
     slot = target.slot or f"e{target.id}"
     payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
     if target.kind == "score":
@@ -263,5 +280,13 @@ def _append_undo(game: Game, snap: snapshot.Snapshot, target: Event, actor: Acto
                        before=target.payload["points"])  # fmt: skip
     if target.payload.get("batch"):
         payload["batch"] = target.payload["batch"]
-    at = (slot, snap.version(slot) + 1)
-    store.append(game, "undo", actor.name, actor.seat, payload, target.round, at)
+    return slot, snap.version(slot) + 1, payload
+
+
+def _append_undo(game: Game, snap: snapshot.Snapshot, target: Event, actor: Actor) -> None:
+    slot, version, payload = undo_of(snap, target)
+    store.append(game, "undo", actor.name, actor.seat, payload, target.round, (slot, version))
+
+
+# an import replays each change through the same checks (``companion.tables.replaying``)
+plan = _plan
