@@ -185,8 +185,10 @@ def _cons_taken(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     e = events[i]
     target, cards = _hand(e, seat=e.payload.get("seat")), e.payload.get("cards")
     out = [_do("taken", target, {"cards": cards})]
+    if not isinstance(cards, list):
+        return out
     try:
-        parsed = [AlphaCard.parse(str(c)[:10]) for c in cards] if isinstance(cards, list) else []
+        parsed = [AlphaCard.parse(str(c)[:10]) for c in cards]
     except CompanionError:
         return out
     start = len(parsed)
