@@ -81,11 +81,12 @@ def _store(
             if e.kind == "undo":
                 payload["undoes"] = ids[int(payload["undoes"])]
             slot = (e.slot, e.version) if e.slot else None
-            row = store.append(table.game, e.kind, e.actor, e.actor_seat, payload, e.round, slot)
+            row = store.append(table.game, e.kind, e.actor, e.actor_seat, payload, e.round, slot,
+                               capped=False)  # fmt: skip
             row.created_at = e.created_at
             db.session.flush()
             ids[e.id] = row.id
-        store.append(table.game, "import", "Import", None, {"events": len(events)})
+        store.append(table.game, "import", "Import", None, {"events": len(events)}, capped=False)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()

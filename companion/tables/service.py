@@ -25,11 +25,8 @@ from companion.tables.snapshot import GameRef
 
 # events that add or remove a seat of the table (the custom sheet's host actions)
 SEAT_CHANGES = frozenset({"add-seat", "remove-seat"})
-# the most events one game keeps through ``act`` and ``undo`` (a phone looping score and undo
-# must not grow a table without bound); an import takes as many, so any export imports again
-MAX_EVENTS = 5_000
-FULL = (f"This game has reached {MAX_EVENTS:,} changes, as many as one game keeps. Nothing "
-        "of yours was saved: start a new game to keep playing.")  # fmt: skip
+# the most events one game keeps (``store.MAX_EVENTS``): ``act`` counts from its snapshot
+MAX_EVENTS, FULL = store.MAX_EVENTS, store.FULL
 
 
 class Seated(Protocol):
