@@ -237,7 +237,8 @@ def _ag_word(state: Any, events: Sequence[Event], i: int) -> list[Step]:
 
 def _ag_challenge(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     last = state.ids[-1] if state.ids else 0
-    return [_do("challenge", {"word": last}, _same(events[i].payload, "challenger"))]
+    target = {"turn": state.turn, "word": last}
+    return [_do("challenge", target, _same(events[i].payload, "challenger"))]
 
 
 ALPHAGRAMS: dict[str, Inverse | None] = {

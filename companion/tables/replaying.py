@@ -79,17 +79,17 @@ class Replay:
             raise refuse(number, e.kind, "is made by live play only together with the change "
                          "before it, which the file does not have.")  # fmt: skip
         actor = Actor(e.actor, e.actor_seat, True, frozenset(), self.names)
-        why = "is not what live play makes of that change."
+        whys = []  # why each step is not it: the first (the action as stored) is said
         for step in steps:
             try:
                 rows = self._plan(step, actor)
             except CompanionError as err:
-                why = f"breaks the game's rules: {err.message}"
+                whys.append(f"breaks the game's rules: {err.message}")
                 continue
             if self._matches(rows, i):
                 return self._take(rows, i)
-            why = self._difference(rows, i)
-        raise refuse(number, e.kind, why)
+            whys.append(self._difference(rows, i))
+        raise refuse(number, e.kind, (whys or ["is not what live play makes of it."])[0])
 
     def _plan(self, step: replay.Step, actor: Actor) -> list[dict[str, Any]]:
         snap = self.snap if step.state is None else replace(self.snap, state=step.state)
