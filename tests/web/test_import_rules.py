@@ -283,3 +283,45 @@ def test_an_edited_hearts_export_is_refused(app, client, change, words):
 def test_a_genuine_hearts_game_imports_unchanged(client):
     path = hearts_game(client)
     assert totals(client, round_trip(client, path)) == totals(client, path)
+
+
+# other ways of play, each exported and imported unchanged
+
+
+def test_a_hearts_hand_entered_trick_by_trick_with_a_correction_imports_unchanged(client):
+    from tests.web.test_hearts_table import hearts_table, reference_tricks, trick
+
+    table = hearts_table(client, entry="tricks")
+    tricks = reference_tricks()
+    for i, (leader, cards) in enumerate(tricks):
+        assert trick(client, table, 1, i, leader, cards).status_code == 303
+        if i == 6:  # entered again, as a correction
+            assert trick(client, table, 1, i, leader, cards, version=1).status_code == 303
+    copied = round_trip(client, table)
+    assert totals(client, copied) == totals(client, table)
+
+
+def test_a_consonants_flying_by_night_imports_unchanged(client):
+    from tests.web.test_consonants_table import FLY, close, cons_table, enter_hand, post
+
+    table = cons_table(client)
+    enter_hand(client, table, given=FLY)
+    assert post(client, f"{table}/cons/1/fly", choice="subtract", version=0).status_code == 303
+    assert close(client, table).status_code == 303
+    copied = round_trip(client, table)
+    assert totals(client, copied) == totals(client, table)
+
+
+def test_an_alphagrams_word_the_table_allowed_and_a_steal_import_unchanged(client):
+    from tests.web.test_alphagrams_table import Table as AgTable
+
+    t = AgTable(client, check_words="1")
+    t.ok("ag/flip", card="M")
+    t.ok("ag/flip", card="T")
+    asked = t.post("ag/word", word="MTE", step="play", overrule="1")
+    assert asked.status_code == 200 and "The table is asked" in asked.get_data(as_text=True)
+    t.agree_for_all()
+    t.ok("ag/flip", card="S")
+    t.ok("ag/word", word="STEM", steal="1", step="play")
+    copied = round_trip(client, t.path)
+    assert "STEM" in client.get(copied).get_data(as_text=True)
