@@ -75,23 +75,41 @@ def _store(
         table = store.create_table(
             kind.key, options.to_dict(), [_printable(s, 40) for s in seats], phone, commit=False
         )
-        ids: dict[int, int] = {}
-        for e in events:
-            payload = dict(e.payload)
-            if e.kind == "undo":
-                payload["undoes"] = ids[int(payload["undoes"])]
-            slot = (e.slot, e.version) if e.slot else None
-            row = store.append(table.game, e.kind, e.actor, e.actor_seat, payload, e.round, slot,
-                               capped=False)  # fmt: skip
-            row.created_at = e.created_at
-            db.session.flush()
-            ids[e.id] = row.id
+        db.session.flush()
+        _insert(table.game.id, events)
         store.append(table.game, "import", "Import", None, {"events": len(events)}, capped=False)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise Unreadable("This file's events repeat a change, so it cannot be imported.") from None
     return table
+
+
+def _insert(game_id: int, events: list[Event]) -> None:
+    """The events, a few statements in all: each holds the events up to the next undo of one
+    of them (an undo names its change by the id it was just given)."""
+    ids: dict[int, int] = {}
+    pending: list[Event] = []
+
+    def flush() -> None:
+        rows = [{"kind": e.kind, "actor": e.actor, "actor_seat": e.actor_seat, "round": e.round,
+                 "slot": e.slot, "slot_version": e.slot_version, "created_at": e.created_at,
+                 "payload": _renumbered(e, ids)} for e in pending]  # fmt: skip
+        ids.update(zip((e.id for e in pending), store.insert_kept(game_id, rows), strict=True))
+        pending.clear()
+
+    for e in events:
+        if e.kind == "undo" and int(e.payload["undoes"]) not in ids:
+            flush()
+        pending.append(e)
+    if pending:
+        flush()
+
+
+def _renumbered(e: Event, ids: dict[int, int]) -> dict[str, Any]:
+    if e.kind != "undo":
+        return dict(e.payload)
+    return {**e.payload, "undoes": ids[int(e.payload["undoes"])]}
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:

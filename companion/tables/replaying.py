@@ -52,9 +52,17 @@ class Replay:
     def __init__(self, kind: GameType, options: Any, names: list[str]) -> None:
         self.kind, self.options, self.players = kind, options, options.players
         self.names = tuple(names)
-        state = kind.table.initial(options, options.players)
-        self.snap = Snapshot(0, kind.key, options, options.players, state=state)
+        self.state = kind.table.initial(options, options.players)
+        self.events: list[Event] = []  # every event to store
+        self.effective: list[Event] = []  # those in force (no undo, none undone)
+        self.versions: dict[str, int] = {}
         self.folds = 0
+
+    def snap(self, events: tuple[Event, ...] = ()) -> Snapshot:
+        """The game so far as the shell's checks read it (``events``: only where they are
+        read, so a long file is not copied for each change)."""
+        return Snapshot(0, self.kind.key, self.options, self.options.players, events,
+                        frozenset(), self.versions, self.state)  # fmt: skip
 
     def run(self, items: list[Event]) -> list[Event]:
         """The events to store (as live play makes them), or ``Unreadable`` naming the first
@@ -63,7 +71,7 @@ class Replay:
         i = 0
         while i < len(items):
             i = self._undo(i) if items[i].kind == "undo" else self._act(i)
-        return list(self.snap.events)
+        return self.events
 
     # a change
 
@@ -74,7 +82,7 @@ class Replay:
                              f"whole number from 0 to {self.players - 1}.", "file")  # fmt: skip
         if e.kind == "alpha-deck":
             return self._deck(i)
-        steps = replay.steps(self.kind.key, self.snap.state, self.items, i)
+        steps = replay.steps(self.kind.key, self.state, self.items, i)
         if steps is None:
             raise refuse(number, e.kind, "is made by live play only together with the change "
                          "before it, which the file does not have.")  # fmt: skip
@@ -92,7 +100,7 @@ class Replay:
         raise refuse(number, e.kind, (whys or ["is not what live play makes of it."])[0])
 
     def _plan(self, step: replay.Step, actor: Actor) -> list[dict[str, Any]]:
-        snap = self.snap if step.state is None else replace(self.snap, state=step.state)
+        snap = self.snap() if step.state is None else replace(self.snap(), state=step.state)
         slot = self.kind.table.target_slot(snap.state, step.action)
         action = replace(step.action, version=snap.version(slot))
         return service.plan(snap, [action], actor)[1]
@@ -137,7 +145,7 @@ class Replay:
             made.append(replace(e, payload=payload))
             if row["kind"] in service.SEAT_CHANGES:
                 self.players += 1 if row["kind"] == "add-seat" else -1
-        self._fold(made, len(made))
+        self._fold(made)
         return i + len(rows)
 
     # what is not an action
@@ -145,7 +153,7 @@ class Replay:
     def _undo(self, i: int) -> int:
         """Live undo takes back the newest change still in force with its whole batch, as one
         undo event for each of its events."""
-        targets = service.newest_batch(self.snap, self.kind.undoable)
+        targets = service.newest_batch(self.snap(tuple(self.effective)), self.kind.undoable)
         if not targets:
             raise refuse(i + 1, "undo", "has nothing to take back.")
         made = []
@@ -154,11 +162,11 @@ class Replay:
             if e is None or e.kind != "undo" or e.payload.get("undoes") != target.id:
                 raise refuse(i + j + 1, "undo", "does not take back what live undo would: an "
                              "undo takes back an older change, or only part of one.")  # fmt: skip
-            slot, version, payload = service.undo_of(self.snap, target)
+            slot, version, payload = service.undo_of(self.snap(), target)
             if (e.slot, e.slot_version, e.round) != (slot, version, target.round):
                 raise refuse(i + j + 1, "undo", "is out of step with the changes before it.")
             made.append(replace(e, payload=payload))
-        self._fold(made, len(self.snap.effective))
+        self._fold(made, targets)
         return i + len(made)
 
     def _deck(self, i: int) -> int:
@@ -171,14 +179,30 @@ class Replay:
             raise refuse(i + 1, e.kind, "is not a deck the app can read.") from None
         if deck.size == 0:
             raise refuse(i + 1, e.kind, "has no cards: a deck needs at least one.")
-        if (e.slot, e.slot_version, e.round) != (DECK_SLOT, self.snap.version(DECK_SLOT) + 1, None):
+        at = (DECK_SLOT, self.versions.get(DECK_SLOT, 0) + 1, None)
+        if (e.slot, e.slot_version, e.round) != at:
             raise refuse(i + 1, e.kind, "is out of step with the changes before it.")
-        self._fold([replace(e, payload=deck.to_dict())], 1)
+        self._fold([replace(e, payload=deck.to_dict())])
         return i + 1
 
-    def _fold(self, made: list[Event], work: int) -> None:
-        self.folds += work
+    def _fold(self, made: list[Event], undone: list[Event] | None = None) -> None:
+        """``made`` folded in, as a snapshot folds new events: one at a time, or, after an
+        undo, every event still in force from the start (``FOLD_BUDGET`` in all)."""
+        self.events += made
+        for e in made:
+            if e.slot:
+                self.versions[e.slot] = max(self.versions.get(e.slot, 0), e.version)
+        table = self.kind.table
+        if undone:
+            gone = {e.id for e in undone}
+            self.effective = [e for e in self.effective if e.id not in gone]
+            todo, self.state = self.effective, table.initial(self.options, self.options.players)
+        else:
+            self.effective += made
+            todo = made
+        self.folds += len(todo)
         if self.folds > FOLD_BUDGET:
             raise Unreadable("This file cannot be imported: it takes too much work to check "
                              "(too many undos).", "file")  # fmt: skip
-        self.snap = self.snap.newer(made)
+        for e in todo:
+            self.state = table.fold(self.state, e)

@@ -176,6 +176,13 @@ def events_count(game_id: int) -> int:
     return int(db.session.scalar(select(func.count()).where(Event.game_id == game_id)) or 0)
 
 
+def insert_kept(game_id: int, rows: Sequence[dict[str, Any]]) -> list[int]:
+    """Store events that keep their own times (``created_at`` in each row: an import's) in
+    one statement, without ORM objects; their ids, in the rows' order."""
+    params = [{**r, "game_id": game_id} for r in rows]
+    return list(db.session.connection().execute(_INSERT, params).scalars().all())
+
+
 def insert_events(game_id: int, rows: Sequence[dict[str, Any]], notify: str | None = None,
                   head: int = 0) -> list[Plain] | None:  # fmt: skip
     """Store new events of a locked game in one statement, without ORM objects; answer them
