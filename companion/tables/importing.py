@@ -181,10 +181,19 @@ def _read(item: Any, number: int, kind: GameType) -> Event:
 
 
 def _in_order(events: list[Event]) -> None:
-    """Ids that grow, and each slot's versions too (a repeated change never was stored)."""
+    """Ids that grow, and each slot's versions too (a repeated change never was stored);
+    the changes of one batch one after another."""
     versions: dict[str, int] = {}
+    batches: set[str] = set()  # a batch (changes saved together) is stored all at once
     for number, e in enumerate(events, start=1):
         _need(number == 1 or e.id > events[number - 2].id, "the events are out of order")
+        batch = e.payload.get("batch") if e.kind != "undo" else None
+        if isinstance(batch, str):
+            before = events[number - 2] if number > 1 else None
+            _need(batch not in batches or (before is not None and before.kind != "undo"
+                                           and before.payload.get("batch") == batch),
+                  f"event {number} belongs with changes saved together earlier")  # fmt: skip
+            batches.add(batch)
         if e.slot is not None:
             _need(e.version > versions.get(e.slot, 0), f"event {number} repeats a change")
             versions[e.slot] = e.version

@@ -325,3 +325,13 @@ def test_an_alphagrams_word_the_table_allowed_and_a_steal_import_unchanged(clien
     t.ok("ag/word", word="STEM", steal="1", step="play")
     copied = round_trip(client, t.path)
     assert "STEM" in client.get(copied).get_data(as_text=True)
+
+
+def test_changes_saved_together_are_not_split_by_an_import(app, client):
+    from tests.web.test_import_bounds import export, score
+
+    together = [score(1, 1, 0, 5), score(2, 1, 1, 6), score(3, 2, 0, 7)]
+    together[0]["payload"]["batch"] = together[2]["payload"]["batch"] = "a1b2c3d4e5f6"
+    refused(app, client, export(*together), "event 3 belongs with changes saved together")
+    together[1]["payload"]["batch"] = "a1b2c3d4e5f6"  # all three saved at once: as live play
+    assert post(client, export(*together)).status_code == 303
