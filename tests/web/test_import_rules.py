@@ -335,3 +335,45 @@ def test_changes_saved_together_are_not_split_by_an_import(app, client):
     refused(app, client, export(*together), "event 3 belongs with changes saved together")
     together[1]["payload"]["batch"] = "a1b2c3d4e5f6"  # all three saved at once: as live play
     assert post(client, export(*together)).status_code == 303
+
+
+# edits of every kind: refused in words or imported, never a server error
+
+ODD = [None, -1, 0, 1, 10**6, "x", "QS", [], {}, ["QS", "QS"], {"0": 1}, True, 2.5]
+
+
+def _mutated(data: Export, rng: Any, kinds: list[str]) -> Export:
+    out = copy.deepcopy(data)
+    events = out["events"]
+    e = rng.choice(events)
+    what = rng.randrange(6)
+    if what == 0 and e["payload"]:
+        e["payload"][rng.choice(sorted(e["payload"]))] = rng.choice(ODD)
+    elif what == 1 and e["payload"]:
+        del e["payload"][rng.choice(sorted(e["payload"]))]
+    elif what == 2:
+        e["kind"] = rng.choice(kinds)
+    elif what == 3:
+        e["round"] = rng.choice([None, 1, 2, 3])
+    elif what == 4:
+        e["actor_seat"] = rng.choice([None, 0, 1, 2, 3])
+    else:
+        i = events.index(e)
+        events.insert(rng.randrange(len(events)), events.pop(i))
+    return out
+
+
+@pytest.mark.one_database
+def test_random_edits_of_each_game_are_refused_in_words_or_imported(app, client):
+    import random
+
+    rng = random.Random(20)
+    games = [exported(client, ag_game(client)), exported(client, cons_game(client)),
+             exported(client, hearts_game(client))]  # fmt: skip
+    t = fta_game(app)
+    games.append(exported(t.ann, t.path))
+    for data in games:
+        kinds = sorted(GAMES[data["game"]["kind"]].replayed)
+        for _ in range(25):
+            answer = post(client, _mutated(data, rng, kinds))
+            assert answer.status_code in (303, 422), answer.get_data(as_text=True)[-800:]
