@@ -73,7 +73,13 @@ class Server:
 
     def start(self, timeout: float = 60.0) -> Server:
         self.tmp = tempfile.mkdtemp(prefix="companion-bench-")
-        env = dict(os.environ, COMPANION_INSTANCE=self.tmp, PYTHONPATH=str(ROOT), **self.env)
+        env = dict(
+            os.environ,
+            COMPANION_INSTANCE=self.tmp,
+            PYTHONPATH=str(ROOT),
+            COMPANION_TABLES_PER_MINUTE="0",
+            **self.env,
+        )  # tables by the dozen, one address
         env.pop("DATABASE_URL", None)
         if self.database_url:
             env["DATABASE_URL"] = self.database_url

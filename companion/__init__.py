@@ -51,6 +51,16 @@ def _seconds(name: str, default: float) -> float:
     return seconds
 
 
+def _whole(name: str, default: int) -> int:
+    """A whole number, 0 or more, from the environment, else ``default``."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not (value.isascii() and value.isdigit()):
+        raise ValueError(f"{name} must be a whole number, 0 or more, not {value!r}")
+    return int(value)
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
@@ -81,6 +91,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         STALE_SECONDS=_seconds("COMPANION_STALE_SECONDS", 30.0),
         # a pooled PostgreSQL connection unused this long is checked before it is used
         DB_PING_AFTER_SECONDS=_seconds("COMPANION_DB_PING_AFTER_SECONDS", 5.0),
+        # tables one client address may create a minute (0: no limit; companion.web.tablelimit)
+        TABLES_PER_MINUTE=_whole("COMPANION_TABLES_PER_MINUTE", 30),
     )
     # Flask defines these keys already (SameSite unset, 31 days), so setdefault would not do
     app.config.update(COOKIE_DEFAULTS)

@@ -1,4 +1,5 @@
-"""The ``companion`` command: ``serve`` runs the app; ``dict`` manages word lists."""
+"""The ``companion`` command: ``serve`` runs the app; ``dict`` manages word lists; ``prune``
+removes tables idle for too long (a hosted server's disk stays bounded)."""
 
 from __future__ import annotations
 
@@ -88,6 +89,30 @@ def serve(
     if not no_qr:
         print_qr(url)
     run(host, port, workers, threads, worker_class, connections)
+
+
+@main.command()
+@click.option("--idle-days", required=True, type=click.FloatRange(min=0, min_open=True),
+              help="Remove tables with no change for more than this many days.")  # fmt: skip
+@click.option("--dry-run", is_flag=True, help="List the tables it would remove; remove none.")
+def prune(idle_days: float, dry_run: bool) -> None:
+    """Remove tables idle for longer than --idle-days (all their games and seats)."""
+    from companion import create_app
+    from companion.tables import prune as pruning
+
+    with create_app().app_context():
+        found = pruning.idle(idle_days)
+        verb = "would remove" if dry_run else "removing"
+        click.echo(f"{len(found)} table{'' if len(found) == 1 else 's'} idle for more than "
+                   f"{idle_days:g} days; {verb} them:" if found else
+                   f"No table has been idle for more than {idle_days:g} days.")  # fmt: skip
+        for t in found:
+            name = f" {t.name!r}" if t.name else ""
+            click.echo(f"  table {t.id}{name}: {t.game}, {t.seats or 'no seats'}; "
+                       f"last change {t.last:%Y-%m-%d %H:%M} UTC")  # fmt: skip
+        if found and not dry_run:
+            removed = pruning.remove([t.id for t in found])
+            click.echo(f"Removed {removed} table{'' if removed == 1 else 's'}.")
 
 
 def _add_word_commands() -> None:

@@ -171,10 +171,10 @@ def plan_undo(effective: Sequence[Event], versions: Mapping[str, int], actor: Ac
         raise NotAllowed(
             "Only the host, or the phone whose change it was, can undo the last change."
         )
-    return targets, [_undo_row(e, versions, actor) for e in targets]
+    return targets, [undo_row(e, versions, actor) for e in targets]
 
 
-def _undo_row(target: Event, versions: Mapping[str, int], actor: Actor) -> Row:
+def undo_row(target: Event, versions: Mapping[str, int], actor: Actor) -> Row:
     slot = target.slot or f"e{target.id}"
     payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
     if target.kind == "score":

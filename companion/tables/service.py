@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from companion.errors import CompanionError, Conflict, Unreadable
+from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.extensions import db
 from companion.games import plan
 from companion.games.plan import StaleTarget as StaleTarget
@@ -27,6 +27,8 @@ from companion.tables.snapshot import GameRef
 
 # events that add or remove a seat of the table (the custom sheet's host actions)
 SEAT_CHANGES = frozenset({"add-seat", "remove-seat"})
+# the most events one game keeps (``store.MAX_EVENTS``): ``act`` counts from its snapshot
+MAX_EVENTS, FULL = store.MAX_EVENTS, store.FULL
 
 
 class Seated(Protocol):
@@ -126,7 +128,15 @@ def _plan(snap: snapshot.Snapshot, actions: Sequence[Action],
     except StaleTarget:
         db.session.rollback()
         raise
+    _room(snap, len(planned.rows))
     return planned.versions, [row.columns() for row in planned.rows]
+
+
+def _room(snap: snapshot.Snapshot, more: int) -> None:
+    """``more`` events still fit in the game (``MAX_EVENTS``), else ``Forbidden``."""
+    if len(snap.events) + more > MAX_EVENTS:
+        db.session.rollback()
+        raise Forbidden(FULL, "full")
 
 
 def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],
@@ -175,6 +185,7 @@ def undo(
     except CompanionError:
         db.session.rollback()
         raise
+    _room(snap, len(rows))
     for row in rows:
         at = (row.slot or "", row.slot_version or 0)
         store.append(game, row.kind, row.actor, row.actor_seat, row.payload, row.round, at)
@@ -185,3 +196,14 @@ def undo(
 def newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Event]:
     """What "undo" takes back now: the newest change still in force, with its whole batch."""
     return plan.newest_batch(snap.effective, undoable)
+
+
+def undo_of(snap: snapshot.Snapshot, target: Event) -> tuple[str, int, dict[str, Any]]:
+    """The undo of ``target``: its slot, version and payload (an import checks its own
+    undos against this too)."""
+    row = plan.undo_row(target, snap.versions, Actor(""))
+    return row.slot or "", row.slot_version or 0, dict(row.payload)
+
+
+# an import replays each change through the same checks (``companion.tables.replaying``)
+plan_rows = _plan

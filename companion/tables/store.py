@@ -131,6 +131,13 @@ def _unlocked(session: Session, *_: Any) -> None:
     session.info.pop("locked_games", None)
 
 
+# the most events one game keeps (a phone looping score and undo, or renaming itself, must not
+# grow a table without bound); an import takes as many, so any table's export imports again
+MAX_EVENTS = 5_000
+FULL = (f"This game has reached {MAX_EVENTS:,} changes, as many as one game keeps. Nothing "
+        "of yours was saved: start a new game to keep playing.")  # fmt: skip
+
+
 def append(
     game: Game,
     kind: str,
@@ -139,10 +146,16 @@ def append(
     payload: dict[str, Any],
     round_: int | None = None,
     slot: tuple[str, int] | None = None,
+    capped: bool = True,
 ) -> Event:
-    """Add an event to the session. ``slot`` is ``(name, version)`` for a versioned change."""
+    """Add an event to the session. ``slot`` is ``(name, version)`` for a versioned change.
+    ``Forbidden`` when the game has ``MAX_EVENTS`` already (``capped``: an import counts its
+    own)."""
     if game.id is not None:
         lock_game(game.id)
+        if capped and events_count(game.id) >= MAX_EVENTS:
+            db.session.rollback()
+            raise Forbidden(FULL, "full")
     event = Event(
         game_id=game.id,
         kind=kind,
@@ -155,6 +168,18 @@ def append(
     )
     db.session.add(event)
     return event
+
+
+def events_count(game_id: int) -> int:
+    """How many events the game holds (every kind)."""
+    return int(db.session.scalar(select(func.count()).where(Event.game_id == game_id)) or 0)
+
+
+def insert_kept(game_id: int, rows: Sequence[dict[str, Any]]) -> list[int]:
+    """Store events that keep their own times (``created_at`` in each row: an import's) in
+    one statement, without ORM objects; their ids, in the rows' order."""
+    params = [{**r, "game_id": game_id} for r in rows]
+    return list(db.session.connection().execute(_INSERT, params).scalars().all())
 
 
 def insert_events(game_id: int, rows: Sequence[dict[str, Any]], notify: str | None = None,

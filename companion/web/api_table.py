@@ -17,6 +17,7 @@ from companion.tables import holders, service, snapshot, store
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
+from companion.web import tablelimit
 from companion.web.errors import status_for
 from companion.web.home import clean_name
 from companion.web.join import take_seat
@@ -116,6 +117,10 @@ def create() -> Any:
         raise Unreadable("'options' must be a JSON object.", "options")
     parsed = kind.parse_options({**options, "players": len(names)})
     clean = [clean_name(n, f"Name {i + 1}") for i, n in enumerate(names)]
+    try:
+        tablelimit.check()
+    except tablelimit.TooMany as err:
+        return jsonify({"error": err.message}), 429, tablelimit.retry_after()
     phone = secrets.token_urlsafe(24)
     table = store.create_table(kind.key, parsed.to_dict(), clean, phone, commit=False)
     key = _new_key(table, phone)

@@ -6,6 +6,10 @@ seconds. The check counts, adds the try, commits and counts again, so tries raci
 several workers can be refused together but never all let through past the limit. Rows older
 than the window are deleted as tries come in.
 
+The same rows count other limits per client address (the tables a client creates,
+``companion.web.tablelimit``): each is a ``bucket``, a word and a space before the address
+(an address never holds a space), and each limit deletes only its own old rows.
+
 The client address is ``request.remote_addr``: the peer itself, or, only when that peer is
 a configured trusted proxy, the address it forwarded (``companion.web.proxy``).
 """
@@ -25,12 +29,14 @@ def _count(client: str, since: object) -> int:
     return int(db.session.scalar(stmt) or 0)
 
 
-def hit(client: str, limit: int, window: float) -> bool:
-    """Count one try from ``client``; False when it is over the limit."""
-    client = client[:64]
+def hit(client: str, limit: int, window: float, bucket: str = "") -> bool:
+    """Count one try from ``client``; False when it is over the limit. ``bucket``: another
+    limit's word (``"tables"``), counted apart from the join codes."""
+    client = f"{bucket} {client}"[:64] if bucket else client[:64]
     at = now()
     since = at - timedelta(seconds=window)
-    db.session.execute(delete(CodeTry).where(CodeTry.at <= since))
+    mine = CodeTry.client.startswith(f"{bucket} ") if bucket else ~CodeTry.client.contains(" ")
+    db.session.execute(delete(CodeTry).where(CodeTry.at <= since, mine))
     if _count(client, since) >= limit:
         db.session.commit()
         return False

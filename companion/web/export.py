@@ -35,7 +35,8 @@ def csv_export(token: str, number: int) -> Response:
 @bp.get("/t/<token>/games/<int:number>/export.json")
 def json_export(token: str, number: int) -> Response:
     v = view_for(token, number)
-    body = json.dumps(transfer.to_json(v.table, v.game, v.rows), indent=1)
+    # compact, so a game at its most events (``store.MAX_EVENTS``) is well within ``IMPORT_BYTES``
+    body = json.dumps(transfer.to_json(v.table, v.game, v.rows), separators=(",", ":"))
     return _download(body, "application/json", f"game-{number}.json")
 
 

@@ -21,7 +21,7 @@ from companion.errors import Unreadable
 from companion.tables import store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
-from companion.web import codelimit
+from companion.web import codelimit, tablelimit
 from companion.web.kinds import web_games
 from companion.web.security import phone_id
 
@@ -93,6 +93,12 @@ def create() -> Any:
         if chosen is None:
             return render_template("home.html", games=web_games(), errors=errors), 422
         return render_template("new.html", kind=chosen, values=values, errors=errors), 422
+    try:
+        tablelimit.check()
+    except tablelimit.TooMany as err:
+        chosen = web_games()[kind]
+        page = render_template("new.html", kind=chosen, values=values, errors={"form": err.message})
+        return page, 429, tablelimit.retry_after()
     table = store.create_table(kind, options, names, phone_id())
     return redirect(url_for("table.page", token=table.token), 303)
 

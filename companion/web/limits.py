@@ -39,8 +39,25 @@ def too_deep(data: bytes | str, limit: int = MAX_JSON_DEPTH) -> bool:
     return max(accumulate(_STEP[b] for b in brackets), default=0) > limit
 
 
+# the largest file ``/import`` reads (other bodies: ``MAX_CONTENT_LENGTH``): a game at its most
+# events (``store.MAX_EVENTS``) fits, each event well above the largest an export writes (a
+# deck edit, about 1 KB)
+IMPORT_BYTES = 8 * 1024 * 1024
+
+
 class LimitedRequest(Request):
-    """``get_json`` refuses JSON nested deeper than ``MAX_JSON_DEPTH`` (400, even if silent)."""
+    """``get_json`` refuses JSON nested deeper than ``MAX_JSON_DEPTH`` (400, even if silent);
+    ``/import`` reads up to ``IMPORT_BYTES``."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        if self.path == "/import":
+            return IMPORT_BYTES
+        return super().max_content_length
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
 
     def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Any:
         if (force or self.is_json) and too_deep(self.get_data(cache=True)):

@@ -72,7 +72,9 @@ def paths() -> dict[str, Any]:
             {"type": "object", "required": ["names"], "properties": {
                 "game": {"type": "string"}, "names": {"type": "array", "items": {"type": "string"}},
                 "options": obj}},
-            _answers(obj, "201"), keyed=False)},
+            _answers(obj, "201", s429=("Too many tables started from this address in the last "
+                                       "minute; nothing made (see Retry-After).", ERROR)),
+            keyed=False)},
         "/api/v1/join/{token}": {"post": {**_op(
             "Take a seat; answers the seat key (shown once).",
             {"type": "object", "required": ["seat"], "properties": {

@@ -86,6 +86,7 @@ class Server:
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "DATABASE"))}
+        env["COMPANION_TABLES_PER_MINUTE"] = "0"  # every test starts tables from this address
         env.update(self.env)
         env["COMPANION_INSTANCE"] = str(self.instance)
         env["XDG_RUNTIME_DIR"] = str(self.folder)  # gunicorn >= 25.1: its own control socket

@@ -4,6 +4,7 @@ worked by hand from RULES.md, bids out of turn and the hook refused in words, st
 from __future__ import annotations
 
 import io
+import json
 
 from tests.web.tablehelp import csrf, totals
 from tests.web.test_table_api import bearer
@@ -146,3 +147,18 @@ def test_oh_hell_share_and_tv_views_show_the_hand_and_the_sheet(client):
         assert page.status_code == 200
         text = page.get_data(as_text=True)
         assert "Hand 2" in text and "11" in text
+
+
+def test_an_edited_spades_export_is_refused_naming_the_event(client):
+    created = create(client, "spades", ["Ann", "Bob", "Cy", "Dee"])
+    host, table = created["host_key"], created["links"]["table"]
+    for seat, bid in ((1, 3), (2, "nil"), (3, 2), (0, 4)):
+        act(client, host, "bid", {"hand": 1, "seat": seat}, {"bid": bid})
+    act(client, host, "tricks", {"hand": 1}, {"taken": {"0": 5, "1": 4, "2": 0, "3": 4}})
+    data = json.loads(client.get(f"{table}/games/1/export.json").get_data())
+    bids = [e for e in data["events"] if e["kind"] == "bid"]
+    bids[0]["payload"]["bid"] = 14  # no such bid in Spades
+    sent = {"csrf_token": csrf(client), "file": (io.BytesIO(json.dumps(data).encode()), "g.json")}
+    answer = client.post("/import", data=sent, content_type="multipart/form-data")
+    assert answer.status_code == 422
+    assert "bid" in answer.get_data(as_text=True)

@@ -73,7 +73,7 @@ def test_a_310_byte_bomb_is_refused_within_a_memory_and_time_bound(app, tmp_path
         ([score(1, 1, 0, 5), score(2, 2, 0, 5)], "Round 2 cannot be entered yet"),
         ([score(1, 1, 0, 10**400)], "larger than 1,000,000,000"),
         ([score(1, 1, 0, 2_000_000)], "A score must be between"),
-        ([score(1, 1, 0, "12")], "not a whole number"),
+        ([score(1, 1, 0, "12")], "event 1 (score) is not what live play makes of that change"),
         ([score(1, 1, 2, 5)], "seat must be a whole number from 0 to 1"),
         ([score(1, 1, 0, 5), score(2, 1, 0, 6)], "repeats a change"),
         ([score(2, 1, 0, 5), score(1, 1, 1, 6)], "out of order"),
