@@ -120,7 +120,7 @@ def _yes(k: int, seat: int, host: bool) -> NewEvent:
 
 def _open(state: Any, action: Action) -> Agreement:
     k = target_int(action, "agreement", 1)
-    a = state.agreement
+    a: Agreement | None = state.agreement
     if a is None or a.k != k:
         raise Conflict("That question to the table has been settled already.")
     return a

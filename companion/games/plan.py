@@ -48,6 +48,38 @@ def in_force(rows: Sequence[E]) -> list[E]:
     return [e for e in rows if e.kind != "undo" and e.id not in gone]
 
 
+@dataclass(frozen=True)
+class Folded:
+    """A game's events and what they fold to: the ids undo took out of force, each slot's
+    newest version and the state. The shell keeps one per game (``tables.snapshot``)."""
+
+    events: tuple[Event, ...] = ()
+    undone: frozenset[int] = frozenset()
+    versions: Mapping[str, int] = field(default_factory=dict)
+    state: Any = None
+
+
+def fold_in(game: TableGame[Any, Any], options: Any, players: int, before: Folded,
+            rows: Sequence[Event]) -> Folded:  # fmt: skip
+    """``before`` with ``rows`` (newer events, in id order) folded in, one at a time; after
+    an undo (rare) the state is folded again from the events still in force."""
+    events = before.events + tuple(rows)
+    versions = dict(before.versions)
+    undone = set(before.undone)
+    for e in rows:
+        if e.slot:
+            versions[e.slot] = max(versions.get(e.slot, 0), e.slot_version or 0)
+        if e.kind == "undo":
+            undone.add(int(e.payload["undoes"]))
+    state, todo = before.state, list(rows)
+    if any(e.kind == "undo" for e in rows):
+        state = game.initial(options, players)
+        todo = [e for e in events if e.kind != "undo" and e.id not in undone]
+    for e in todo:
+        state = game.fold(state, e)
+    return Folded(events, frozenset(undone), versions, state)
+
+
 class StaleTarget(Conflict):
     """A stale version: carries the target, its version now and its value now (TABLE_API)."""
 

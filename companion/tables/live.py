@@ -10,7 +10,7 @@ import _socket
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 
 class InProcessBroker:
@@ -59,7 +59,7 @@ def sse_stream(
     keepalive: float = 15.0,
     gone: Callable[[], bool] = lambda: False,
     check: float = 2.0,
-):
+) -> Iterator[str]:
     """Yield server-sent events: ``update`` with the new version as its id.
 
     On connect the phone is told at once if it missed a change (``Last-Event-ID`` older than

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from sqlalchemy import bindparam, select
 
 from companion.extensions import db, kept_in_app
+from companion.games.plan import Folded, fold_in
 from companion.games.protocol import Event
 from companion.tables.models import Event as EventRow
 from companion.tables.registry import game_type
@@ -83,31 +84,15 @@ class Snapshot:
         return self.versions.get(slot, 0)
 
     def newer(self, rows: list[Event]) -> Snapshot:
-        """This snapshot with ``rows`` (newer events, in id order) folded in."""
+        """This snapshot with ``rows`` (newer events, in id order) folded in
+        (``plan.fold_in``)."""
         if not rows:
             return self
-        events = self.events + tuple(rows)
-        versions = dict(self.versions)
-        undone = set(self.undone)
-        for e in rows:
-            if e.slot:
-                versions[e.slot] = max(versions.get(e.slot, 0), e.slot_version or 0)
-            if e.kind == "undo":
-                undone.add(int(e.payload["undoes"]))
-        state = self._fold(rows, events, frozenset(undone))
-        return Snapshot(self.game_id, self.kind, self.options, self.players, events,
-                        frozenset(undone), versions, state)  # fmt: skip
-
-    def _fold(self, rows: list[Event], events: tuple[Event, ...], undone: frozenset[int]) -> Any:
         table = game_type(self.kind).table
-        if any(e.kind == "undo" for e in rows):  # rare: fold again what is still in force
-            state = table.initial(self.options, self.players)
-            rows = [e for e in events if e.kind != "undo" and e.id not in undone]
-        else:
-            state = self.state
-        for e in rows:
-            state = table.fold(state, e)
-        return state
+        before = Folded(self.events, self.undone, self.versions, self.state)
+        f = fold_in(table, self.options, self.players, before, rows)
+        return Snapshot(self.game_id, self.kind, self.options, self.players, f.events,
+                        f.undone, f.versions, f.state)  # fmt: skip
 
 
 def empty(game: GameRef, players: int) -> Snapshot:

@@ -3,16 +3,17 @@ database): what ``companion.tables.service`` does with a game's actions, on a li
 
 The checks, versions and events are the service's own (``companion.games.plan``): ``act``
 stores what ``plan`` decides (a stale version: ``StaleTarget``, nothing stored), ``undo`` what
-``plan_undo`` decides; this shell only numbers the events, keeps the slot versions and folds,
-again from the events still in force after an undo.
+``plan_undo`` decides, and folds them in as the service's snapshot does (``fold_in``: the slot
+versions, and after an undo the state again from the events still in force); this shell only
+numbers the events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.plan import Row, plan, plan_undo
+from companion.games.plan import Folded, Row, fold_in, in_force, plan, plan_undo
 from companion.games.protocol import Action, Actor, Event
 
 HOST = Actor("Host", None, True)
@@ -22,10 +23,20 @@ class Shell:
     def __init__(self, table: Any, options: Any, players: int, names: Sequence[str] = ()) -> None:
         self.table, self.options, self.players = table, options, players
         self.names = list(names)
-        self.events: list[Event] = []
-        self.versions: dict[str, int] = {}
-        self.state = table.initial(options, players)
+        self.folded = Folded(state=table.initial(options, players))
         self.batches = 0
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self.folded.events)
+
+    @property
+    def versions(self) -> Mapping[str, int]:
+        return self.folded.versions
+
+    @property
+    def state(self) -> Any:
+        return self.folded.state
 
     # the service's act
 
@@ -47,23 +58,17 @@ class Shell:
     def store(self, kind: str, payload: dict[str, Any], round_: int | None = None,
               slot: str | None = None, version: int | None = None,
               actor: Actor = HOST) -> Event:  # fmt: skip
-        """Store one event as given (an event kept from earlier, or made by the shell)."""
-        event = Event(len(self.events) + 1, kind, actor.name, actor.seat, round_, slot,
+        """Store one event as given (an event kept from earlier, or made by the shell) and
+        fold it in as the service's snapshot does (``fold_in``)."""
+        event = Event(len(self.folded.events) + 1, kind, actor.name, actor.seat, round_, slot,
                       version, payload)  # fmt: skip
-        self.events.append(event)
-        if slot:
-            self.versions[slot] = max(self.versions.get(slot, 0), version or 0)
-        if kind == "undo":
-            self.state = self.refold()
-        else:
-            self.state = self.table.fold(self.state, event)
+        self.folded = fold_in(self.table, self.options, self.players, self.folded, [event])
         return event
 
     # the service's undo
 
     def effective(self) -> list[Event]:
-        gone = {int(e.payload["undoes"]) for e in self.events if e.kind == "undo"}
-        return [e for e in self.events if e.kind != "undo" and e.id not in gone]
+        return in_force(self.folded.events)
 
     def undo(self, actor: Actor, undoable: frozenset[str]) -> list[Event]:
         """Take back the newest change still in force (``plan_undo``); the events undone."""
@@ -71,12 +76,6 @@ class Shell:
         for r in rows:
             self.row(r)
         return targets
-
-    def refold(self) -> Any:
-        state = self.table.initial(self.options, self.players)
-        for e in self.effective():
-            state = self.table.fold(state, e)
-        return state
 
     def lines(self) -> list[str]:
         out = []

@@ -214,15 +214,15 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return f"{when}{who}: undid a change ({_LABELS.get(str(p['what']), 'a move')})"
     if event.kind not in KINDS:
         return None
-    text = {
+    lines: dict[str, Callable[[], str]] = {
         "ag-start": lambda: f"turned {p.get('card')} to start the pool",
         "ag-flip": lambda: f"{_name(names, p.get('seat'))} turned {p.get('card')} into the pool",
         "ag-word": lambda: _word_line(p, names),
         "ag-pass": lambda: f"{_name(names, p.get('seat'))} passed",
         "ag-end": lambda: "the game is over, as the table agreed",
         "ag-challenge": lambda: str(p.get("outcome") or "a challenge was settled"),
-    }[event.kind]()
-    return f"{when}{who}: {text}"
+    }
+    return f"{when}{who}: {lines[event.kind]()}"
 
 
 _LABELS = {"ag-start": "the first card", "ag-flip": "a card turned", "ag-word": "a word",

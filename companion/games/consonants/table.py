@@ -45,7 +45,7 @@ from companion.games.consonants import table_options, table_view, table_words
 from companion.games.consonants import table_state as ts
 from companion.games.consonants.table_options import TableOptions
 from companion.games.consonants.table_state import Hand, State, Verdict
-from companion.games.protocol import Action, Actor, Event, NewEvent
+from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload
 from companion.games.trickgame import read
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
@@ -128,7 +128,8 @@ class ConsonantsTable(TrickTable):
             return fold_agree(state, event)
         if event.kind == "cons-challenge" and event.round:
             return _verdict(state, event)
-        return super().fold(state, event)
+        folded: State = super().fold(state, event)
+        return folded
 
     def target_slot(self, state: State, action: Action) -> str:
         if action.kind in challenges.ACTIONS:
@@ -198,7 +199,7 @@ class ConsonantsTable(TrickTable):
         return table_words.describe(event, names)
 
 
-def _taken(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> dict:
+def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
     _need_seat(actor, seat)
     if hand.tricks:
         raise Forbidden("This hand is entered trick by trick: the tricks give the cards.",
@@ -214,7 +215,7 @@ def _taken(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> 
     return {"seat": seat, "cards": [str(c) for c in mine]}
 
 
-def _trick(state: State, hand: Hand, index: Any, data: Mapping, actor: Actor) -> dict:
+def _trick(state: State, hand: Hand, index: Any, data: Data, actor: Actor) -> Payload:
     _need_player(actor)
     players = state.options.players
     names = ts.seat_words(players)
@@ -224,7 +225,7 @@ def _trick(state: State, hand: Hand, index: Any, data: Mapping, actor: Actor) ->
                          ts.BLOCKING)  # fmt: skip
 
 
-def _fly(state: State, hand: Hand, _: Any, data: Mapping, actor: Actor) -> dict:
+def _fly(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
     flyer = hand.flyer
     if not hand.choice_required or flyer is None:
         raise Forbidden(f"Hand {hand.number} has no Flying by Night waiting for a choice.",
@@ -245,7 +246,7 @@ def _word_list(value: Any) -> list[str]:
     return [engine.read_word(w, "words") for w in read.card_words(value, "words")]
 
 
-def _words(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> dict:
+def _words(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
     _need_seat(actor, seat)
     who = ts.seat_words(state.options.players)[seat]
     if not hand.seat_cards_known(seat):
@@ -265,7 +266,7 @@ def _words(state: State, hand: Hand, seat: Any, data: Mapping, actor: Actor) -> 
     return {"seat": seat, "words": laid}
 
 
-def _close(state: State, hand: Hand, _: Any, data: Mapping, actor: Actor) -> dict:
+def _close(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
     _need_player(actor)
     if hand.scores is None:
         raise Forbidden(f"Hand {hand.number} is not complete yet: see what is missing above.",
@@ -277,7 +278,7 @@ def _close(state: State, hand: Hand, _: Any, data: Mapping, actor: Actor) -> dic
     return {"scores": {str(s): p for s, p in hand.scores.items()}}
 
 
-def _challenge(state: State, hand: Hand, seat: int, data: Mapping, actor: Actor) -> NewEvent:
+def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) -> NewEvent:
     word = engine.read_word(str(data.get("word", ""))[:40], "word")
     names = ts.seat_words(state.options.players)
     if word not in hand.words.get(seat, []):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, Deck, PlayedAlpha
 from companion.games import consonants as engine
@@ -23,6 +24,7 @@ from companion.games.consonants import ConsonantsOptions, HandReport, ScoreRepor
 from companion.games.consonants.table_options import TableOptions
 from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
 from companion.games.trickgame.state import HandLookup
+from companion.games.tricks import Violation
 
 SLOTS = SlotNames("c", {"claim": "s", "trick": "t", "choice": "fly", "words": "w",
                         "close": "end"})  # fmt: skip
@@ -75,7 +77,7 @@ class Hand:
         return len(self.entered) == len(self.taken) and not self.missing
 
     @property
-    def blocking(self) -> list:
+    def blocking(self) -> list[Violation[Any]]:
         r = self.trick_report
         return [x for x in r.violations if x.rule in BLOCKING] if r is not None else []
 
@@ -144,14 +146,16 @@ def dealer(options: TableOptions, hand: int) -> int:
     return engine.dealer_for_hand(hand, options.players, options.first_dealer)
 
 
-def missing_consonants(rules: ConsonantsOptions, taken: Mapping[int, list[AlphaCard]]) -> list:
+def missing_consonants(
+    rules: ConsonantsOptions, taken: Mapping[int, list[AlphaCard]]
+) -> list[AlphaCard]:
     """Consonant cards of the deck nobody has entered."""
     listed = Counter(c for got in taken.values() for c in got)
     wanted = Counter({c: k for c, k in rules.deck.copies.items() if c.letters in CONSONANTS})
     return sorted((wanted - listed).elements())
 
 
-def _taken(state: State, n: int, entries: HandEntries) -> dict:
+def _taken(state: State, n: int, entries: HandEntries) -> dict[str, Any]:
     """Source, taken cards, seats entered, trick report and missing cards of hand ``n``."""
     rules, players = state.rules, state.options.players
     tricks = [(leader, played(texts)) for leader, texts in entries.trick_list()]

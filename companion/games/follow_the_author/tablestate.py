@@ -26,7 +26,8 @@ from companion.games.follow_the_author.events import (
 )
 from companion.games.follow_the_author.inplay import Kind
 from companion.games.follow_the_author.rounds import TO_PLAY, Hand
-from companion.games.follow_the_author.sealstate import Seal, fold_seal
+from companion.games.follow_the_author.sealstate import Seal as Seal  # read from here too
+from companion.games.follow_the_author.sealstate import fold_seal
 from companion.games.follow_the_author.tableoptions import TableOptions
 from companion.games.protocol import Event
 

@@ -36,12 +36,13 @@ from companion.games.hearts import numbers, table_options, table_view, table_wor
 from companion.games.hearts import table_state as ts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
-from companion.games.protocol import Action, Actor, Event, NewEvent, need_seat_phone
+from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload, need_seat_phone
 from companion.games.trickgame import read
 from companion.games.trickgame.entries import EMPTY
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
+from companion.games.tricks import Violation
 
 PARTS = {"taken": "taken", "claim": "claim", "trick": "trick", "moon": "choice",
          "revoke": "revoke", "points": "taken"}  # fmt: skip
@@ -150,7 +151,7 @@ class HeartsTable(TrickTable):
         kind = ACTION_KINDS.get(action.kind, KINDS[part])
         return [NewEvent(kind, payload, round=number)]
 
-    def _taken(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
+    def _taken(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number, correction_ok=True)
         options, names = state.options, ts.seat_words(state.options.players)
@@ -162,7 +163,7 @@ class HeartsTable(TrickTable):
         return {"taken": {str(s): [str(c) for c in cards] for s, cards in taken.items()},
                 "sun": sun}  # fmt: skip
 
-    def _points(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
+    def _points(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number, correction_ok=True)
         options, names = state.options, ts.seat_words(state.options.players)
@@ -189,7 +190,7 @@ class HeartsTable(TrickTable):
             "taken": {str(s): [str(c) for c in cards] for s, cards in taken.items()},
         }
 
-    def _claim(self, state: State, number: int, seat: Any, data: Mapping, actor: Actor) -> dict:
+    def _claim(self, state: State, number: int, seat: Any, data: Data, actor: Actor) -> Payload:
         names = ts.seat_words(state.options.players)
         need_seat_phone(actor, seat, names)
         hand = _hand_open(state, number)
@@ -208,7 +209,7 @@ class HeartsTable(TrickTable):
             mine = list(wanted)
         return {"seat": seat, "cards": [str(c) for c in mine], "sun": sun}
 
-    def _trick(self, state: State, number: int, index: Any, data: Mapping, actor: Actor) -> dict:
+    def _trick(self, state: State, number: int, index: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand, players = _hand_open(state, number), state.options.players
         names = ts.seat_words(players)
@@ -217,7 +218,7 @@ class HeartsTable(TrickTable):
                                                               names=names).violations,
                              ts.BLOCKING)  # fmt: skip
 
-    def _moon(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
+    def _moon(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         hand = _hand_open(state, number)
         shooter = hand.shooter
         if not hand.choice_required or shooter is None:
@@ -231,7 +232,7 @@ class HeartsTable(TrickTable):
                              "shooter).", "choice")  # fmt: skip
         return {"choice": choice}
 
-    def _revoke(self, state: State, number: int, _: Any, data: Mapping, actor: Actor) -> dict:
+    def _revoke(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number)
         seat = read.seat_value(data.get("seat"), state.options.players, "seat")
@@ -260,7 +261,7 @@ def may_choose(actor: Actor, shooter: hearts.Shooter) -> bool:
     return actor.host and not any(s in actor.phones for s in shooter.seats)
 
 
-def revokes(hand: Hand) -> list:
+def revokes(hand: Hand) -> list[Violation[Card]]:
     """The first revoke (not following suit when able) of each seat that made one: the revoke
     a table records is a seat's, however many tricks show it."""
     report = hand.report

@@ -20,6 +20,7 @@ from companion.games.hearts.table_state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import EMPTY, Entry
 from companion.games.trickgame.summary import HandSummary
+from companion.games.tricks import Violation
 
 WAYS = {"mine": "My cards", "all": "Score for all", "numbers": "Numbers",
         "tricks": "Trick by trick"}  # fmt: skip
@@ -246,5 +247,5 @@ class Display(DisplayParts[TableOptions, Hand]):
         winners = list(hand.report.winners) if hand.report else []
         return trick_rows(hand.tricks, winners, self.names, words.face)
 
-    def revokes(self, hand: Hand) -> list:
+    def revokes(self, hand: Hand) -> list[Violation[Card]]:
         return hearts_table.revokes(hand)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts import table_words as words
 from companion.games.hearts.scoring import bonus_card, is_penalty
@@ -19,6 +20,7 @@ from companion.games.hearts.table_options import TableOptions
 from companion.games.hearts.table_state import Hand, State
 from companion.games.trickgame.summary import HandSummary, points_line
 from companion.games.trickgame.words import seat_name
+from companion.games.tricks import Violation
 
 LEGEND = (
     ("moon", "someone shot the moon"),
@@ -62,7 +64,7 @@ def _bonus_line(options: TableOptions, hand: Hand, names: Sequence[str]) -> str 
     return f"{names[seat]} took the {words.face(card)} ({options.rules.bonus_points:+d})."
 
 
-def _shown_revokes(hand: Hand) -> list:
+def _shown_revokes(hand: Hand) -> list[Violation[Card]]:
     """Revokes the entered tricks show (the rule the engine names ``follow-suit``)."""
     report = hand.report
     return [x for x in report.violations if x.rule == "follow-suit"] if report else []

@@ -7,12 +7,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts.table_options import TableOptions
 from companion.games.protocol import Event
-from companion.games.trickgame.words import face, history_line, named, trick_line
+from companion.games.trickgame.words import face as face
+from companion.games.trickgame.words import history_line, trick_line
+from companion.games.trickgame.words import named as named
 from companion.games.trickgame.words import seat_name as _name
 
 WHERE = {
@@ -94,7 +97,7 @@ def lead_line(options: TableOptions, dealer: int, names: Sequence[str]) -> str:
     return f"The {face(card or '2C')} leads."
 
 
-def _taken_words(payload: Mapping, names: Sequence[str]) -> str:
+def _taken_words(payload: Mapping[str, Any], names: Sequence[str]) -> str:
     parts = []
     for seat, texts in sorted(payload.get("taken", {}).items(), key=lambda i: int(i[0])):
         if texts:
@@ -102,7 +105,7 @@ def _taken_words(payload: Mapping, names: Sequence[str]) -> str:
     return "; ".join(parts) or "no cards"
 
 
-def _points_words(n: int | None, payload: Mapping, names: Sequence[str]) -> str:
+def _points_words(n: int | None, payload: Mapping[str, Any], names: Sequence[str]) -> str:
     """``hand 3 by points: Ann 15, Bob 4, ...`` (or who shot the moon or the sun)."""
     for key, what in (("sun", "took every trick"), ("moon", "shot the moon")):
         if payload.get(key) is not None:
@@ -111,7 +114,7 @@ def _points_words(n: int | None, payload: Mapping, names: Sequence[str]) -> str:
     return f"hand {n} by points: " + ", ".join(f"{_name(names, s)} {p}" for s, p in points)
 
 
-def _line(kind: str, n: int | None, p: Mapping, names: Sequence[str]) -> str:
+def _line(kind: str, n: int | None, p: Mapping[str, Any], names: Sequence[str]) -> str:
     """What an event of ``kind`` (one of the game's own) did to hand ``n``."""
     lines = {
         "hearts-taken": lambda: f"hand {n}, cards taken: {_taken_words(p, names)}",

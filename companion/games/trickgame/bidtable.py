@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.cards.standard import Card
 from companion.errors import Forbidden, Unreadable
 from companion.games import scoresheet
 from companion.games.protocol import Action, Actor, Event, NewEvent, need_seat_phone, target_int
@@ -142,7 +143,7 @@ class BidTable:
             return check(bs.trick_hand(state, hand, tricks), bs.trick_rules(state, hand),
                          words(state.players))  # fmt: skip
 
-        return trick_payload(hand, index, data, state.players, bs.Card.parse, faults, BLOCKING)
+        return trick_payload(hand, index, data, state.players, Card.parse, faults, BLOCKING)
 
     def _trump(self, state: State, number: int, _: Any, data: Mapping[str, Any],
                actor: Actor) -> dict[str, Any]:  # fmt: skip

@@ -13,7 +13,8 @@ from companion.games.alphagrams.helper import steals
 from companion.games.alphagrams.scoring import card_points
 from companion.games.alphagrams.table import AlphaGramsTable, describe
 from companion.games.alphagrams.tableopts import load_options
-from companion.games.alphagrams.tablestate import State
+from companion.games.alphagrams.tablestate import SLOT, State
+from companion.games.plan import Row, plan
 from companion.games.protocol import Action, Actor, Event
 from companion.words.lexicon import Lexicon, LexiconInfo
 
@@ -34,26 +35,36 @@ class Game:
         opts = load_options({"players": players, **options})
         self.state: State = TABLE.initial(opts, players)
         self.events: list[Event] = []
-        self.version = 0
+        self.versions: dict[str, int] = {}
 
-    def add(self, kind: str, payload: dict[str, Any], slot: str | None = None) -> Event:
-        event = Event(len(self.events) + 1, kind, "Host", None, None, slot, 1, payload)
+    @property
+    def version(self) -> int:
+        """The version of the game's own slot (every move names it)."""
+        return self.versions.get(SLOT, 0)
+
+    def add(self, kind: str, payload: dict[str, Any], slot: str | None = None,
+            version: int | None = None) -> Event:  # fmt: skip
+        """Store one event (made here, or as ``act`` plans it) and fold it."""
+        if slot:
+            self.versions[slot] = version or self.versions.get(slot, 0) + 1
+        at = self.versions.get(slot, 1) if slot else None
+        event = Event(len(self.events) + 1, kind, "Host", None, None, slot, at, payload)
         self.events.append(event)
         self.state = TABLE.fold(self.state, event)
         return event
 
-    def act(self, kind: str, actor: Actor = HOST, target: dict | None = None, **data: Any):
+    def act(self, kind: str, actor: Actor = HOST, target: dict | None = None,
+            **data: Any) -> list[Row]:  # fmt: skip
+        """The action at the version its target has now, checked and planned as the service
+        does (``plan``); the rows stored."""
         target = target if target is not None else self.target()
-        action = Action(kind, target, self.version, data)
-        slot = TABLE.target_slot(self.state, action)
-        assert slot == "ag" or kind in ("agree", "disagree", "confirm", "withdraw")
-        new = TABLE.apply(self.state, action, actor)
-        for e in new:
-            at = slot if e.slot is None else e.slot
-            if at == "ag":
-                self.version += 1
-            self.add(e.kind, dict(e.payload), at)
-        return new
+        slot = TABLE.target_slot(self.state, Action(kind, target, 0, data))
+        assert slot == SLOT or kind in ("agree", "disagree", "confirm", "withdraw")
+        action = Action(kind, target, self.versions.get(slot, 0), data)
+        rows = plan(TABLE, self.state, self.versions, [action], actor).rows
+        for r in rows:
+            self.add(r.kind, r.payload, r.slot, r.slot_version)
+        return list(rows)
 
     def agree_all(self, actor: Actor = HOST) -> Any:
         """The host answers the table's question for every seat that has not (no phones)."""
@@ -324,11 +335,13 @@ def test_confirmations_from_each_phone_give_the_verdict_and_its_effect(g: Game) 
     assert [e.kind for e in first] == ["judge-confirm"] and first[0].slot == "judge1player"
     with pytest.raises(Conflict, match="confirmed already"):
         g.act("confirm", ANN, target, roles=["player"])
+    moves = g.version
     last = g.act("confirm", BEN, target, roles=["challenger"])
     assert [e.kind for e in last] == ["judge-confirm", "judge-verdict", "ag-challenge"]
-    verdict, effect = last[1], last[2]
-    assert verdict.slot is None and verdict.payload["valid"] is False
-    assert effect.slot == "ag" and effect.bump
+    verdict, effect = last[1], last[2]  # the challenge's own slot; the game's, at its next
+    assert (verdict.slot, verdict.slot_version) == ("judge1", 2)
+    assert verdict.payload["valid"] is False
+    assert (effect.slot, effect.slot_version) == (SLOT, moves + 1) and g.version == moves + 1
     assert verdict.payload["outcome"] == (
         "The word goes back; seat 1 loses that turn. seat 1: put the 1 card you drew back "
         "on the stock."

@@ -11,7 +11,8 @@ from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.consonants import options_from
 from companion.games.consonants.table import GAME
 from companion.games.consonants.table_options import TableOptions
-from companion.games.protocol import Action, Actor, Event, NewEvent
+from companion.games.plan import Row, plan
+from companion.games.protocol import Action, Actor, Event
 
 PHONES = frozenset({0, 1})
 HOST = Actor("Host", None, host=True, phones=PHONES)
@@ -34,30 +35,32 @@ class Table:
         self.events: list[Event] = []
 
     def act(self, kind: str, target: dict, data: dict | None = None,
-            actor: Actor = HOST) -> list[NewEvent]:  # fmt: skip
+            actor: Actor = HOST) -> list[Row]:  # fmt: skip
+        """The action at the version its target has now, checked and planned as the service
+        does (``plan``); the rows stored, each at the slot and version the service gives."""
         action = Action(kind, target, self.version(kind, target), data or {})
-        slot = GAME.target_slot(self.state, action)
-        new = GAME.apply(self.state, action, actor)
-        for e in new:
-            at = slot if e.slot is None else e.slot
-            self.versions[at] = self.versions.get(at, 0) + 1
-            self.store(e.kind, e.payload, e.round, at, actor)
-        return list(new)
+        rows = plan(GAME, self.state, self.versions, [action], actor).rows
+        for r in rows:
+            self.store(r.kind, r.payload, r.round, r.slot, actor, r.slot_version)
+        return list(rows)
 
     def store(self, kind: str, payload: Any, round_: int | None, slot: str | None,
-              actor: Actor = HOST) -> None:  # fmt: skip
+              actor: Actor = HOST, version: int | None = None) -> None:  # fmt: skip
+        """Store one event (made here, or as ``act`` plans it) and fold it."""
+        if slot:
+            self.versions[slot] = version or self.versions.get(slot, 0) + 1
         event = Event(len(self.events) + 1, kind, actor.name, actor.seat, round_, slot,
                       self.versions.get(slot or "", 1), dict(payload))  # fmt: skip
         self.events.append(event)
         self.state = GAME.fold(self.state, event)
 
-    def close(self, hand: int = 1, asker: Actor = HOST) -> list[NewEvent]:
+    def close(self, hand: int = 1, asker: Actor = HOST) -> list[Row]:
         """Ask the table to close the hand's words; each phone agrees, the host for the seats
         without one. The last tap's events."""
         self.act("done", {"hand": hand}, actor=asker)
         a = self.state.agreement
         assert a is not None and a.about == "close"
-        last: list[NewEvent] = []
+        last: list[Row] = []
         for who in (ANN, BEN):
             if who.seat not in a.agreed:
                 last = self.act("agree", {"agreement": a.k}, actor=who)
@@ -92,7 +95,7 @@ def test_cards_taken_score_consonants_and_done_opens_the_next_hand():
     assert hand.scores == {0: 42, 1: 41, 2: 40, 3: DECK_POINTS - 123}
     new = t.close(1)
     assert [e.kind for e in new] == ["agree-yes", "agree-yes", "agree-done", "cons-close"]
-    assert new[-1].round == 1 and new[-1].slot == "c1end" and new[-1].bump
+    assert new[-1].round == 1 and (new[-1].slot, new[-1].slot_version) == ("c1end", 1)
     assert t.totals() == [42, 41, 40, DECK_POINTS - 123]
     assert t.state.open_number == 2
 

@@ -12,6 +12,7 @@ from companion.games.follow_the_author import commitment
 from companion.games.follow_the_author.seal import lock_of
 from companion.games.follow_the_author.table import GAME
 from companion.games.follow_the_author.tableoptions import parse_options
+from companion.games.plan import plan
 from companion.games.protocol import Action, Actor, Event
 
 ANN, BEN = Actor("Ann", 0, phones=frozenset({0, 1})), Actor("Ben", 1, phones=frozenset({0, 1}))
@@ -42,20 +43,20 @@ class Table:
         return self.versions.get(GAME.target_slot(self.state, Action(kind, target, 0)), 0)
 
     def act(self, actor: Actor, kind: str, target: dict[str, Any], data=None, version=None):
-        action = Action(kind, target, 0, data or {})
-        slot = GAME.target_slot(self.state, action)
+        """Checked and planned as the service does (``plan``), at ``version`` (None: the
+        target's version now); the rows stored."""
+        slot = GAME.target_slot(self.state, Action(kind, target, 0, data or {}))
         seen = self.versions.get(slot, 0) if version is None else version
-        if seen != self.versions.get(slot, 0):
-            raise Conflict(f"stale {slot}")
-        new = GAME.apply(self.state, Action(kind, target, seen, data or {}), actor)
-        for n in new:
-            at = slot if n.slot is None else n.slot
-            self.versions[at] = self.versions.get(at, 0) + 1
-            event = Event(len(self.events), n.kind, actor.name, actor.seat, n.round, at,
-                          self.versions[at], dict(n.payload))  # fmt: skip
+        action = Action(kind, target, seen, data or {})
+        rows = plan(GAME, self.state, self.versions, [action], actor).rows
+        for r in rows:
+            if r.slot:
+                self.versions[r.slot] = r.slot_version or 0
+            event = Event(len(self.events), r.kind, r.actor, r.actor_seat, r.round, r.slot,
+                          r.slot_version, r.payload)  # fmt: skip
             self.events.append(event)
             self.state = GAME.fold(self.state, event)
-        return new
+        return list(rows)
 
     def points(self, hand: str, a: Any, b: Any, actor: Actor = ANN, **kw: Any):
         data = {"points": [a, b]}

@@ -10,7 +10,8 @@ import pytest
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games.hearts.table import GAME
 from companion.games.hearts.table_options import parse_options
-from companion.games.protocol import Action, Actor, Event, NewEvent
+from companion.games.plan import Row, plan
+from companion.games.protocol import Action, Actor, Event
 from tests.games.hearts.reference import Table as RefTable
 from tests.games.hearts.reference import play
 
@@ -30,17 +31,19 @@ class Table:
         self.versions: dict[str, int] = {}
         self.events: list[Event] = []
 
-    def act(self, kind: str, target: dict, data: dict, actor: Actor = HOST) -> list[NewEvent]:
+    def act(self, kind: str, target: dict, data: dict, actor: Actor = HOST) -> list[Row]:
+        """The action at the version its target has now, checked and planned as the service
+        does (``plan``); the rows stored."""
         action = Action(kind, target, self.version(kind, target), data)
-        slot = GAME.target_slot(self.state, action)
-        new = GAME.apply(self.state, action, actor)
-        for e in new:
-            self.versions[slot] = self.versions.get(slot, 0) + 1
-            event = Event(len(self.events) + 1, e.kind, actor.name, actor.seat, e.round, slot,
-                          self.versions[slot], dict(e.payload))  # fmt: skip
+        rows = plan(GAME, self.state, self.versions, [action], actor).rows
+        for r in rows:
+            event = Event(len(self.events) + 1, r.kind, r.actor, r.actor_seat, r.round, r.slot,
+                          r.slot_version, r.payload)  # fmt: skip
+            if r.slot:
+                self.versions[r.slot] = r.slot_version or 0
             self.events.append(event)
             self.state = GAME.fold(self.state, event)
-        return list(new)
+        return list(rows)
 
     def version(self, kind: str, target: dict) -> int:
         return self.versions.get(GAME.target_slot(self.state, Action(kind, target, 0)), 0)
