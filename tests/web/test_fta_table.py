@@ -347,9 +347,9 @@ def test_no_suit_is_in_the_events_table_until_the_choices_are_opened(t):
     """Whoever runs the server reads the payload column: before the opening it names no suit
     and holds no recovery code (SQLite and PostgreSQL)."""
     ok(t.points(1, "alpha", 0, 0))
-    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
     ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
     ok(t.seal(t.ben, 1, "Moons", "Wyrms", version=1))  # changed: still nothing readable
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
     ok(t.points(1, "omega", 0, 0))
     ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))  # the reveal
     stored = _payloads(t.app)
@@ -372,8 +372,11 @@ def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
     ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))
     page = t.page(t.ben)
     assert "Ann</strong>: sealed, waiting to be opened" in page
+    assert "Open Ann's choice by hand" not in page  # never on the opponent's phone
+    assert "Only Ann opens this choice" in page
+    page = t.page(t.ann)
     assert 'data-fta-open="' in page and "Open Ann's choice by hand" in page
-    wrong = t.open(t.ben, 1, 0, code="K7QF2MXA9PRT99")
+    wrong = t.open(t.ann, 1, 0, code="K7QF2MXA9PRT99")
     body = wrong.get_data(as_text=True)
     assert wrong.status_code == 422 and "do not match Ann&#39;s seal" in body
     assert 'value="K7QF2MXA9PRT99"' in body  # the input kept

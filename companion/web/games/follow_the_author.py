@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, NotAllowed
+from companion.games import agreements
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author import tableforms, tablesheet, tablewords
 from companion.games.follow_the_author.events import KINDS, UNDOABLE
@@ -55,7 +56,7 @@ GAME = GameType(
     entry_template=ENTRY,
     rules_template="follow_the_author/_rules.html",
     entry_key=lambda v: panels(v).key(),
-    replayed=KINDS | {"undo"},
+    replayed=KINDS | agreements.KINDS | {"undo"},
     undoable=UNDOABLE,
     assets=("follow_the_author.css", "follow_the_author.js", "follow_the_author_seal.js"),
     describe=TABLE.describe,
