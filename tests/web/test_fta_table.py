@@ -249,6 +249,36 @@ def test_a_sealed_choice_is_on_no_page_its_own_phone_gets_a_peek_button(t):
         assert "Ben: still choosing" in page
 
 
+@pytest.mark.one_database
+def test_once_both_sealed_the_pages_offer_no_change_and_a_stale_form_is_409(t):
+    ok(t.points(1, "alpha", 0, 0))
+    assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
+    page = t.page(t.ann)
+    assert 'id="fta-seal-form"' in page  # Ann may still change hers: Ben has not sealed
+    assert "Ann can still change their choice until Ben seals" in page
+    assert t.seal(t.ben, 1, "Suns", "Wyrms").status_code == 303
+    for phone in (t.ann, t.ben):
+        page = t.page(phone)
+        assert 'id="fta-seal-form"' not in page
+        assert "Both choices are sealed and final, like slips laid face down" in page
+    late = t.seal(t.ann, 1, "Moons", "Moons", version=1, htmx=True)  # a form left open
+    body = late.get_data(as_text=True)
+    assert late.status_code == 409 and "final, like a slip laid face down" in body
+    assert _payloads(t.app).count("fta-commit") == 2
+
+
+def test_the_opponents_phone_cannot_open_a_seal_by_hand(t):
+    ok(t.points(1, "alpha", 0, 0))
+    assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
+    assert t.seal(t.ben, 1, "Suns", "Wyrms").status_code == 303
+    ok(t.points(1, "omega", 0, 0))
+    ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))
+    for code in ("", "K7QF2MXA9PRT10"):
+        forged = t.open(t.ben, 1, 0, code=code, scoring="Leaves")
+        assert forged.status_code == 403, forged.status_code
+    assert "fta-open" not in _payloads(t.app)
+
+
 def _tokens(app: Flask, path: str) -> list[str]:
     from companion.extensions import db
     from companion.tables.models import Table as Row
