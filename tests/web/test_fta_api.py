@@ -29,6 +29,7 @@ class Api:
         assert created.status_code == 201, created.json
         self.host = created.json["host_key"]
         token = created.json["links"]["join"].rsplit("/", 1)[1]
+        self.join_token = token
         keys = []
         for seat, name in ((0, "Ann"), (1, "Ben")):
             joined = client.post(f"/api/v1/join/{token}", json={"seat": seat, "name": name})
@@ -260,3 +261,26 @@ def test_a_lost_code_is_stated_by_the_seat_and_counts_once_the_other_seat_agrees
     state, _ = t.state(t.ann)
     assert state["seals"][0]["scoring"] == "Wyrms" and state["seals"][0]["proven"] is False
     assert state["agreement"] is None
+
+
+def test_a_new_phone_the_host_gives_the_seat_states_the_lost_choice(client):
+    """Ann's phone is lost with her code: the host frees her seat, her new phone sits in it
+    and states her choice; Ben agrees."""
+    t = Api(client)
+    _to_omega(t)
+    for key, seat in ((t.ann, 0), (t.ben, 1)):
+        assert t.act(key, "ready", {"round": 1, "seat": seat}).status_code == 200
+    freed = client.post("/api/v1/table/host", json={"action": "free", "seat": 0},
+                        headers=bearer(t.host))  # fmt: skip
+    assert freed.status_code == 200
+    lost = t.act(t.ann, "open", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots", code="")
+    assert lost.status_code == 401  # the lost phone's key stopped working
+    joined = client.post(f"/api/v1/join/{t.join_token}", json={"seat": 0, "name": "Ann"})
+    new = joined.json["seat_key"]
+    stated = t.act(new, "open", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots", code="")
+    assert stated.status_code == 200, stated.json
+    state, _ = t.state(new)
+    assert not state["seals"][0]["opened"] and state["agreement"]["waiting"] == [1]
+    assert t.act(t.ben, "agree", {"agreement": state["agreement"]["agreement"]}, 1).json
+    state, _ = t.state(t.ben)
+    assert state["seals"][0]["scoring"] == "Wyrms" and state["seals"][0]["proven"] is False
