@@ -3,7 +3,8 @@
 // keeps the choice, the code and the key in localStorage under the commitment, and sends only
 //   commitment = SHA-256("<label>\n<scoring>\n<danger>\n<code>")   and   lock = SHA-256(key)
 // (companion/games/follow_the_author/seal.py checks the same). "Peek" shows the kept choice;
-// once the omega hand is over this phone opens the seals it holds by itself.
+// once the omega hand is over this phone opens the seals it holds by itself, and once the
+// round is scored it forgets them.
 // Web Crypto when the page is a secure context; the small SHA-256 below otherwise (a phone on
 // the local network over plain http has no crypto.subtle). No inline script (CSP).
 (function () {
@@ -97,7 +98,9 @@
     var text = label + "\n" + scoring.value + "\n" + danger.value + "\n" + code;
     Promise.all([sha256Hex(text), sha256Hex(key)]).then(function (made) {
       try {
-        keep(made[0], { scoring: scoring.value, danger: danger.value, code: code, key: key, label: label });
+        keep(made[0], { scoring: scoring.value, danger: danger.value, code: code, key: key, label: label,
+          table: form.getAttribute("data-table"), game: Number(form.getAttribute("data-game")),
+          round: Number(form.getAttribute("data-round")) });
       } catch (e) {
         sealError(form, "This phone cannot keep the choice (its browser storage is off or full): " +
           "use another browser, or let the host's phone seal.");
@@ -165,7 +168,33 @@
       return;
     }
   }
-  function later() { window.setTimeout(openKept, 0); }
+  // Once a round is scored its choices are public: this phone drops what it kept for them (a
+  // borrowed phone keeps no one's secret). The entry box lists the scored rounds' commitments
+  // and names the table, its game and the round being played: a choice kept for an earlier
+  // round or game of this table goes too.
+  function drop(commitment) {
+    window.localStorage.removeItem(KEPT + commitment);
+    window.sessionStorage.removeItem("fta-opening:" + commitment);
+  }
+  function past(entry, box) {
+    if (!entry || entry.table !== box.getAttribute("data-table")) { return false; }
+    var game = Number(box.getAttribute("data-game")), round = Number(box.getAttribute("data-round"));
+    return entry.game < game || (entry.game === game && entry.round < round);
+  }
+  function forget() {
+    var box = document.querySelector("[data-fta-forget]");
+    if (!box) { return; }
+    try {
+      (box.getAttribute("data-fta-forget") || "").split(/\s+/).forEach(function (c) { if (c) { drop(c); } });
+      var stale = [];
+      for (var i = 0; i < window.localStorage.length; i++) {
+        var name = window.localStorage.key(i);
+        if (name && name.indexOf(KEPT) === 0 && past(kept(name.slice(KEPT.length)), box)) { stale.push(name.slice(KEPT.length)); }
+      }
+      stale.forEach(drop);
+    } catch (e) { /* storage off: nothing was kept */ }
+  }
+  function later() { window.setTimeout(function () { forget(); openKept(); }, 0); }
   document.addEventListener("DOMContentLoaded", later);
   document.addEventListener("htmx:load", later);
   document.addEventListener("htmx:oobAfterSwap", later);

@@ -89,3 +89,12 @@ def test_bench_import_replays_and_imports_a_small_game(capsys: pytest.CaptureFix
     ((size, replays, imports),) = bench_import.main(["--sizes", "40", "--repeats", "1"])
     assert size == 40 and len(replays) == len(imports) == 1
     assert "replay p50 ms" in capsys.readouterr().out
+
+
+def test_bench_version_prints_both_queries(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import bench_version
+
+    rows = bench_version.main(["--events", "4", "--games", "2", "--repeat", "4",
+                               "--backends", "sqlite"])  # fmt: skip
+    assert [row[:2] for row in rows] == [["sqlite", "version"], ["sqlite", "first read"]]
+    assert "now/before p50" in capsys.readouterr().out

@@ -11,7 +11,9 @@ Events (the agreement numbered ``k``):
 - ``agree-yes`` (slot ``agree{k}s{seat}``, version 1): ``k``, ``seat``, ``host`` (the host
   agreed for a seat without a phone);
 - ``agree-done`` or ``agree-no`` (``seat``) in the agreement's own slot (version 2): the last
-  tap needed applies the action, in the same batch; a seat that does not agree drops it.
+  tap needed applies the action, in the same batch; a seat that does not agree drops it;
+- ``agree-off`` (``why``) in the same slot: what was asked is no longer needed (a game's own
+  action settled it another way: a sealed choice opened with its code, say).
 
 Actions (target ``{"agreement": k}``, version: that of slot ``agree{k}`` seen, 1 while
 open): ``agree`` (data ``seats``: the seats this tap agrees for; default this phone's seat)
@@ -28,7 +30,7 @@ from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
 
 S = TypeVar("S", bound=Any)  # a frozen state with ``agreements`` and ``agreement`` fields
-KINDS = frozenset({"agree-open", "agree-yes", "agree-done", "agree-no"})
+KINDS = frozenset({"agree-open", "agree-yes", "agree-done", "agree-no", "agree-off"})
 ACTIONS = {
     "agree": "Agree to what the table was asked (target agreement; data seats: the seats "
     "this tap agrees for, the host's for seats without a phone); the last tap applies it.",
@@ -69,7 +71,7 @@ def fold_agree(state: S, event: Event) -> S:
             return replace(state, agreement=replace(a, agreed=a.agreed | {seat}, hosted=hosted))
     except (KeyError, TypeError, ValueError):
         return state
-    if event.kind in ("agree-done", "agree-no"):
+    if event.kind in ("agree-done", "agree-no", "agree-off"):
         return replace(state, agreement=None)
     return state
 
@@ -100,8 +102,10 @@ def need_none(state: Any) -> None:
         raise Forbidden(f"The table is asked to {a.what}: agree or not first.", "agreement")
 
 
-def ask(state: Any, about: str, what: str, action: Action, actor: Actor) -> list[NewEvent]:
-    """Ask the table; the asking seat agrees at once."""
+def ask(state: Any, about: str, what: str, action: Action, actor: Actor,
+        hosted: Sequence[int] = ()) -> list[NewEvent]:  # fmt: skip
+    """Ask the table; the asking seat agrees at once, and so do ``hosted``: the seats without
+    a phone the host asks for."""
     need_none(state)
     if actor.seat is None and not actor.host:
         raise NotAllowed("Only players at the table ask it something.")
@@ -111,7 +115,16 @@ def ask(state: Any, about: str, what: str, action: Action, actor: Actor) -> list
     out = [NewEvent("agree-open", payload, slot=f"agree{k}")]
     if actor.seat is not None:
         out.append(_yes(k, actor.seat, False))
+    out += [_yes(k, seat, True) for seat in hosted if seat != actor.seat]
     return out
+
+
+def withdraw(state: Any, why: str) -> NewEvent:
+    """What the table is asked is no longer needed (``why``, in words): closed, in its own
+    slot at its next version, so a tap racing it loses."""
+    a = state.agreement
+    assert a is not None
+    return NewEvent("agree-off", {"k": a.k, "why": why}, slot=f"agree{a.k}", bump=True)
 
 
 def _yes(k: int, seat: int, host: bool) -> NewEvent:
@@ -228,4 +241,6 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return f"{when}{who}: agrees"
     if event.kind == "agree-no":
         return f"{when}{who}: does not agree, so nothing changes"
+    if event.kind == "agree-off":
+        return f"{when}{who}: {p.get('why') or 'the question to the table is no longer asked'}"
     return f"{when}The whole table agreed"

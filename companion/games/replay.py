@@ -105,6 +105,7 @@ WORD_GAMES: dict[str, Inverse | None] = {
     "agree-yes": _agree,
     "agree-no": _disagree,
     "agree-done": None,
+    "agree-off": None,  # made only with another change
     "alpha-deck": _deck,
 }
 
@@ -304,6 +305,12 @@ FOLLOW_THE_AUTHOR: dict[str, Inverse | None] = {
     "fta-reveal": None,  # with the play, the points or the word that ends the omega hand
     "fta-store": _fta("store", "cards"),
     "fta-aside": _fta("aside", "cards", seat=False),
+    # a stated opening (no code) asks the table; the other seat agrees
+    "agree-open": _asked,
+    "agree-yes": _agree,
+    "agree-no": _disagree,
+    "agree-done": None,
+    "agree-off": None,  # with the opening by code that replaces a stated one
 }
 
 # Spades and Oh Hell: each event is its action's data, with the target's seat or trick in it

@@ -40,8 +40,8 @@ class Seated(Protocol):
 
 @dataclass(frozen=True)
 class Done:
-    """What ``act`` stored: the table's new version, each action's new target version, the
-    game now and the events stored."""
+    """What ``act`` stored: the table's new version (``Snapshot.table_version``), each
+    action's new target version, the game now and the events stored."""
 
     version: int
     target_versions: tuple[int, ...]
@@ -75,9 +75,9 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
     for row in rows:
         if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
             store.change_seats(game.id, row["kind"], row["payload"])
-    stored = _commit(game, players, actions, rows, notify, snap.last_id)
+    stored = _commit(game, players, actions, rows, notify, snap)
     after = snapshot.stored(snap, stored)
-    return Done(after.last_id, versions, after, tuple(stored))
+    return Done(after.table_version, versions, after, tuple(stored))
 
 
 class NeedsLock(Exception):
@@ -107,14 +107,14 @@ def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action
     if any(row["kind"] in SEAT_CHANGES for row in rows):
         raise NeedsLock()
     try:
-        stored = store.insert_after(game.id, head, rows, notify)
+        stored = store.insert_after(game.id, head, rows, notify, snap.table_version + len(rows))
     except IntegrityError:
         db.session.rollback()
         raise _stale(game, len(tbl.seats), actions) from None
     if stored is None:
         return None
     after = snapshot.stored(snap, stored)
-    return Done(after.last_id, versions, after, tuple(stored))
+    return Done(after.table_version, versions, after, tuple(stored))
 
 
 def _plan(snap: snapshot.Snapshot, actions: Sequence[Action],
@@ -140,10 +140,11 @@ def _room(snap: snapshot.Snapshot, more: int) -> None:
 
 
 def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],
-            notify: str | None, head: int) -> list[Event]:  # fmt: skip
+            notify: str | None, snap: snapshot.Snapshot) -> list[Event]:  # fmt: skip
     """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
-        stored = store.insert_events(game.id, rows, notify, head)
+        version = snap.table_version + len(rows)
+        stored = store.insert_events(game.id, rows, notify, snap.last_id, version)
         if stored is not None:
             db.session.commit()
             return stored
@@ -177,7 +178,7 @@ def undo(
     the phone saw (None: not checked)."""
     store.lock_game(game.id)
     snap = snapshot.load(game, players)
-    if seen is not None and seen != snap.last_id:
+    if seen is not None and seen != snap.table_version:
         db.session.rollback()
         raise Conflict("The table changed since you looked: check the last change and try again.")
     try:

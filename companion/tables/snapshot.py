@@ -8,6 +8,9 @@ made from an older one plus the newer events, so threads share them freely.
 
 Ids grow in commit order within a game because every append first locks the game's row
 (``store.lock_game``); so "events with an id above the last one seen" is exactly what is new.
+Ids are shared by every table, so they stay inside (this cache, the game's ``last_event``):
+what a phone or a key is shown is ``table_version``, the number of this table's own events
+(``store.table_version`` counts the same).
 """
 
 from __future__ import annotations
@@ -19,12 +22,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db, kept_in_app
 from companion.games.plan import Folded, fold_in
 from companion.games.protocol import Event
 from companion.tables.models import Event as EventRow
+from companion.tables.models import Game
 from companion.tables.registry import game_type
 
 
@@ -65,10 +69,19 @@ class Snapshot:
     undone: frozenset[int] = frozenset()
     versions: Mapping[str, int] = field(default_factory=dict)
     state: Any = None
+    base: int = 0  # the events of the table's earlier games (they never change)
 
     @property
     def last_id(self) -> int:
+        """The id of the game's newest event: for this process's caches and the game's lock,
+        never shown (ids count every table's events)."""
         return self.events[-1].id if self.events else 0
+
+    @property
+    def table_version(self) -> int:
+        """The table's version as phones and keys see it: how many events this table has
+        stored, in all its games; it grows with every change to this table only."""
+        return self.base + len(self.events)
 
     @cached_property
     def effective(self) -> list[Event]:
@@ -92,14 +105,14 @@ class Snapshot:
         before = Folded(self.events, self.undone, self.versions, self.state)
         f = fold_in(table, self.options, self.players, before, rows)
         return Snapshot(self.game_id, self.kind, self.options, self.players, f.events,
-                        f.undone, f.versions, f.state)  # fmt: skip
+                        f.undone, f.versions, f.state, self.base)  # fmt: skip
 
 
-def empty(game: GameRef, players: int) -> Snapshot:
+def empty(game: GameRef, players: int, base: int = 0) -> Snapshot:
     kind = game_type(game.kind)
     options = kind.load_options(game.options)
     state = kind.table.initial(options, players)
-    return Snapshot(game.id, game.kind, options, players, state=state)
+    return Snapshot(game.id, game.kind, options, players, state=state, base=base)
 
 
 class SnapshotCache:
@@ -141,6 +154,27 @@ _NEWER = (
 )  # fmt: skip
 
 
+_GAMES = Game.__table__
+_THIS = _GAMES.alias("this")
+_EARLIER = (
+    select(func.count(_COLUMNS.id))
+    .select_from(EventRow.__table__)
+    .join(_GAMES, _GAMES.c.id == _COLUMNS.game_id)
+    .join(_THIS, and_(_THIS.c.table_id == _GAMES.c.table_id, _GAMES.c.number < _THIS.c.number))
+    .where(_THIS.c.id == bindparam("game"))
+)
+
+
+def earlier(game_id: int) -> int:
+    """How many events the table of game ``game_id`` stored in its earlier games."""
+    return int(db.session.connection().execute(_EARLIER, {"game": game_id}).scalar() or 0)
+
+
+# a game this process has not folded yet: its events and, in the same statement, the count of
+# the table's earlier events (``Snapshot.base``)
+_FIRST = _NEWER.add_columns(_EARLIER.scalar_subquery().label("base"))
+
+
 def load(game: GameRef, players: int, head: int | None = None) -> Snapshot:
     """The game's snapshot now: the cached one plus the events stored since (one query,
     Core rows straight into plain values). ``head``: the game's newest event id as just read
@@ -148,9 +182,12 @@ def load(game: GameRef, players: int, head: int | None = None) -> Snapshot:
     found = cache().get(game.id)
     if found is not None and head is not None and found.last_id >= head:
         return found
-    snap = found or empty(game, players)
-    result = db.session.connection().execute(_NEWER, {"game": game.id, "after": snap.last_id})
+    query, after = (_NEWER, found.last_id) if found is not None else (_FIRST, 0)
+    result = db.session.connection().execute(query, {"game": game.id, "after": after}).all()
     rows = [Event(*r[:7], payload=r[7] or {}, created_at=r[8]) for r in result]
+    if found is None:
+        base = int(result[0]._mapping["base"] or 0) if result else earlier(game.id)
+    snap = found or empty(game, players, base)
     if rows:
         snap = snap.newer(rows)
     if rows or found is None:

@@ -183,16 +183,17 @@ def insert_kept(game_id: int, rows: Sequence[dict[str, Any]]) -> list[int]:
 
 
 def insert_events(game_id: int, rows: Sequence[dict[str, Any]], notify: str | None = None,
-                  head: int = 0) -> list[Plain] | None:  # fmt: skip
+                  head: int = 0, version: int = 0) -> list[Plain] | None:  # fmt: skip
     """Store new events of a locked game in one statement, without ORM objects; answer them
     as plain values with their ids, the payload as the database gives it back (JSON).
     ``notify``: the table's token; on PostgreSQL the ``NOTIFY`` of its new version rides in
     the same statement, so the change costs no extra round trip: that is ``insert_after``
     from ``head``, the newest event the caller folded under the lock (None, nothing stored,
-    only if a later game was started meanwhile)."""
+    only if a later game was started meanwhile); ``version``: the table's version once these
+    rows are in (``Snapshot.table_version``), which the ``NOTIFY`` carries."""
     conn = db.session.connection()
     if notify is not None and conn.dialect.name != "sqlite":
-        return insert_after(game_id, head, rows, notify)
+        return insert_after(game_id, head, rows, notify, version)
     at = now()
     params = [{**r, "game_id": game_id, "created_at": at} for r in rows]
     ids = list(conn.execute(_INSERT, params).scalars().all())
@@ -204,10 +205,11 @@ def _same(value: Any) -> Any:
 
 
 def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
-                 notify: str) -> list[Plain] | None:  # fmt: skip
+                 notify: str, version: int) -> list[Plain] | None:  # fmt: skip
     """PostgreSQL, outside a transaction: store ``rows`` as the game's next events only if its
     newest event is still ``head`` and the table has started no later game, in one statement
-    that is its own transaction, with the ``NOTIFY`` of the new version; answer the stored
+    that is its own transaction, with the ``NOTIFY`` of the table's new ``version`` (its own
+    count, never the shared event ids); answer the stored
     events, or None (nothing stored) when another writer got there first. The condition is
     on the game's row (``last_event``, kept by a trigger), locked by the statement: a writer
     that waited for another's lock sees that row as the other left it, so two writers that
@@ -224,7 +226,7 @@ def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
     sql, binds = _appending(len(rows))
     values = {f"{name}_{i}": bind(r[name]) for i, r in enumerate(rows)
               for name, bind in binds.items()}  # fmt: skip
-    params = {**values, "game": game_id, "head": head, "at": at, "prefix": f"{notify}:"}
+    params = {**values, "game": game_id, "head": head, "at": at, "note": f"{notify}:{version}"}
     ids = sorted(row[0] for row in conn.exec_driver_sql(sql, params))
     if not ids:
         return None
@@ -267,8 +269,7 @@ def _appending(count: int) -> tuple[str, dict[str, Any]]:
         f"ins AS (INSERT INTO events (game_id, {columns}, created_at) "
         f"SELECT head.id, {', '.join('v.' + n for n in names)}, %(at)s "
         f"FROM head, (VALUES {rows}) AS v(n, {columns}) ORDER BY v.n RETURNING id) "
-        f"SELECT id, pg_notify('{CHANNEL}', CAST(%(prefix)s AS text) || "
-        "(SELECT max(id) FROM ins)) FROM ins"
+        f"SELECT id, pg_notify('{CHANNEL}', CAST(%(note)s AS text)) FROM ins"
     )
     dialect = db.engine.dialect
     binds = {}
@@ -434,9 +435,10 @@ def table_by(column: str, value: str) -> Table | None:
 
 
 def table_version(table: Table) -> int:
-    """Grows with every change to the table: the id of its newest event."""
+    """Grows with every change to this table and nothing else: how many events the table has
+    stored (``Snapshot.table_version`` counts the same; event ids are shared by all tables)."""
     stmt = (
-        select(func.max(Event.id))
+        select(func.count(Event.id))
         .join(Game, Game.id == Event.game_id)
         .where(Game.table_id == table.id)
     )

@@ -182,7 +182,8 @@ def read() -> Any:
     names = h.names
     seats = [{"seat": s.position, "name": names[s.position], "taken": s.phone is not None}
              for s in h.seats]  # fmt: skip
-    return _answer({"game": h.game.kind, "game_number": h.game.number, "version": snap.last_id,
+    return _answer({"game": h.game.kind, "game_number": h.game.number,
+                    "version": snap.table_version,
                     "you": {"seat": seat, "host": h.is_host}, "seats": seats,
                     "sheet": _sheet(snap.sheet), "state": state})  # fmt: skip
 
@@ -213,15 +214,43 @@ def _same_game(seen: Any, current: int) -> None:
         service.check_game(seen, current)
 
 
+def _read_action() -> tuple[dict[str, Any], Action]:
+    """The body and its action; a call without a valid key is 401 before its body is read
+    (the key is looked up here only when the body does not read: no extra query otherwise)."""
+    try:
+        body = _body()
+        return body, _action(body)
+    except Unreadable:
+        db.session.rollback()
+        _held()
+        raise
+
+
+def _conflict(action: Action, err: Conflict) -> service.StaleTarget:
+    """A conflict the game found (a seal that is final, a question settled already) answered
+    like every 409: the target, its version now and its value now."""
+    db.session.rollback()
+    h = _held()
+    snap = snapshot.load(h.game, len(h.seats))
+    table = game_type(h.game.kind).table
+    slot = table.target_slot(snap.state, action)
+    now = table.current(snap.state, action)
+    return service.StaleTarget(err.message, action, snap.version(slot), now)
+
+
 @bp.post("/table/actions")
 def act() -> Any:
-    body = _body()
-    action = _action(body)
-    found = _act_unlocked(body, action) if holders.unlocked() else None
-    if found is None:
-        h = _held(for_change=True)
-        _same_game(body.get("game_number"), h.game.number)
-        found = h, service.act(h, h.game, [action], h.actor, notify=h.token)
+    body, action = _read_action()
+    try:
+        found = _act_unlocked(body, action) if holders.unlocked() else None
+        if found is None:
+            h = _held(for_change=True)
+            _same_game(body.get("game_number"), h.game.number)
+            found = h, service.act(h, h.game, [action], h.actor, notify=h.token)
+    except service.StaleTarget:
+        raise
+    except Conflict as err:
+        raise _conflict(action, err) from None
     h, done = found
     # the NOTIFY went out with the commit: only this process's own streams are left to wake
     InProcessBroker.publish(broker(), h.token, done.version)
@@ -254,7 +283,7 @@ def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
         kept.drop(key)
         db.session.commit()  # done with the autocommit connection: the caller takes the lock
         return None
-    kept.put(key, h, done.version)
+    kept.put(key, h, done.snapshot.last_id)
     return h, done
 
 
@@ -280,11 +309,17 @@ def _actor(v: TableView) -> Actor:
 def undo() -> Any:
     v = _holder()
     body = _body()
-    _same_game(body.get("game_number"), v.game.number)
     seen = body.get("version")
     if isinstance(seen, bool) or not isinstance(seen, int):
         raise Unreadable("'version' must be the table version you saw.", "version")
-    undone = service.undo(v.game, len(v.seats), _actor(v), seen, v.kind.undoable)
+    try:
+        _same_game(body.get("game_number"), v.game.number)
+        undone = service.undo(v.game, len(v.seats), _actor(v), seen, v.kind.undoable)
+    except Conflict as err:  # like every 409: the target (the table), its version and value now
+        db.session.rollback()
+        now = store.table_version(v.table)
+        body = {"error": err.message, "target": "table", "target_version": now, "current": now}
+        return _answer(body, 409)
     publish(v.table)
     return _answer({"version": store.table_version(v.table), "undone": len(undone)})
 

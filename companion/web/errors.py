@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask, jsonify, make_response, render_template, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
 from companion.web.bounds import TooMuch
@@ -55,7 +55,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):  # type: ignore[no-untyped-def]
         status = err.code or 500
-        return answer(plain_message(status, err), status)
+        response = make_response(answer(plain_message(status, err), status))
+        if isinstance(err, MethodNotAllowed) and err.valid_methods:  # 405 names what works
+            response.headers["Allow"] = ", ".join(sorted(err.valid_methods))
+        return response
 
 
 def status_for(err: CompanionError) -> int:

@@ -123,21 +123,21 @@ def remember(v: TableView) -> None:
     sheet = v.sheet
     shown = Shown(_rows(v), tuple(v.names), tuple(sheet.leaders), bool(sheet.running),
                   len(v.rows))  # fmt: skip
-    cache().put(("shown", v.game.id, v.snapshot.last_id), shown)
+    cache().put(("shown", v.game.id, v.snapshot.table_version), shown)
 
 
 def whole(v: TableView, readonly: bool, tv: bool = False, status: bool = False) -> str:
     """The whole live sheet, drawn once per table version and viewer kind. The game's status
     (its hand panel) sits above the sheet on the page, so it is not in the sheet a page draws;
     with ``status`` (a live answer) it comes along as an out-of-band swap."""
-    key = ("whole", v.snapshot.last_id, *_viewer(v, readonly, tv), status)
+    key = ("whole", v.snapshot.table_version, *_viewer(v, readonly, tv), status)
     kept = cache().get(key)
     if kept is None:
         html = render_template("_live.html", v=v, readonly=readonly, tv=tv, status_oob=status)
         cache().put(key, html.encode())  # kept as UTF-8: half the bytes of "Σ"/"★" text
     else:
         html = kept.decode()
-    if cache().get(("shown", v.game.id, v.snapshot.last_id)) is None:
+    if cache().get(("shown", v.game.id, v.snapshot.table_version)) is None:
         remember(v)
     return html
 
@@ -145,7 +145,7 @@ def whole(v: TableView, readonly: bool, tv: bool = False, status: bool = False) 
 def delta(v: TableView, seen: int, readonly: bool, tv: bool = False) -> str | None:
     """What changed since version ``seen`` as out-of-band swaps ("" when nothing did), or
     None when the whole sheet must go."""
-    version = v.snapshot.last_id
+    version = v.snapshot.table_version
     if seen == version:
         return ""
     key = ("delta", seen, version, *_viewer(v, readonly, tv))

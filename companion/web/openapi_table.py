@@ -18,6 +18,19 @@ STALE = {
         "current": {},
     },
 }
+# undo's target is the whole table: its version and value now are the table's version
+TABLE_STALE = {
+    "type": "object",
+    "required": ["error", "target", "target_version", "current"],
+    "properties": {
+        "error": {"type": "string"},
+        "target": {"type": "string", "enum": ["table"]},
+        "target_version": {"type": "integer"},
+        "current": {"type": "integer"},
+    },
+}
+VERSION = ("The table's version: how many changes this table has had (its own count; it says "
+           "nothing about other tables).")  # fmt: skip
 BEARER: list[dict[str, list[str]]] = [{"tableKey": []}]
 
 
@@ -41,7 +54,8 @@ def _op(
         op["requestBody"] = {"required": True, **_json(body)}
     if keyed:
         op["security"] = BEARER
-        answers.setdefault("401", {"description": "No key, or an unknown key.", **_json(ERROR)})
+        answers.setdefault("401", {"description": "No key, or an unknown key (checked before "
+                                   "the body is read).", **_json(ERROR)})  # fmt: skip
     return op
 
 
@@ -85,15 +99,18 @@ def paths() -> dict[str, Any]:
             "parameters": [{"name": "token", "in": "path", "required": True,
                             "schema": {"type": "string"}}]}},
         "/api/v1/table": {"get": _op("The table for this key: seats, sheet, the game's state.",
-                                     None, {"200": {"description": "The table.", **_json(obj)}})},
+                                     None, {"200": {"description": "The table.", **_json(
+                                         {"type": "object", "properties": {"version": {
+                                             "type": "integer", "description": VERSION}}})}})},
         "/api/v1/table/actions": {"post": _op(
             "One action on an explicit target at the version seen. Actions:\n" + actions_text(),
             action, _answers(obj, s403=("This key may not.", ERROR), s409=stale, s422=refused))},
         "/api/v1/table/undo": {"post": _op(
             "Undo the newest change still in force (a batch saved together, whole).",
             {"type": "object", "required": ["version"],
-             "properties": {"version": {"type": "integer"}}},
-            _answers(obj, s403=("This key may not.", ERROR), s409=stale, s422=refused))},
+             "properties": {"version": {"type": "integer", "description": VERSION}}},
+            _answers(obj, s403=("This key may not.", ERROR), s422=refused, s409=(
+                "The table changed since the version named; nothing undone.", TABLE_STALE)))},
         "/api/v1/table/host": {"post": _op(
             "Host actions: lock, unlock, free a seat, rotate the links. Adding or removing a "
             "seat (custom sheet) is a game action with a version: `add-seat` and `remove-seat` "

@@ -373,3 +373,95 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
     _shot(ann, "fta-round-summary-390.png", ".fta-last")
     readme_shot(ann, "fta-summary.png", at=".fta-last")
     _no_emoji(ann)
+
+
+# issue 20, item 2: a seal is final; a lost code is stated and the other player agrees; a phone
+# forgets the kept choice once the round is scored
+
+ANN_STORE = ["Ace of Moons", "Journey", "Huntress", "Excuse", "Battle", "Soldier", "Betrayal"]
+BEN_STORE = ["Bard", "Desert", "Sailor"]
+KEPT = "() => Object.keys(localStorage).filter(k => k.startsWith('fta-seal:')).length"
+FORGOTTEN = "() => !Object.keys(localStorage).some(k => k.startsWith('fta-seal:'))"
+
+
+def _save_store(page: Page, form: str, cards: list[str], button: str) -> None:
+    _settle(page)
+    page.locator(f"{form}").evaluate("f => f.closest('details').open = true")
+    _tap(page, form, cards)
+    page.locator(form).get_by_role("button", name=button).click()
+
+
+def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_round(phone):
+    ann = phone(viewport={"width": 390, "height": 844})
+    _start(ann)
+    join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
+    assert join_url
+    _sit(ann, join_url, "Ann")
+    ben = phone(viewport={"width": 390, "height": 844})
+    _sit(ben, join_url, "Ben")
+    _hand(ann, "alpha", (2, 1))
+    expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)
+
+    _seal(ann, "Wyrms", "Knots")
+    expect(ann.locator("#fta-final")).to_contain_text("Ann can still change their choice until Ben")
+    expect(ann.locator("#fta-seal-form")).to_be_visible()  # hers may still change
+    _seal(ben, "Suns", "Wyrms")
+    for page in (ann, ben):  # both sealed: face-down slips, no form to change either
+        expect(page.locator("#fta-final")).to_contain_text("final", timeout=LIVE_MS)
+        expect(page.locator("#fta-seal-form")).to_have_count(0)
+    _shot(ann, "seal-final-ann-390.png", "#fta-seal")
+    assert ann.evaluate(KEPT) == 1 and ben.evaluate(KEPT) == 1
+
+    ann.evaluate("() => localStorage.clear()")  # Ann's browser lost her choice and her code
+    _hand(ann, "omega", (0, 3))
+    expect(ben.locator("#fta-ready-1")).to_be_visible(timeout=LIVE_MS)
+    _settle(ben)
+    ben.get_by_role("button", name="The omega hand is over: reveal").click()
+
+    # Ben's phone opens Ben's seal by itself; it offers no way to open Ann's
+    ben_reveal = ben.locator("#fta-reveal")
+    expect(ben_reveal.locator('li[data-seat="1"] .fta-ok')).to_be_visible(timeout=LIVE_MS)
+    waiting = ben_reveal.locator('li[data-seat="0"]')
+    expect(waiting).to_contain_text("Only Ann opens this choice")
+    expect(waiting.locator("form")).to_have_count(0)
+
+    # Ann states her choice without the code: it waits for Ben
+    _settle(ann)
+    mine = ann.locator('#fta-reveal li[data-seat="0"]')
+    mine.get_by_text("Open Ann's choice by hand").click()
+    mine.locator("select[name=scoring]").select_option("Wyrms")
+    mine.locator("select[name=danger]").select_option("Knots")
+    mine.get_by_role("button", name="Open Ann's choice").click()
+    expect(ann.locator(".saved")).to_contain_text("counts once Ben agrees", timeout=LIVE_MS)
+    asked = ben.locator("#agreement")
+    expect(asked).to_contain_text("open Ann's choice as Ann states it", timeout=LIVE_MS)
+    expect(ben.locator(".fta-stated")).to_be_visible()
+    _shot(ben, "stated-ben-asked-390.png", "#agreement")
+    _shot(ann, "stated-ann-waiting-390.png", "#fta-reveal")
+    _settle(ben)
+    ben.locator("#agree-me").click()
+    for page in (ann, ben):
+        line = page.locator('#fta-reveal li[data-seat="0"]')
+        expect(line).to_contain_text("Unproven", timeout=LIVE_MS)
+        expect(line).to_contain_text("Ann stated the choice and Ben agreed")
+    _shot(ben, "stated-agreed-ben-390.png", "#fta-reveal")
+
+    # the stores: once the round is scored, neither phone keeps a choice or a code
+    _save_store(ann, "#fta-store-0", ANN_STORE, "Save Ann's store")
+    status = ben.locator(".fta-store-status")
+    expect(status).to_contain_text("Ann's store: entered", timeout=LIVE_MS)
+    _save_store(ben, "#fta-store-1", BEN_STORE, "Save Ben's store")
+    status = ann.locator(".fta-store-status")
+    expect(status).to_contain_text("Ben's store: entered", timeout=LIVE_MS)
+    assert ben.evaluate(KEPT) == 1  # not scored yet: Ben's phone still holds his
+    _settle(ann)
+    aside = ann.locator("#fta-aside")
+    aside.evaluate(
+        "f => { f.closest('details').open = true; f.querySelectorAll("
+        "'input[name=cards]:not(:disabled):not(:checked)').forEach(i => i.click()); }"
+    )
+    aside.get_by_role("button", name="Save the cards set aside").click()
+    for page in (ann, ben):
+        expect(page.locator("#fta-entry h2")).to_contain_text("Round 2", timeout=LIVE_MS)
+        page.wait_for_function(FORGOTTEN)
+    assert ben.evaluate(KEPT) == 0 and ann.evaluate(KEPT) == 0

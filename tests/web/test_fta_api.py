@@ -29,6 +29,7 @@ class Api:
         assert created.status_code == 201, created.json
         self.host = created.json["host_key"]
         token = created.json["links"]["join"].rsplit("/", 1)[1]
+        self.join_token = token
         keys = []
         for seat, name in ((0, "Ann"), (1, "Ben")):
             joined = client.post(f"/api/v1/join/{token}", json={"seat": seat, "name": name})
@@ -193,3 +194,93 @@ def test_a_stale_page_form_comes_back_with_the_input_and_the_value_now(app: Flas
     assert answer.status_code == 409
     assert 'value="9"' in body and 'value="8"' in body
     assert "Now: in-play points typed in, Ann 4, Ben 2." in body
+
+
+# issue 20, item 2: a seal is final, and only its owner opens it
+
+
+def _to_omega(t: Api) -> None:
+    """Alpha typed; Ann and Ben sealed (Ann with a key that could replace it)."""
+    assert t.act(t.ann, "points", {"round": 1, "hand": "alpha"}, points=[1, 1]).status_code == 200
+    ann = t.act(t.ann, "seal", {"round": 1, "seat": 0}, **sealed(0, "Wyrms", "Knots", "ann-key"))
+    assert ann.status_code == 200
+    assert t.act(t.ben, "seal", {"round": 1, "seat": 1}, **sealed(1, "Suns", "Moons")).json
+
+
+def test_once_both_seats_sealed_neither_seal_changes(client):
+    t = Api(client)
+    _to_omega(t)
+    again = t.act(t.ann, "seal", {"round": 1, "seat": 0}, 1, **sealed(0, "Moons", "Moons"),
+                  unlock="ann-key")  # fmt: skip
+    assert again.status_code == 409 and "final" in again.json["error"]
+    assert again.json["target"] == {"round": 1, "seat": 0}  # like every 409
+    assert again.json["target_version"] == 1 and again.json["current"]["sealed"] is True
+    assert "scoring" not in again.json["current"]
+    omega = {"round": 1, "hand": "omega"}
+    assert t.act(t.ann, "play", omega, seat=1, card="Author").status_code == 200
+    late = t.act(t.ann, "seal", {"round": 1, "seat": 0}, 1, **sealed(0, "Moons", "Moons"),
+                 unlock="ann-key")  # fmt: skip
+    assert late.status_code == 409
+    state, _ = t.state(t.ann)
+    assert state["seals"][0]["commitment"] == sealed(0, "Wyrms", "Knots")["commitment"]
+
+
+def test_a_scripted_opponent_cannot_open_your_seal_and_your_opening_still_counts(client):
+    t = Api(client)
+    _to_omega(t)
+    assert t.act(t.ann, "ready", {"round": 1, "seat": 0}).status_code == 200
+    # Ben's script: its last "ready" and an opening of Ann's seal, back to back
+    assert t.act(t.ben, "ready", {"round": 1, "seat": 1}).status_code == 200
+    target = {"round": 1, "seat": 0}
+    for code in ("", CODE):
+        forged = t.act(t.ben, "open", target, scoring="Leaves", danger="Leaves", code=code)
+        assert forged.status_code == 403, forged.json
+    state, _ = t.state(t.host)
+    assert not state["seals"][0]["opened"] and state["agreement"] is None
+    mine = t.act(t.ann, "open", target, scoring="Wyrms", danger="Knots", code=CODE)
+    assert mine.status_code == 200, mine.json
+    state, _ = t.state(t.ben)
+    assert state["seals"][0]["scoring"] == "Wyrms" and state["seals"][0]["proven"]
+
+
+def test_a_lost_code_is_stated_by_the_seat_and_counts_once_the_other_seat_agrees(client):
+    t = Api(client)
+    _to_omega(t)
+    for key, seat in ((t.ann, 0), (t.ben, 1)):
+        assert t.act(key, "ready", {"round": 1, "seat": seat}).status_code == 200
+    target = {"round": 1, "seat": 0}
+    stated = t.act(t.ann, "open", target, scoring="Wyrms", danger="Knots", code="")
+    assert stated.status_code == 200, stated.json
+    state, _ = t.state(t.ben)
+    assert not state["seals"][0]["opened"]
+    assert state["agreement"]["waiting"] == [1] and state["agreement"]["about"] == "open"
+    k = state["agreement"]["agreement"]
+    host_says = t.act(t.host, "agree", {"agreement": k}, 1, seats=[1])  # Ben has a phone
+    assert host_says.status_code == 403
+    assert t.act(t.ben, "agree", {"agreement": k}, 1).status_code == 200
+    state, _ = t.state(t.ann)
+    assert state["seals"][0]["scoring"] == "Wyrms" and state["seals"][0]["proven"] is False
+    assert state["agreement"] is None
+
+
+def test_a_new_phone_the_host_gives_the_seat_states_the_lost_choice(client):
+    """Ann's phone is lost with her code: the host frees her seat, her new phone sits in it
+    and states her choice; Ben agrees."""
+    t = Api(client)
+    _to_omega(t)
+    for key, seat in ((t.ann, 0), (t.ben, 1)):
+        assert t.act(key, "ready", {"round": 1, "seat": seat}).status_code == 200
+    freed = client.post("/api/v1/table/host", json={"action": "free", "seat": 0},
+                        headers=bearer(t.host))  # fmt: skip
+    assert freed.status_code == 200
+    lost = t.act(t.ann, "open", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots", code="")
+    assert lost.status_code == 401  # the lost phone's key stopped working
+    joined = client.post(f"/api/v1/join/{t.join_token}", json={"seat": 0, "name": "Ann"})
+    new = joined.json["seat_key"]
+    stated = t.act(new, "open", {"round": 1, "seat": 0}, scoring="Wyrms", danger="Knots", code="")
+    assert stated.status_code == 200, stated.json
+    state, _ = t.state(new)
+    assert not state["seals"][0]["opened"] and state["agreement"]["waiting"] == [1]
+    assert t.act(t.ben, "agree", {"agreement": state["agreement"]["agreement"]}, 1).json
+    state, _ = t.state(t.ben)
+    assert state["seals"][0]["scoring"] == "Wyrms" and state["seals"][0]["proven"] is False

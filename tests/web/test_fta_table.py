@@ -249,6 +249,36 @@ def test_a_sealed_choice_is_on_no_page_its_own_phone_gets_a_peek_button(t):
         assert "Ben: still choosing" in page
 
 
+@pytest.mark.one_database
+def test_once_both_sealed_the_pages_offer_no_change_and_a_stale_form_is_409(t):
+    ok(t.points(1, "alpha", 0, 0))
+    assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
+    page = t.page(t.ann)
+    assert 'id="fta-seal-form"' in page  # Ann may still change hers: Ben has not sealed
+    assert "Ann can still change their choice until Ben seals" in page
+    assert t.seal(t.ben, 1, "Suns", "Wyrms").status_code == 303
+    for phone in (t.ann, t.ben):
+        page = t.page(phone)
+        assert 'id="fta-seal-form"' not in page
+        assert "Both choices are sealed and final, like slips laid face down" in page
+    late = t.seal(t.ann, 1, "Moons", "Moons", version=1, htmx=True)  # a form left open
+    body = late.get_data(as_text=True)
+    assert late.status_code == 409 and "final, like a slip laid face down" in body
+    assert _payloads(t.app).count("fta-commit") == 2
+
+
+def test_the_opponents_phone_cannot_open_a_seal_by_hand(t):
+    ok(t.points(1, "alpha", 0, 0))
+    assert t.seal(t.ann, 1, "Wyrms", "Knots").status_code == 303
+    assert t.seal(t.ben, 1, "Suns", "Wyrms").status_code == 303
+    ok(t.points(1, "omega", 0, 0))
+    ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))
+    for code in ("", "K7QF2MXA9PRT10"):
+        forged = t.open(t.ben, 1, 0, code=code, scoring="Leaves")
+        assert forged.status_code == 403, forged.status_code
+    assert "fta-open" not in _payloads(t.app)
+
+
 def _tokens(app: Flask, path: str) -> list[str]:
     from companion.extensions import db
     from companion.tables.models import Table as Row
@@ -347,9 +377,9 @@ def test_no_suit_is_in_the_events_table_until_the_choices_are_opened(t):
     """Whoever runs the server reads the payload column: before the opening it names no suit
     and holds no recovery code (SQLite and PostgreSQL)."""
     ok(t.points(1, "alpha", 0, 0))
-    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
     ok(t.seal(t.ben, 1, "Suns", "Wyrms"))
     ok(t.seal(t.ben, 1, "Moons", "Wyrms", version=1))  # changed: still nothing readable
+    ok(t.seal(t.ann, 1, "Wyrms", "Knots"))
     ok(t.points(1, "omega", 0, 0))
     ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))  # the reveal
     stored = _payloads(t.app)
@@ -372,8 +402,11 @@ def test_reveal_after_the_omega_hand_each_phone_opens_its_own_and_it_checks(t):
     ok(t.points(1, "omega", 0, 0, version=1, phone=t.ben))
     page = t.page(t.ben)
     assert "Ann</strong>: sealed, waiting to be opened" in page
+    assert "Open Ann's choice by hand" not in page  # never on the opponent's phone
+    assert "Only Ann opens this choice" in page
+    page = t.page(t.ann)
     assert 'data-fta-open="' in page and "Open Ann's choice by hand" in page
-    wrong = t.open(t.ben, 1, 0, code="K7QF2MXA9PRT99")
+    wrong = t.open(t.ann, 1, 0, code="K7QF2MXA9PRT99")
     body = wrong.get_data(as_text=True)
     assert wrong.status_code == 422 and "do not match Ann&#39;s seal" in body
     assert 'value="K7QF2MXA9PRT99"' in body  # the input kept

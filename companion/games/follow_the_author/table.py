@@ -10,7 +10,7 @@ with the slot names the stored games already use (``events``):
 | ``play`` | round, hand | ``seat``, ``card`` | ``r{n}{hand}`` |
 | ``end`` | round, hand | (none): ends the sequence on the table | ``r{n}{hand}`` |
 | ``seal`` | round, seat | ``commitment``, ``lock``?, ``unlock``? | ``r{n}seal{seat}`` |
-| ``open`` | round, seat | ``scoring``, ``danger``, ``code`` | ``r{n}open{seat}`` |
+| ``open`` | round, seat | ``scoring``, ``danger``, ``code`` ("": stated) | ``r{n}open{seat}`` |
 | ``ready`` | round, seat | (none): the omega hand is over | ``r{n}ready{seat}`` |
 | ``store`` | round, seat | ``cards`` (titles) | ``r{n}store{seat}`` |
 | ``aside`` | round | ``cards`` (titles) | ``r{n}aside`` |
@@ -30,7 +30,9 @@ from typing import Any
 
 from companion.cards.decktet import DecktetCard, parse_card
 from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.games import agreements
 from companion.games import follow_the_author as fta
+from companion.games.agreements import fold_agree
 from companion.games.follow_the_author import tableplay, tableseal, tablesheet
 from companion.games.follow_the_author.events import (
     aside_slot,
@@ -42,6 +44,8 @@ from companion.games.follow_the_author.events import (
     store_slot,
 )
 from companion.games.follow_the_author.rounds import parse_hand
+from companion.games.follow_the_author.tabledata import points as _points
+from companion.games.follow_the_author.tabledata import read_cards, seat_value
 from companion.games.follow_the_author.tableoptions import (
     TableOptions,
     load_options,
@@ -51,8 +55,6 @@ from companion.games.follow_the_author.tableseal import may_speak_for
 from companion.games.follow_the_author.tablestate import RoundState, State, fold, initial
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
 
-MAX_POINTS = 500
-MAX_CARDS = 60
 HAND_ACTIONS = ("points", "play", "end")
 SEAT_ACTIONS = ("seal", "open", "ready", "store")
 ACTIONS = {
@@ -64,47 +66,14 @@ ACTIONS = {
     "(its scoring suit and the other seat's danger suit) as a SHA-256 commitment; the suits "
     "stay with the client (that seat's own key, or the host's for a seat with no phone).",
     "open": "target {round, seat}, data {scoring, danger, code}: open a sealed choice after "
-    "the reveal; checked against the commitment (no code: the other seat accepts the word).",
+    "the reveal, checked against the commitment (that seat's own key, or the host's for a seat "
+    'with no phone; never the other seat\'s). With code "": the choice is stated, and counts '
+    "(unproven) once the other seat agrees (agree); the right code replaces a stated one.",
     "ready": "target {round, seat}: that seat says the omega hand is over (both: the reveal).",
     "store": "target {round, seat}, data {cards}: a seat's store, after the reveal.",
     "aside": "target {round}, data {cards}: the cards set aside this round, after the reveal.",
+    **agreements.ACTIONS,
 }
-
-
-def _seat_value(value: Any, field: str = "seat") -> int:
-    if isinstance(value, str) and value.strip() in ("0", "1"):
-        return int(value)
-    if isinstance(value, bool) or value not in (0, 1):
-        raise Unreadable(f"'{field}' must be seat 0 or seat 1, not {str(value)[:12]!r}.", field)
-    return int(value)
-
-
-def _points(value: Any) -> tuple[int, int]:
-    """Both seats' in-play points: ``[3, 1]`` or ``{"0": 3, "1": 1}``; text digits accepted."""
-    if isinstance(value, Mapping):
-        value = [value.get("0", value.get(0)), value.get("1", value.get(1))]
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise Unreadable("'points' must give both seats' in-play points, like [3, 1].", "points")
-    return (_one_points(value[0], 0), _one_points(value[1], 1))
-
-
-def _one_points(raw: Any, seat: int) -> int:
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        raise Unreadable("Enter the in-play points of both players (0 if none).", f"points-{seat}")
-    text = str(raw).strip()[:12]
-    if isinstance(raw, bool) or not (text.isascii() and text.isdigit()) or int(text) > MAX_POINTS:
-        raise Unreadable(f"'{text}' is not a number of points (0 to {MAX_POINTS}).", "points")
-    return int(text)
-
-
-def read_cards(value: Any) -> tuple[DecktetCard, ...]:
-    if not isinstance(value, list | tuple) or len(value) > MAX_CARDS:
-        raise Unreadable(f"'cards' must be a list of card titles (at most {MAX_CARDS}).", "cards")
-    cards = [parse_card(str(text)[:40]) for text in value]
-    doubled = sorted({c.title for c in cards if cards.count(c) > 1})
-    if doubled:
-        raise Unreadable(f"{', '.join(doubled)} is listed twice.", "cards")
-    return tuple(cards)
 
 
 class FtaTable:
@@ -121,6 +90,8 @@ class FtaTable:
         return initial(options)
 
     def fold(self, state: State, event: Event) -> State:
+        if event.kind in agreements.KINDS:
+            return fold_agree(state, event)
         return fold(state, event)
 
     # targets
@@ -139,6 +110,8 @@ class FtaTable:
         return number, "", None
 
     def target_slot(self, state: State, action: Action) -> str:
+        if action.kind in agreements.ACTIONS:
+            return agreements.slot(action)
         number, hand, seat = self.target(state, action)
         if hand:
             return hand_slot(number, hand)
@@ -149,12 +122,17 @@ class FtaTable:
         return slot(number, seat)
 
     def current(self, state: State, action: Action) -> Any:
+        if action.kind in agreements.ACTIONS:
+            return agreements.current(state, 2)
         number, hand, seat = self.target(state, action)
         return tablesheet.current(state.round(number), action.kind, hand, seat)
 
     # deciding
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+        if action.kind in agreements.ACTIONS:  # a choice stated without its code: the other seat
+            return agreements.act(state, action, actor, 2, self._agreed,
+                                  lambda asked: self.target_slot(state, asked))  # fmt: skip
         number, hand, seat = self.target(state, action)
         r = self._open_round(state, number, actor)
         if hand:
@@ -201,7 +179,7 @@ class FtaTable:
             if not h.current:
                 raise Forbidden("There is no sequence on the table to end.")
             return [NewEvent("fta-play", {"hand": hand, "end": True}, r.number)]
-        seat = _seat_value(action.data.get("seat"))
+        seat = seat_value(action.data.get("seat"))
         card = parse_card(str(action.data.get("card") or "")[:40])
         name = state.names[seat]
         refusal = tableplay.why_not(r, hand, seat, card, state.options, name)
@@ -222,6 +200,13 @@ class FtaTable:
               actor: Actor) -> list[NewEvent]:  # fmt: skip
         assert seat is not None
         return tableseal.open_seal(state, r, seat, action, actor)
+
+    def _agreed(self, state: State, action: Action, actor: Actor) -> list[NewEvent]:
+        """The stated opening the other seat agreed to, checked again and stored."""
+        number, _, seat = self.target(state, action)
+        r = self._open_round(state, number, actor)
+        assert seat is not None
+        return tableseal.open_seal(state, r, seat, action, actor, agreed=True)
 
     def _ready(self, state: State, r: RoundState, seat: int | None, action: Action,
                actor: Actor) -> list[NewEvent]:  # fmt: skip
@@ -269,6 +254,8 @@ class FtaTable:
         return tablesheet.view(state, seat, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
+        if event.kind in agreements.KINDS:
+            return agreements.describe(event, names)
         return tablesheet.describe(event, names)
 
 

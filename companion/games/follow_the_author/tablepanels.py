@@ -22,6 +22,7 @@ from companion.games.follow_the_author.events import HANDS, ready_slot, seal_tex
 from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, other
 from companion.games.follow_the_author.tableoptions import TableOptions
 from companion.games.follow_the_author.tableplay import as_hand
+from companion.games.follow_the_author.tableseal import may_open
 from companion.games.follow_the_author.tablestate import (
     GameState,
     HandState,
@@ -118,6 +119,26 @@ class Panels:
         if self.my_seat == seat:
             return True
         return self.actor.host and seat not in self.actor.phones
+
+    def may_reseal(self, seat: int) -> bool:
+        """A seat seals, or replaces its seal, only while the other seat has not sealed: once
+        both have, both choices are final (face-down slips)."""
+        r = self.round
+        return r.seals[seat] is None or r.seals[other(seat)] is None
+
+    def may_open(self, seat: int) -> bool:
+        """This phone may open ``seat``'s choice with its recovery code (``tableseal``)."""
+        return self.current and may_open(self.actor, seat, with_code=True)
+
+    def may_state(self, seat: int) -> bool:
+        """This phone may state ``seat``'s choice without the code (the other seat agrees)."""
+        return self.current and may_open(self.actor, seat, with_code=False)
+
+    def forget(self) -> list[str]:
+        """The commitments of the rounds already scored: a phone that still keeps their
+        choice and code drops them (a borrowed phone keeps no one's secret)."""
+        return [s.fingerprint for r in self.game.rounds if r.score is not None
+                for s in r.seals if s is not None and s.kind == "commit"]  # fmt: skip
 
     def speaks_for(self) -> list[int]:
         """The seats whose word this phone gives (that the omega hand is over): the seats it
@@ -219,5 +240,6 @@ class Panels:
             r.open_versions,
             sorted(r.agreed), list(r.store_versions),  # the other store too: it is shown
             r.aside_version, r.stores_in, r.score is None, self.finished, self.my_seat,
+            self.state.agreements, self.state.agreement,
         ]  # fmt: skip
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.games import agreements, scoresheet
 from companion.games import follow_the_author as fta
-from companion.games import scoresheet
 from companion.games.follow_the_author import tableplay
 from companion.games.follow_the_author.events import HANDS, KINDS, ready_slot
 from companion.games.follow_the_author.tableoptions import TableOptions
@@ -132,7 +132,7 @@ def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[st
         "finished": g.standing.over, "hands": hands, "seals": seals, "ready": ready,
         "revealed": r.revealed, "opened": r.opened, "stores": stores,
         "aside": {"cards": _cards(r.aside), "version": r.aside_version},
-        "scored": scored,
+        "scored": scored, "agreement": agreements.view(state, 2),
     }  # fmt: skip
 
 
@@ -175,7 +175,7 @@ def _opened(p: Mapping[str, Any], r: Any, names: Sequence[str]) -> str:
     if p.get("proven", True):
         return f"round {r}: opened {name}'s sealed choice: {choice} (matches the seal)"
     return (
-        f"round {r}: {name}'s choice taken on {name}'s word, entered on {other}'s side: "
+        f"round {r}: {name}'s choice taken on {name}'s word, as {other} agreed: "
         f"{choice} (unproven: the recovery code was lost)"
     )
 

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from companion.cards.decktet import DecktetCard, parse_card
 from companion.games import follow_the_author as fta
+from companion.games.agreements import Agreement
 from companion.games.follow_the_author.events import (
     HANDS,
     KINDS,
@@ -272,6 +273,8 @@ class State:
     events: Mapping[int, tuple[Event, ...]]
     built: Mapping[int, RoundState]
     names: tuple[str, str] = ("Seat 1", "Seat 2")  # from the table's own events, for refusals
+    agreements: int = 0  # the table's questions so far (``companion.games.agreements``)
+    agreement: Agreement | None = None  # the one waiting: a choice stated without its code
 
     def round(self, number: int) -> RoundState:
         found = self.built.get(number)

@@ -173,6 +173,10 @@ def saved(
             f"Sealed. Commitment {sealed.short if sealed else '?'}. Only this phone holds the "
             "choice: write down the recovery code (Peek at my choice)."
         )
+    if action.kind == "open" and "agree-open" in kinds:
+        name, other = names[t["seat"]], names[1 - t["seat"]]
+        return (f"{name}'s choice is stated without the recovery code: it counts once {other} "
+                "agrees.")  # fmt: skip
     if action.kind == "open":
         return f"Opened {names[t['seat']]}'s sealed choice."
     if action.kind == "ready" and revealed:

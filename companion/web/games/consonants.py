@@ -59,7 +59,7 @@ def entry_key(v: TableView) -> str:
     """Changes with any stored change, and when a verdict appears or clears."""
     c = judge_flow.current(v.rows)
     showing = int(c is not None and (c.open or c.showing()))
-    return f"{v.snapshot.last_id}:{showing}:{v.my_seat.position if v.my_seat else '-'}"
+    return f"{v.snapshot.table_version}:{showing}:{v.my_seat.position if v.my_seat else '-'}"
 
 
 def describe(event: Event, names: list[str]) -> str | None:

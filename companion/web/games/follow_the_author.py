@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
-from companion.errors import CompanionError, NotAllowed
+from companion.errors import CompanionError, Conflict, NotAllowed
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author import tableforms, tablewords
 from companion.games.follow_the_author.tablepanels import Panels
@@ -68,7 +68,7 @@ def _again(
     errors = {"fta": err.message}
     if isinstance(err, service.StaleTarget):
         errors["now"] = tablewords.now_words(err.current, v.names)
-    return {"errors": errors, "status": 409 if isinstance(err, service.StaleTarget) else 422}
+    return {"errors": errors, "status": 409 if isinstance(err, Conflict) else 422}
 
 
 FORMS = Forms(GAME, tableforms.FORMS, _saved, _again)

@@ -47,7 +47,7 @@ def hearts_view(v: TableView) -> Display:
 
 def entry_key(v: TableView) -> str:
     """Re-render the entry box on any change to the game (pending taps are kept by JS)."""
-    return f"{v.snapshot.last_id}:{hearts_view(v).way}"
+    return f"{v.snapshot.table_version}:{hearts_view(v).way}"
 
 
 HEARTS = WebGame(

@@ -31,6 +31,14 @@ def body() -> dict[str, Any]:
     return data
 
 
+def need(data: dict[str, Any], *names: str) -> None:
+    """Each of ``names`` (the fields the route's schema requires) is in the body; checked once
+    the other fields were read, so a wrong value elsewhere is named first."""
+    for name in names:
+        if data.get(name) is None:
+            raise Unreadable(f"field '{name}' is required", name)
+
+
 def get_list(data: dict[str, Any], name: str, default: list[Any] | None = None) -> list[Any]:
     value = data.get(name, default)
     if value is None and default is not None:

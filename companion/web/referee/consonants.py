@@ -32,6 +32,7 @@ from companion.web.referee._common import (
     get_str,
     kitty,
     names,
+    need,
     seat_key,
     tricks,
 )
@@ -44,14 +45,15 @@ bp = Blueprint("referee_consonants", __name__, url_prefix="/api/v1")
 def check() -> Any:
     data = body()
     options = options_from(get_object(data, "options", {}))
-    report = check_hand(
-        options,
+    args = (
         tricks(data, options.players, _played),
         kitty(data, kitty_size(options), _physical),
         choice(data, "flying_choice"),
         dealer(data, options.players),
         names(data, options.players),
     )
+    need(data, "tricks")
+    report = check_hand(options, *args)
     return jsonify(report.as_dict())
 
 
@@ -62,15 +64,10 @@ def score() -> Any:
     players = options.players
     challenges = _challenges(data, players)
     judge = _judge(data, bool(challenges))
-    report = score_taken(
-        options,
-        _taken(data, players),
-        _words(data, players),
-        challenges,
-        judge,
-        choice(data, "flying_choice"),
-        names(data, players),
-    )
+    args = (_taken(data, players), _words(data, players), challenges, judge,
+            choice(data, "flying_choice"), names(data, players))  # fmt: skip
+    need(data, "taken")
+    report = score_taken(options, *args)
     return jsonify(report.as_dict())
 
 

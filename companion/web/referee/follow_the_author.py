@@ -21,7 +21,7 @@ from companion.games.follow_the_author import (
     score_round,
 )
 from companion.games.follow_the_author.rounds import SEATS, parse_hand
-from companion.web.referee._common import body, get_int, get_list, get_object, seat_key
+from companion.web.referee._common import body, get_int, get_list, get_object, need, seat_key
 
 bp = Blueprint("referee_follow_the_author", __name__, url_prefix="/api/v1")
 
@@ -35,6 +35,7 @@ def check() -> ResponseReturnValue:
     first_out = get_int(data, "first_out")
     if first_out is not None:
         seat_key(first_out, SEATS, "first_out")
+    need(data, "sequences")
     violations = check_hand(sequences, descending=descending(hand, options))
     events = hand_events(sequences, first_out)
     return jsonify(

@@ -21,6 +21,7 @@ from companion.web.referee._common import (
     get_object,
     kitty,
     names,
+    need,
     seat_key,
     tricks,
 )
@@ -32,8 +33,7 @@ bp = Blueprint("referee_hearts", __name__, url_prefix="/api/v1")
 def check() -> Any:
     data = body()
     options = options_from(get_object(data, "options", {}))
-    report = check_hand(
-        options,
+    args = (
         tricks(data, options.players, parse_cards),
         kitty(data, kitty_size(options), parse_cards),
         _totals(data, options.players),
@@ -41,6 +41,8 @@ def check() -> Any:
         dealer(data, options.players),
         names(data, options.players),
     )
+    need(data, "tricks")
+    report = check_hand(options, *args)
     return jsonify(report.as_dict())
 
 
@@ -48,14 +50,15 @@ def check() -> Any:
 def score() -> Any:
     data = body()
     options = options_from(get_object(data, "options", {}))
-    report = score_taken(
-        options,
+    args = (
         _seat_cards(data, "taken", options.players),
         _seat_ints(data, "tricks_taken", options.players) or None,
         _totals(data, options.players),
         choice(data, "moon_choice"),
         names(data, options.players),
-    ).as_dict()
+    )
+    need(data, "taken")
+    report = score_taken(options, *args).as_dict()
     keep = ("points", "shooter", "choice_required", "hand_scores", "violations")
     return jsonify({key: report[key] for key in keep})
 

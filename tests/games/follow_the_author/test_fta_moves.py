@@ -210,9 +210,14 @@ def test_seal_rules() -> None:
     with pytest.raises(Conflict):
         t.seal(ANN, 1, "Leaves", "Waves", version=0)
     t.seal(BEN, 1, "Suns", "Knots")
+    # both sealed: both slips are face down, before the omega hand too (issue 20, item 2)
+    for seat, version in ((0, 2), (1, 1)):
+        with pytest.raises(Conflict, match="final, like a slip laid face down"):
+            t.seal((ANN, BEN)[seat], 1, "Leaves", "Waves", version=version)
     t.points(1, "omega", 0, 0)
-    with pytest.raises(Forbidden):
+    with pytest.raises(Conflict, match="final"):
         t.seal(ANN, 1, "Leaves", "Waves", version=2)
+    assert [s["version"] for s in t.view()["seals"]] == [2, 1]
 
 
 def test_a_seated_host_seals_for_the_opponent_who_has_no_phone() -> None:
@@ -230,9 +235,7 @@ def test_a_seated_host_seals_for_the_opponent_who_has_no_phone() -> None:
         t.seal(guest, 1, "Leaves", "Leaves", seat=1, version=1)
 
 
-def test_a_choice_is_opened_only_after_the_omega_hand_and_a_lost_code_takes_the_other_side() -> (
-    None
-):
+def test_a_choice_is_opened_only_after_the_omega_hand_and_a_lost_code_asks_the_other_side() -> None:
     t = Table()
     t.sealed_for_omega()
     _, scoring, danger, code, _ = t.keys[(1, 0)]
@@ -242,11 +245,14 @@ def test_a_choice_is_opened_only_after_the_omega_hand_and_a_lost_code_takes_the_
     t.points(1, "omega", 0, 0)
     t.ready(BEN, 1, 1)
     with pytest.raises((Forbidden, Unreadable), match="do not match Ann's seal"):
-        t.act(BEN, "open", {"round": 1, "seat": 0}, {**data, "code": "K7QF2MXA9PRT99"})
-    with pytest.raises((Forbidden, Unreadable), match="Ben can enter"):  # not on her own word
-        t.act(ANN, "open", {"round": 1, "seat": 0}, {**data, "code": ""})
-    t.act(BEN, "open", {"round": 1, "seat": 0}, {**data, "code": ""})
-    assert "taken on Ann's word, entered on Ben's side" in t.history()
+        t.act(ANN, "open", {"round": 1, "seat": 0}, {**data, "code": "K7QF2MXA9PRT99"})
+    with pytest.raises(NotAllowed, match="Only Ann opens"):  # never Ben's phone
+        t.act(BEN, "open", {"round": 1, "seat": 0}, {**data, "code": ""})
+    t.act(ANN, "open", {"round": 1, "seat": 0}, {**data, "code": ""})  # Ann states it
+    assert not t.view()["seals"][0]["opened"] and t.view()["agreement"]["waiting"] == [1]
+    t.act(BEN, "agree", {"agreement": 1}, {})
+    assert t.view()["seals"][0]["scoring"] == scoring
+    assert "taken on Ann's word, as Ben agreed" in t.history()
 
 
 # the reveal is final
@@ -262,7 +268,7 @@ def test_undo_after_the_reveal_never_seals_again() -> None:
     assert [e.kind for e in t.shell.undo(ANN, UNDOABLE)] == ["fta-points"]  # the omega points
     assert [e.kind for e in t.shell.undo(ANN, UNDOABLE)] == ["fta-points"]  # the alpha points
     assert t.view()["revealed"] and t.view()["opened"]  # the reveal stays
-    with pytest.raises(Forbidden, match="can no longer change"):
+    with pytest.raises(Conflict, match="can no longer change"):
         t.seal(ANN, 1, "Moons", "Moons", version=1)
     assert t.history().count("the sealed choices are revealed") == 1
     assert t.history().count("undid a change (a hand's points)") == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.follow_the_author import commitment, normal_code, verify_commitment
 from companion.games.follow_the_author.seal import code_ok, lock_of, seal, unlocks
 from companion.games.follow_the_author.table import GAME
@@ -140,17 +140,78 @@ def test_an_opened_choice_scores_and_cannot_be_opened_again():
     )
 
 
-def test_without_a_code_only_the_other_player_enters_the_word_marked_unproven():
+def test_the_opponent_never_opens_or_states_a_choice_and_nothing_is_stored():
+    """Issue 20, item 2: Ben's phone (or a script with Ben's key) opened Ann's seal with no
+    code and any suits, and it counted."""
     t = revealed()
-    with pytest.raises(Unreadable, match="Ben can enter the choice Ann states"):
-        t.open(ANN, 0, code="")
-    with pytest.raises(Unreadable, match="recovery code"):
-        t.open(HOST, 0, code="")  # both seats have phones: Ben's phone is the one to accept
-    [new] = t.open(BEN, 0, code="", scoring="Leaves")  # Ann says Leaves: Ben takes her word
-    assert new.payload["proven"] is False and new.payload["code"] == ""
+    before = list(t.events)
+    for code in ("", CODE):
+        with pytest.raises(NotAllowed, match="Only Ann opens Ann's sealed choice"):
+            t.open(BEN, 0, code=code, scoring="Leaves")
+    with pytest.raises(NotAllowed, match="Ann has a phone"):
+        t.open(HOST, 0, code="")  # the host at no seat, for a seat that has a phone
+    assert t.events == before and t.view(None)["agreement"] is None
+
+
+def test_a_stated_choice_counts_only_once_the_other_seat_agrees():
+    t = revealed()
+    asked = t.open(ANN, 0, code="", scoring="Leaves")  # Ann lost her code: she states Leaves
+    assert [e.kind for e in asked] == ["agree-open", "agree-yes"]
+    assert t.state.round(1).seals[0].scoring is None  # type: ignore[union-attr]
+    assert t.view(1)["agreement"]["waiting"] == [1]
+    with pytest.raises(NotAllowed):  # Ann cannot agree for Ben
+        t.act(ANN, "agree", {"agreement": 1}, {"seats": [1]}, version=1)
+    done = t.act(BEN, "agree", {"agreement": 1}, {}, version=1)
+    assert [e.kind for e in done] == ["agree-yes", "agree-done", "fta-open"]
+    assert done[-1].payload["proven"] is False and done[-1].payload["code"] == ""
+    assert t.view(None)["seals"][0]["scoring"] == "Leaves"
     assert t.view(None)["seals"][0]["proven"] is False
     line = GAME.describe(t.events[-1], ["Ann", "Ben"])
-    assert line is not None and "taken on Ann's word" in line and "unproven" in line
+    assert line is not None and "taken on Ann's word, as Ben agreed" in line and "unproven" in line
+
+
+def test_a_stated_choice_the_other_seat_refuses_opens_nothing():
+    t = revealed()
+    t.open(ANN, 0, code="", scoring="Leaves")
+    t.act(BEN, "disagree", {"agreement": 1}, {}, version=1)
+    assert t.state.round(1).seals[0].scoring is None and t.state.agreement is None  # type: ignore[union-attr]
+    t.open(ANN, 0, code="", scoring="Wyrms")  # asked again
+    assert t.state.agreement is not None and t.state.agreement.k == 2
+
+
+def test_the_right_code_replaces_a_stated_choice_still_waiting():
+    t = revealed()
+    t.open(ANN, 0, code="", scoring="Leaves")
+    opened = t.open(ANN, 0)  # the code turned up: it opens the true choice
+    assert [e.kind for e in opened] == ["fta-open", "agree-off"]
+    assert t.state.agreement is None
+    seal = t.state.round(1).seals[0]
+    assert seal is not None and seal.scoring == "Wyrms" and seal.proven
+    for seen in (1, 2):  # Ben's tap, late: stale, or settled already
+        with pytest.raises(Conflict):
+            t.act(BEN, "agree", {"agreement": 1}, {}, version=seen)
+    line = GAME.describe(t.events[-1], ["Ann", "Ben"])
+    assert line is not None and "opened with its recovery code" in line
+
+
+def test_the_host_states_a_choice_only_for_a_seat_without_a_phone():
+    t = revealed()
+    host = Actor("Host", None, host=True, phones=frozenset({1}))  # Ann's phone is gone
+    with pytest.raises(NotAllowed):
+        t.open(host, 1, code="")  # Ben has a phone
+    asked = t.open(host, 0, code="", scoring="Leaves")
+    assert [(e.kind, e.payload.get("seat"), e.payload.get("host")) for e in asked[1:]] == [
+        ("agree-yes", 0, True)
+    ]
+    t.act(BEN, "agree", {"agreement": 1}, {}, version=1)
+    assert t.view(None)["seals"][0]["scoring"] == "Leaves"
+
+
+def test_a_host_at_the_other_seat_enters_a_phoneless_players_word_at_once():
+    t = revealed()
+    ben_hosts = Actor("Ben", 1, host=True, phones=frozenset({1}))  # Ann has no phone
+    [new] = t.open(ben_hosts, 0, code="", scoring="Leaves")
+    assert new.kind == "fta-open" and new.payload["proven"] is False
 
 
 # older games: plaintext seals fold and score as before

@@ -204,7 +204,7 @@ def test_after_the_reveal_seals_and_readies_are_refused():
     t.sealed()
     t.ready(ANN, 0)
     t.ready(BEN, 1)
-    with pytest.raises(Forbidden, match="can no longer change"):
+    with pytest.raises(Conflict, match="can no longer change"):
         t.seal(ANN, 0, "Moons", "Moons")
     with pytest.raises(Forbidden, match="revealed already"):
         t.ready(BEN, 1)
@@ -251,7 +251,7 @@ def test_seal_refusals():
     t.seal(ANN, 0, "Moons", "Waves")
     t.seal(BEN, 1, "Suns", "Knots")
     t.points("omega", 0, 0)
-    with pytest.raises(Forbidden, match="omega hand has begun"):
+    with pytest.raises(Conflict, match="final"):
         t.seal(ANN, 0, "Leaves", "Waves")
 
 
@@ -393,7 +393,9 @@ def test_no_view_holds_a_choice_before_it_is_opened_not_even_its_own_seats():
     t.ready(ANN, 0)
     t.ready(BEN, 1)
     assert "scoring" not in t.view(None)["seals"][0] and not t.view(None)["opened"]
-    t.open(BEN, 0)  # any phone with the choice and code: the commitment checks it
+    with pytest.raises(NotAllowed):  # never the other seat's phone, even with the code
+        t.open(BEN, 0)
+    t.open(ANN, 0)  # the seat's own phone: the commitment checks the choice and code
     assert t.view(None)["seals"][0]["scoring"] == "Wyrms"
     assert t.view(None)["seals"][0]["proven"] and not t.view(None)["opened"]
 
