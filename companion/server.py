@@ -59,8 +59,19 @@ class _Gunicorn(BaseApplication):  # type: ignore[misc]
                 self.cfg.set(key, value)
 
     def load(self) -> Any:
-        # each worker reads the word lists as it starts, not in its first request
-        return create_app({"DICTIONARY_PRELOAD": True})
+        app = create_app()
+        preload_words(app)
+        return app
+
+
+def preload_words(app: Any) -> None:
+    """Each worker reads the word lists as it starts, not in its first request (an app
+    without them, such as the benchmarks' bare one, is left as it is)."""
+    from companion.words import registry
+
+    lists = app.extensions.get(registry.EXTENSION) if hasattr(app, "extensions") else None
+    if isinstance(lists, registry.LexiconRegistry):
+        registry.preload(lists)
 
 
 def raise_file_limit(wanted: int) -> int:
