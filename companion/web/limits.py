@@ -65,5 +65,36 @@ class LimitedRequest(Request):
         return super().get_json(force=force, silent=silent, cache=cache)
 
 
+BAD_HOST = b"That address cannot be read: check the link you opened (the Host header).\n"
+
+
+class ReadableHost:
+    """WSGI: a request whose ``Host`` no URL can be built for (a name part over 63 letters,
+    characters a host name cannot hold) is answered ``400`` in words at once; without this
+    even the error page fails, since every page builds its links from the host."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if readable_host(environ.get("HTTP_HOST", "")):
+            return self.app(environ, start_response)
+        start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
+                                           ("Content-Length", str(len(BAD_HOST)))])  # fmt: skip
+        return [BAD_HOST]
+
+
+def readable_host(host: str) -> bool:
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    if len(host) > 255 or name.startswith("["):
+        return len(host) <= 255
+    try:
+        name.encode("idna")
+    except UnicodeError:
+        return False
+    return True
+
+
 def init_app(app: Flask) -> None:
     app.request_class = LimitedRequest
+    app.wsgi_app = ReadableHost(app.wsgi_app)  # type: ignore[method-assign]

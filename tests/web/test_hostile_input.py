@@ -277,3 +277,14 @@ def test_csv_export_has_a_bom_and_no_formula_and_keeps_negative_numbers(client):
         for cell in row:
             assert not cell.startswith(("=", "@", "\t", "\r")), cell
             assert not cell.startswith(("+", "-")) or cell.lstrip("+-").isdigit(), cell
+
+
+@pytest.mark.parametrize("host", ["a" * 64 + ".example", "x" * 300, "bad..name", "é" * 70])
+def test_an_unreadable_host_header_is_400_in_words_not_a_500(client, host):
+    answer = client.get("/", headers={"Host": host})
+    assert answer.status_code == 400
+    assert "address cannot be read" in answer.get_data(as_text=True)
+
+
+def test_an_ordinary_host_with_a_port_still_works(client):
+    assert client.get("/", headers={"Host": "table.example:8000"}).status_code == 200
