@@ -207,12 +207,13 @@ def entry_key(v: TableView) -> str:
     (a phone joining or a player renamed redraws it)."""
     names = zlib.crc32("\x1f".join(v.names).encode())
     if v.kind.entry_key is not None:
-        return f"{v.game.number}:{int(v.can_enter)}:{names:x}:{v.kind.entry_key(v)}"
+        own = v.kind.entry_key(v)
+        return f"{v.game.number}:{int(v.can_enter)}:{names:x}:{v.undo_key}:{own}"
     r = v.current_round
     versions = ",".join(f"{s}.{v.version(r, s)}" for s in v.entry_seats())
     seats = v.snapshot.version("seats")  # a seat added or removed redraws the boxes
     done, can = int(v.sheet.finished), int(v.can_enter)
-    return f"{v.game.number}:{r}:{versions}:{done}:{can}:{seats}:{names:x}"
+    return f"{v.game.number}:{r}:{versions}:{done}:{can}:{seats}:{names:x}:{v.undo_key}"
 
 
 def _read_actions(v: TableView, number: int) -> tuple[list[Action], dict, dict]:
