@@ -156,7 +156,11 @@ def seats_key(v: TableView) -> str:
     """What the join panel and the host's card show of the seats; a live update sends them
     again when it changed."""
     seats = ",".join(f"{int(s.phone is not None)}{s.name}" for s in v.seats)
-    return f"{int(join_on_top(v))}{int(v.table.locked)}{int(bool(v.sheet.rows))}:{seats}"
+    scored = ""  # a custom sheet's host card offers to remove the seats with no score yet
+    if v.kind.key == "custom":
+        scored = "".join(str(int(v.state.has_scores(i))) for i in range(len(v.seats)))
+    flags = f"{int(join_on_top(v))}{int(v.table.locked)}{int(bool(v.sheet.rows))}"
+    return f"{flags}{int(v.sheet.finished)}{scored}:{seats}"
 
 
 @bp.app_template_global()

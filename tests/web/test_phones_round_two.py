@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -33,3 +34,27 @@ def test_undo_is_offered_only_to_a_phone_it_would_work_for(phones):
     assert "Takes back Bob's change: round 1, Bob 7" in page(bob, table)
     undo = bob.post(f"{table}/undo", data={"csrf_token": csrf(bob, table)})
     assert undo.status_code == 303  # offered, and it works
+
+
+def seats_key(client, table: str) -> str:
+    found = re.search(r'id="seats-key" name="seats" value="([^"]*)"', page(client, table))
+    assert found, "no seats key on the page"
+    return found.group(1)
+
+
+def test_at_game_over_the_hosts_seat_panel_follows_without_a_reload(app):
+    host = app.test_client()
+    table = new_table(host, target=10)
+    enter(host, table, 1, {0: 1, 1: 2, 2: 3})
+    add = {"csrf_token": csrf(host), "name": "Ida", "version": "0"}
+    assert host.post(f"{table}/seats/add", data=add).status_code == 303
+    assert "Remove Ida's seat" in page(host, table)  # no scores of her own yet
+    key = seats_key(host, table)
+    enter(host, table, 2, {0: 11, 1: 1, 2: 1, 3: 1})  # Ann passes 10: the game is over
+    live = html.unescape(
+        host.get(f"{table}/live", query_string={"seats": key}).get_data(as_text=True)
+    )
+    assert 'id="host-slot" hx-swap-oob="true"' in live, "the host's card was not sent again"
+    panel = live.split('id="host-slot"', 1)[1]
+    assert "Remove Ida's seat" not in panel and "New seat's name" not in panel
+    assert "To add a seat, start the next game first." in panel
