@@ -69,10 +69,20 @@
       field.hidden = parseInt(field.getAttribute("data-seat"), 10) >= n;
     });
   }
+  // "I am the player in seat 1" reads "I am Ann" once seat 1's name is typed.
+  function syncMe() {
+    var words = document.getElementById("me-words");
+    var name = document.querySelector("#new-table [name=name-0]");
+    if (!words || !name) { return; }
+    var typed = name.value.trim();
+    words.textContent = typed ? "I am " + typed : "I am the player in seat 1";
+  }
   document.addEventListener("input", function (event) {
     if (event.target.name === "players") { syncNames(); }
+    if (event.target.name === "name-0") { syncMe(); }
   });
   document.addEventListener("DOMContentLoaded", syncNames);
+  document.addEventListener("DOMContentLoaded", syncMe);
   window.companionWakeLock = function () { return wakeLock; };
 
   // Unsent taps on a card form (data-persist="<key>") survive a live redraw of the page:

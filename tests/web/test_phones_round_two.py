@@ -58,3 +58,19 @@ def test_at_game_over_the_hosts_seat_panel_follows_without_a_reload(app):
     panel = live.split('id="host-slot"', 1)[1]
     assert "Remove Ida's seat" not in panel and "New seat's name" not in panel
     assert "To add a seat, start the next game first." in panel
+
+
+def test_the_host_who_named_seat_1_after_themselves_sits_there_from_the_form(phones):
+    host, other = phones
+    form = html.unescape(host.get("/new/custom").get_data(as_text=True))
+    assert 'name="me"' in form and "I am the player in seat 1" in form
+    table = new_table(host, me="1")
+    shown = page(host, table)
+    assert "You are Ann, seat 1" in shown and "Take a seat" not in shown
+    assert "Ann (you)" in shown
+    assert claim(other, join_token(host, table), 0, "Zed").status_code == 422  # taken
+    # without a name in seat 1 there is nothing to sit as: asked, the form kept
+    refused = host.post("/tables", data={"csrf_token": csrf(host), "game": "custom",
+                                         "players": "2", "name-0": "", "me": "1"})  # fmt: skip
+    assert refused.status_code == 422
+    assert "Type your name in seat 1" in html.unescape(refused.get_data(as_text=True))
