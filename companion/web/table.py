@@ -141,13 +141,13 @@ def live(token: str) -> Any:
 @bp.app_template_global()
 def join_on_top(v: TableView) -> bool:
     """The join panel leads the page of a new table: joining is open, a seat still has no
-    phone and nothing is on the sheet yet. Once every seat has a phone (or play began) it
-    goes back below the sheet."""
+    phone and play has not begun. Once every seat has a phone or the first move is made it
+    folds away below the sheet (a table with a phoneless player would keep it for good)."""
     return (
         v.is_current
         and not v.table.locked
         and any(s.phone is None for s in v.seats)
-        and not v.sheet.rows
+        and not v.played
     )
 
 
@@ -159,7 +159,7 @@ def seats_key(v: TableView) -> str:
     scored = ""  # a custom sheet's host card offers to remove the seats with no score yet
     if v.kind.key == "custom":
         scored = "".join(str(int(v.state.has_scores(i))) for i in range(len(v.seats)))
-    flags = f"{int(join_on_top(v))}{int(v.table.locked)}{int(bool(v.sheet.rows))}"
+    flags = f"{int(join_on_top(v))}{int(v.table.locked)}{int(v.played)}"
     return f"{flags}{int(v.sheet.finished)}{scored}:{seats}"
 
 

@@ -257,6 +257,14 @@ class TableView:
         return self._change(newest)
 
     @cached_property
+    def played(self) -> bool:
+        """Has play begun: a row on the sheet, or any of the game's own moves (a trick, a
+        word) made, even one taken back since."""
+        if self.sheet.rows:
+            return True
+        return any(e.kind in self.kind.undoable for e in self.snapshot.events)
+
+    @cached_property
     def may_undo(self) -> bool:
         """Would "Undo" work for this phone: something to undo, and the host's phone or the
         phone whose change it is (as ``service.undo`` checks)."""

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.web.tablehelp import claim, csrf, enter, join_token, new_table
+from tests.web.test_hearts_table import reference_tricks
 
 pytestmark = pytest.mark.one_database
 UNDO = "Undo the last change"
@@ -74,3 +75,17 @@ def test_the_host_who_named_seat_1_after_themselves_sits_there_from_the_form(pho
                                          "players": "2", "name-0": "", "me": "1"})  # fmt: skip
     assert refused.status_code == 422
     assert "Type your name in seat 1" in html.unescape(refused.get_data(as_text=True))
+
+
+def test_the_join_qr_folds_away_once_play_begins_though_a_seat_has_no_phone(phones):
+    host, _ = phones
+    table = new_table(host, game="hearts", players=4, **{"name-3": "Dee"}, entry="tricks")
+    assert '<section class="card join-panel on-top" id="join">' in page(host, table)
+    first = reference_tricks()[0]
+    data = {"csrf_token": csrf(host), "trick": "0", "leader": str(first[0]), "cards": first[1]}
+    assert host.post(f"{table}/hearts/1/trick", data={**data, "version": "0"}).status_code == 303
+    shown = page(host, table)  # one trick saved, no hand on the sheet yet, no seat has a phone
+    assert "on-top" not in shown
+    folded = shown.split('<div id="join-bottom">', 1)[1]
+    assert folded.lstrip().startswith('<details class="card join-panel" id="join">')
+    assert "Ann, Ben, Cy and Dee have no phone here" in folded
