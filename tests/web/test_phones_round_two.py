@@ -89,3 +89,26 @@ def test_the_join_qr_folds_away_once_play_begins_though_a_seat_has_no_phone(phon
     folded = shown.split('<div id="join-bottom">', 1)[1]
     assert folded.lstrip().startswith('<details class="card join-panel" id="join">')
     assert "Ann, Ben, Cy and Dee have no phone here" in folded
+
+
+def test_the_same_trick_saved_on_two_phones_is_agreement_not_a_conflict(app, phones):
+    host, _ = phones
+    table = new_table(host, game="hearts", players=4, **{"name-3": "Dee"}, entry="tricks")
+    ben = app.test_client()
+    claim(ben, join_token(host, table), 1)
+    leader, cards = reference_tricks()[0]
+    data = {"trick": "0", "leader": str(leader), "cards": cards, "version": "0"}
+    hx = {"HX-Request": "true"}
+    first = host.post(
+        f"{table}/hearts/1/trick", data={**data, "csrf_token": csrf(host)}, headers=hx
+    )
+    assert first.status_code == 200
+    same = ben.post(f"{table}/hearts/1/trick", data={**data, "csrf_token": csrf(ben)}, headers=hx)
+    said = html.unescape(same.get_data(as_text=True))
+    assert same.status_code == 200, said[:400]
+    assert "Trick 1 of hand 1 is in: another phone entered the same cards." in said
+    assert "changed on another phone" not in said and "trick 2 of 13" in said
+    # different cards for the same trick are still a conflict, the input kept
+    other = {**data, "cards": " ".join(reversed(cards.split()))}
+    late = ben.post(f"{table}/hearts/1/trick", data={**other, "csrf_token": csrf(ben)}, headers=hx)
+    assert late.status_code == 409

@@ -106,7 +106,11 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, kind: str,
     return {**ctx, "force_way": WAY_OF[kind]}
 
 
-FORMS = Forms(HEARTS, table_forms.FORMS, saved=_saved, again=_again, seen=_seen)
+def _same(v: TableView, action: Action) -> str | None:
+    return table_forms.same_trick(action, v.state.hand(action.target.get("hand", 0)))
+
+
+FORMS = Forms(HEARTS, table_forms.FORMS, saved=_saved, again=_again, seen=_seen, same=_same)
 FORMS.routes(bp)
 
 
