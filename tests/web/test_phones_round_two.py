@@ -112,3 +112,18 @@ def test_the_same_trick_saved_on_two_phones_is_agreement_not_a_conflict(app, pho
     other = {**data, "cards": " ".join(reversed(cards.split()))}
     late = ben.post(f"{table}/hearts/1/trick", data={**other, "csrf_token": csrf(ben)}, headers=hx)
     assert late.status_code == 409
+
+
+def test_asking_to_score_a_consonants_hand_says_who_must_still_agree(app, phones):
+    from tests.web.test_consonants_table import cons_table, enter_hand, post, seated
+
+    host, _ = phones
+    table = cons_table(host)
+    ann = seated(app, host, table, 0)
+    seated(app, host, table, 1)
+    enter_hand(host, table)
+    asked = post(ann, f"{table}/cons/1/close", True, version=0)
+    said = html.unescape(asked.get_data(as_text=True))
+    assert asked.status_code == 200, said[:300]
+    assert "Hand 1 is scored." not in said
+    assert "Hand 1 is scored once Ben, Cy and Dee agree." in said
