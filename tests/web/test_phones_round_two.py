@@ -127,3 +127,19 @@ def test_asking_to_score_a_consonants_hand_says_who_must_still_agree(app, phones
     assert asked.status_code == 200, said[:300]
     assert "Hand 1 is scored." not in said
     assert "Hand 1 is scored once Ben, Cy and Dee agree." in said
+
+
+def test_score_for_all_gives_a_card_claimed_twice_to_nobody_and_says_so(app, phones):
+    from tests.web.test_hearts_table import hearts_table, post, seated
+
+    host, _ = phones
+    table = hearts_table(host)
+    bob, dee = seated(app, host, table, 1), seated(app, host, table, 3)
+    assert post(bob, f"{table}/hearts/1/claim", cards="QS 2H", version=0).status_code == 303
+    assert post(dee, f"{table}/hearts/1/claim", cards="QS 3H", version=0).status_code == 303
+    box = host.get(f"{table}/hearts/way/all", headers={"HX-Request": "true"})
+    form = html.unescape(box.get_data(as_text=True)).split('id="taken-form"', 1)[1]
+    form = form.split("</form>", 1)[0]
+    assert 'name="taken-1" value="2H"' in form  # Bob's own card, not the Q♠ both claimed
+    assert 'name="taken-3" value="3H"' in form
+    assert "is claimed twice: by Ben and Dee" in form  # said in the form being saved
