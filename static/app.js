@@ -264,6 +264,30 @@
     }
   });
 
+  // A message in #edit-box ("The last change was undone.", "Round 1 changed; totals
+  // updated.") says what this phone's last action did: it clears at this phone's next action
+  // (any request but a live redraw) or after a while, never lingering into later rounds.
+  var MESSAGE_MS = 10000, messageTimer = null;
+  function editMessage() {
+    var box = document.getElementById("edit-box");
+    return box && !box.querySelector("form") && box.querySelector(".notice") ? box : null;
+  }
+  function clearMessage() {
+    window.clearTimeout(messageTimer);
+    var box = editMessage();
+    if (box) { box.innerHTML = ""; }
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target;
+    if (!box || box.id !== "edit-box" || !editMessage()) { return; }
+    window.clearTimeout(messageTimer);
+    messageTimer = window.setTimeout(clearMessage, MESSAGE_MS);
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.id !== "live") { clearMessage(); }
+  });
+
   // A form sent back with its input kept (409 changed meanwhile, 422 refused) says why at its
   // top, often far above the button the person tapped: bring that message into sight.
   function showAlert(box) {
@@ -369,17 +393,52 @@
     var node = event.detail.fragment;
     node = node && node.nodeType === 11 ? node.firstElementChild : node;
     var seat = node && node.getAttribute ? node.getAttribute("data-seat") : null;
-    if (!box.querySelector("form[data-unsent]")) {
+    var unsent = box.querySelector("form[data-unsent]");
+    if (!unsent) {
       var had = box.getAttribute("data-seat");
       seatGoneNote = seat === "" && had !== null && had !== "";
       if (seat !== null) { box.setAttribute("data-seat", seat); }
       return;
     }
-    event.detail.shouldSwap = false;
     heldEntry = node ? node.innerHTML : heldEntry;
     heldSeat = seat;
     var mine = box.getAttribute("data-seat");
-    heldNote(box, seat === "" && mine !== null && mine !== "");
+    var gone = seat === "" && mine !== null && mine !== "";
+    // only the form itself waits: where the new box has a form in its place (the same id),
+    // the held one goes there and the rest (status lines, undo, saved lines) comes in
+    var spot = !gone && unsent.id && alone(box, unsent) && node && node.querySelector ? node.querySelector("#" + unsent.id) : null;
+    if (spot) {
+      var active = document.activeElement;
+      keptFocus = unsent.contains(active) ? { field: active, start: active.selectionStart, end: active.selectionEnd } : null;
+      spot.replaceWith(unsent);
+      formKept = true;
+      return;
+    }
+    event.detail.shouldSwap = false;
+    heldNote(box, gone);
+  });
+  // the form holds all the phone's input: no other form being filled, no field outside a form
+  // (a picker beside its form), or the whole box waits as before
+  function alone(box, form) {
+    if (box.querySelectorAll("form[data-unsent]").length !== 1) { return false; }
+    var fields = box.querySelectorAll("input:not([type=hidden]), select, textarea");
+    return Array.prototype.every.call(fields, function (field) {
+      return form.contains(field) || (field.form !== null && field.form !== form);
+    });
+  }
+  // the field being typed in keeps the focus and the caret through the move (the phone's
+  // keyboard stays up)
+  var formKept = false, keptFocus = null;
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var box = event.detail.target;
+    if (!formKept || !box || box.id !== "entry-box") { return; }
+    formKept = false;
+    heldNote(box, false);
+    var spot = keptFocus;
+    keptFocus = null;
+    if (!spot || !spot.field.isConnected) { return; }
+    spot.field.focus({ preventScroll: true });
+    try { spot.field.setSelectionRange(spot.start, spot.end); } catch (e) { /* not text */ }
   });
   document.addEventListener("click", function (event) {
     var box = document.getElementById("entry-box");
@@ -505,6 +564,39 @@
     return box;
   }
   window.companionConfirm = { open: openConfirm, close: closeConfirm, fill: fillConfirm };
+
+  // A redraw that replaces an element whose request is still under way (an undo on a slow
+  // network, the box redrawn meanwhile) keeps that element on the page, hidden and without its
+  // ids, until its answer is in: htmx finds where the answer goes (a refusal's #refusal) from
+  // the element that asked, which it could not once that element was gone.
+  function keepInFlight(event) {
+    var target = event.detail.target;
+    if (!event.detail.shouldSwap || !target || !target.querySelectorAll) { return; }
+    var busy = target.querySelectorAll(".htmx-request");
+    if (!busy.length) { return; }
+    var holder = document.getElementById("in-flight");
+    if (!holder) {
+      holder = document.createElement("div");
+      holder.id = "in-flight";
+      holder.hidden = true;
+      document.body.appendChild(holder);
+    }
+    busy.forEach(function (el) {
+      if (!target.contains(el) || el === answering) { return; }  // moved with a busy parent, or its own answer
+      el.removeAttribute("id");
+      el.querySelectorAll("[id]").forEach(function (inner) { inner.removeAttribute("id"); });
+      holder.appendChild(el);
+    });
+  }
+  var answering = null;  // the element whose answer is being swapped in now
+  document.addEventListener("htmx:beforeOnLoad", function (event) { answering = event.detail.elt; });
+  document.addEventListener("htmx:afterOnLoad", function () { answering = null; });
+  document.addEventListener("htmx:beforeSwap", keepInFlight);
+  document.addEventListener("htmx:oobBeforeSwap", keepInFlight);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt, holder = document.getElementById("in-flight");
+    if (elt && holder && holder.contains(elt)) { elt.remove(); }
+  });
   document.addEventListener("click", function (event) {
     var cancel = event.target.closest && event.target.closest("[data-confirm-cancel]");
     var form = cancel && cancel.closest("form");
