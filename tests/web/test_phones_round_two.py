@@ -143,3 +143,25 @@ def test_score_for_all_gives_a_card_claimed_twice_to_nobody_and_says_so(app, pho
     assert 'name="taken-1" value="2H"' in form  # Bob's own card, not the Q♠ both claimed
     assert 'name="taken-3" value="3H"' in form
     assert "is claimed twice: by Ben and Dee" in form  # said in the form being saved
+
+
+def test_a_trick_refused_after_an_undo_comes_back_as_the_trick_now_open(app, phones):
+    host, _ = phones
+    table = new_table(host, game="hearts", players=4, **{"name-3": "Dee"}, entry="tricks")
+    cy = app.test_client()
+    claim(cy, join_token(host, table), 2)
+    tricks = reference_tricks()
+    for i in range(4):
+        data = {"trick": str(i), "leader": str(tricks[i][0]), "cards": tricks[i][1]}
+        answer = host.post(f"{table}/hearts/1/trick", data={**data, "version": "0",
+                                                           "csrf_token": csrf(host)})  # fmt: skip
+        assert answer.status_code == 303
+    assert host.post(f"{table}/undo", data={"csrf_token": csrf(host)}).status_code == 303
+    late = {"trick": "4", "leader": str(tricks[4][0]), "cards": tricks[4][1], "version": "0"}
+    answer = cy.post(f"{table}/hearts/1/trick", data={**late, "csrf_token": csrf(cy)},
+                     headers={"HX-Request": "true"})  # fmt: skip
+    said = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 422
+    assert "trick 4 is next" in said and "was not saved" in said  # the refusal, in words
+    assert "Save trick 4" in said and "Save trick 5" not in said  # the form for trick 4 now
+    assert f'value="{tricks[4][1]}"' not in said  # trick 5's cards are not carried into it
