@@ -415,8 +415,17 @@
       return;
     }
     event.detail.shouldSwap = false;
+    followOpenHand(box, node);
     heldNote(box, gone);
   });
+  // a held box's words about the hand open now ("hand 4 waits below this", "Back to hand
+  // 4") follow it: the new box says which hand is open (data-open-hand-now)
+  function followOpenHand(box, node) {
+    var now = node && node.querySelector ? node.querySelector("[data-open-hand-now]") : null;
+    var hand = now ? now.getAttribute("data-open-hand-now") : "";
+    if (!hand) { return; }
+    box.querySelectorAll("[data-open-hand]").forEach(function (el) { el.textContent = hand; });
+  }
   // the form holds all the phone's input: no other form being filled, no field outside a form
   // (a picker beside its form), or the whole box waits as before
   function alone(box, form) {

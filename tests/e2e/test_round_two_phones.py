@@ -5,7 +5,10 @@ next action or after a while. Any console error on any phone fails the test (con
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -17,6 +20,15 @@ SMALL = {"viewport": {"width": 390, "height": 844}}
 LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "round-two"
 UNDO = "Undo the last change"
+
+
+def api(base: str, path: str, body: dict[str, Any], key: str = "") -> Any:
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
 
 
 def shot(page: Page, name: str) -> None:
@@ -71,3 +83,36 @@ def test_a_table_of_three_phones_round_two(phone):
     expect(message).to_have_text("The last change was undone.")
     ann.clock.fast_forward(11_000)  # a while later, nothing tapped
     expect(message).to_have_count(0)
+
+
+HEARTS_ALL = [f"{r}H" for r in "23456789TJQKA"] + ["QS"]
+
+
+def test_a_held_change_of_an_earlier_hand_follows_the_hand_open_now(phone, server):
+    """Ann changes hand 1 while the scorer's key saves hand 3: her form waits, and its words
+    name hand 4 as the one waiting, not hand 3."""
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    created = api(server.base_url, "/api/v1/tables", {"game": "hearts", "names": names})
+    key = created["host_key"]
+
+    def save_hand(number: int) -> None:
+        body = {"action": "taken", "target": {"hand": number}, "version": 0,
+                "data": {"taken": {str(number % 4): HEARTS_ALL}}}  # fmt: skip
+        api(server.base_url, "/api/v1/table/actions", body, key)
+
+    save_hand(1)
+    save_hand(2)
+    ann = phone(**SMALL)
+    ann.goto(created["links"]["join"])
+    ann.get_by_role("button", name="Take Ann's seat", exact=True).click()
+    ann.wait_for_url("**/t/*")
+    wait_sse_open(ann)
+    ann.locator("#fix summary").click()
+    ann.locator("#fix").get_by_role("link", name="Hand 1").click()
+    fixing = ann.locator("#entry-box .fixing")
+    expect(fixing).to_contain_text("Changing hand 1; hand 3 waits below this")
+    save_hand(3)
+    expect(ann.locator("#entry-held")).to_be_visible(timeout=LIVE_MS)
+    expect(fixing).to_contain_text("Changing hand 1; hand 4 waits below this")
+    expect(ann.get_by_role("link", name="Back to hand 4")).to_be_visible()
+    shot(ann, "held-fix-390.png")
