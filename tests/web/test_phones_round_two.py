@@ -165,3 +165,12 @@ def test_a_trick_refused_after_an_undo_comes_back_as_the_trick_now_open(app, pho
     assert "trick 4 is next" in said and "was not saved" in said  # the refusal, in words
     assert "Save trick 4" in said and "Save trick 5" not in said  # the form for trick 4 now
     assert f'value="{tricks[4][1]}"' not in said  # trick 5's cards are not carried into it
+
+
+def test_alphagrams_says_nothing_of_rounds_and_dealers(phones):
+    host, _ = phones
+    table = new_table(host, game="alphagrams", players=2, **{"name-0": "Ann", "name-1": "Cy"})
+    shown = page(host, table)
+    assert "Round 1" not in shown and "deals" not in shown and "dealt" not in shown
+    custom = page(host, new_table(host))
+    assert "Ann deals" in custom and "who dealt it" in custom  # the other games keep it

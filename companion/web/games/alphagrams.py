@@ -82,6 +82,7 @@ GAME = GameType(
     assets=("words.css", "words.js", "alphagrams.js"),
     describe=describe,
     cell_link=lambda v, r, s: None,  # scores come from the words, not typed numbers
+    dealt=False,  # one long game of turns: no rounds, no dealer
     table=TABLE,
 )
 register(GAME)
