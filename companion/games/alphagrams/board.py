@@ -61,8 +61,8 @@ class Board:
     def tile(self, played: PlayedAlpha) -> Tile:
         card, letter = played.card, (played.letter or "?")
         other = "".join(ch for ch in card.letters if ch != letter.upper())
-        shown = letter.lower() if card.kind == "wild" else letter.upper()
-        return Tile(shown, card.kind, other, card_points(card, self.r.deck))
+        # a wild's letter in capitals like the rest: its tile's own look says it is wild
+        return Tile(letter.upper(), card.kind, other, card_points(card, self.r.deck))
 
     def card_tile(self, card: AlphaCard) -> Tile:
         shown = "?" if card.kind == "wild" else str(card)

@@ -189,8 +189,16 @@ def _name(names: Sequence[str], seat: Any) -> str:
         return "a seat"
 
 
+def spoken(text: str) -> str:
+    """A word as players say it: in capitals, its wild cards named (``HIDe``: "HIDE (wild
+    E)"); the stored text keeps a wild's letter in lowercase."""
+    wilds = [ch.upper() for ch in text if ch.islower()]
+    return text.upper() + (f" (wild {', '.join(wilds)})" if wilds else "")
+
+
 def _word_line(p: Mapping[str, Any], names: Sequence[str]) -> str:
-    who, text, stolen = _name(names, p.get("seat")), str(p.get("text", "")), p.get("stolen")
+    who, text = _name(names, p.get("seat")), spoken(str(p.get("text", "")))
+    stolen = spoken(str(p["stolen"])) if p.get("stolen") else None
     if stolen and p.get("from_seat") == p.get("seat"):
         line = f"{who} made {text}, protecting {stolen}"
     elif stolen:

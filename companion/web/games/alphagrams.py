@@ -17,7 +17,7 @@ from companion.games import agreements
 from companion.games.alphagrams import tableform, tableopts
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.helper import MAX_CARDS, steals, typed_rack
-from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
+from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines, spoken
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
 from companion.games.protocol import Event
@@ -63,6 +63,7 @@ def describe(event: Event, names: list[str]) -> str | None:
 
 
 bp.add_app_template_global(ag_view, "ag")
+bp.add_app_template_global(spoken, "ag_spoken")
 bp.add_app_template_global(lambda v: ranking_lines(v.state, v.names), "ag_ranking")
 bp.add_app_template_global(lexicons, "ag_lexicons")
 GAME = GameType(
