@@ -307,6 +307,20 @@
     showAlert(event.detail.target);
   });
 
+  // This phone's own move answered with its entry box again: the line saying what was just
+  // recorded (.saved) stays in sight, however the redraw moved the page (a word made at the
+  // foot of a long box used to leave the page at its bottom, the line off screen).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr, box = event.detail.target;
+    if (!isChange(event) || !xhr || xhr.status >= 300 || !box || box.id !== "entry-box") { return; }
+    var saved = box.querySelector(".saved[role=status]");
+    if (!saved) { return; }
+    var spot = saved.getBoundingClientRect(), high = window.innerHeight || 0;
+    var bar = document.querySelector("header"), top = bar ? bar.getBoundingClientRect().bottom : 0;
+    if (spot.top >= top && spot.bottom <= high) { return; }
+    window.scrollTo(0, Math.max(0, spot.top + window.scrollY - top - 8));
+  });
+
   // Messages sent out of band into the toast fade after a few seconds.
   var toastTimer = null;
   document.addEventListener("htmx:oobAfterSwap", function (event) {

@@ -14,6 +14,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import cell, join_link, settle, sit, wait_sse_open
+from .test_judge_phones import _make as ag_make
+from .test_judge_phones import _sit as ag_sit
+from .test_judge_phones import _start as ag_start
+from .test_judge_phones import _turn_card as ag_turn_card
 
 pytestmark = pytest.mark.e2e
 SMALL = {"viewport": {"width": 390, "height": 844}}
@@ -116,3 +120,16 @@ def test_a_held_change_of_an_earlier_hand_follows_the_hand_open_now(phone, serve
     expect(fixing).to_contain_text("Changing hand 1; hand 4 waits below this")
     expect(ann.get_by_role("link", name="Back to hand 4")).to_be_visible()
     shot(ann, "held-fix-390.png")
+
+
+def test_alphagrams_after_a_word_the_line_saying_it_stays_in_sight(phone):
+    ann = phone(**SMALL)
+    ag_start(ann)
+    ag_sit(ann, join_link(ann), "Ann")
+    ag_turn_card(ann, "M")
+    ag_turn_card(ann, "T")
+    ag_make(ann, "meats")
+    saved = ann.locator("#ag-entry .saved")
+    expect(saved).to_have_text("Ann made MEATS.")
+    expect(saved).to_be_in_viewport()  # the page did not jump to its foot
+    shot(ann, "alphagrams-made-390.png")
