@@ -174,3 +174,18 @@ def test_alphagrams_says_nothing_of_rounds_and_dealers(phones):
     assert "Round 1" not in shown and "deals" not in shown and "dealt" not in shown
     custom = page(host, new_table(host))
     assert "Ann deals" in custom and "who dealt it" in custom  # the other games keep it
+
+
+@pytest.mark.usefixtures("client")
+def test_alphagrams_says_when_challenges_close(client):
+    from tests.web.test_alphagrams_table import Table as AgTable
+
+    t = AgTable(client)
+    t.ok("ag/flip", card="M")
+    t.ok("ag/flip", card="T")
+    t.ok("ag/word", word="meats", step="play")
+    assert "challenges MEATS" in t.page() and "closed" not in t.page()
+    t.ok("ag/flip", card="J")  # play moves on: the challenge buttons go
+    shown = html.unescape(t.page())
+    assert "challenges MEATS" not in shown
+    assert "Challenges of MEATS are closed: play moved on." in shown

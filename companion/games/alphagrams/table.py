@@ -37,6 +37,7 @@ from companion.errors import Unreadable
 from companion.games import agreements, challenges, scoresheet
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams import tableopts
+from companion.games.alphagrams.moves import spoken
 from companion.games.alphagrams.scoring import tie_break_key
 from companion.games.alphagrams.tablefold import fold_event
 from companion.games.alphagrams.tablemoves import Moves
@@ -187,13 +188,6 @@ def _name(names: Sequence[str], seat: Any) -> str:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):
         return "a seat"
-
-
-def spoken(text: str) -> str:
-    """A word as players say it: in capitals, its wild cards named (``HIDe``: "HIDE (wild
-    E)"); the stored text keeps a wild's letter in lowercase."""
-    wilds = [ch.upper() for ch in text if ch.islower()]
-    return text.upper() + (f" (wild {', '.join(wilds)})" if wilds else "")
 
 
 def _word_line(p: Mapping[str, Any], names: Sequence[str]) -> str:

@@ -17,7 +17,8 @@ from companion.games import agreements
 from companion.games.alphagrams import tableform, tableopts
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.helper import MAX_CARDS, steals, typed_rack
-from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines, spoken
+from companion.games.alphagrams.moves import spoken
+from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.tablestate import KINDS, SLOT, UNDOABLE
 from companion.games.protocol import Event
