@@ -176,7 +176,6 @@ def test_alphagrams_says_nothing_of_rounds_and_dealers(phones):
     assert "Ann deals" in custom and "who dealt it" in custom  # the other games keep it
 
 
-@pytest.mark.usefixtures("client")
 def test_alphagrams_says_when_challenges_close(client):
     from tests.web.test_alphagrams_table import Table as AgTable
 
