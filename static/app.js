@@ -69,10 +69,20 @@
       field.hidden = parseInt(field.getAttribute("data-seat"), 10) >= n;
     });
   }
+  // "I am the player in seat 1" reads "I am Ann" once seat 1's name is typed.
+  function syncMe() {
+    var words = document.getElementById("me-words");
+    var name = document.querySelector("#new-table [name=name-0]");
+    if (!words || !name) { return; }
+    var typed = name.value.trim();
+    words.textContent = typed ? "I am " + typed : "I am the player in seat 1";
+  }
   document.addEventListener("input", function (event) {
     if (event.target.name === "players") { syncNames(); }
+    if (event.target.name === "name-0") { syncMe(); }
   });
   document.addEventListener("DOMContentLoaded", syncNames);
+  document.addEventListener("DOMContentLoaded", syncMe);
   window.companionWakeLock = function () { return wakeLock; };
 
   // Unsent taps on a card form (data-persist="<key>") survive a live redraw of the page:
@@ -254,6 +264,30 @@
     }
   });
 
+  // A message in #edit-box ("The last change was undone.", "Round 1 changed; totals
+  // updated.") says what this phone's last action did: it clears at this phone's next action
+  // (any request but a live redraw) or after a while, never lingering into later rounds.
+  var MESSAGE_MS = 10000, messageTimer = null;
+  function editMessage() {
+    var box = document.getElementById("edit-box");
+    return box && !box.querySelector("form") && box.querySelector(".notice") ? box : null;
+  }
+  function clearMessage() {
+    window.clearTimeout(messageTimer);
+    var box = editMessage();
+    if (box) { box.innerHTML = ""; }
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target;
+    if (!box || box.id !== "edit-box" || !editMessage()) { return; }
+    window.clearTimeout(messageTimer);
+    messageTimer = window.setTimeout(clearMessage, MESSAGE_MS);
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.id !== "live") { clearMessage(); }
+  });
+
   // A form sent back with its input kept (409 changed meanwhile, 422 refused) says why at its
   // top, often far above the button the person tapped: bring that message into sight.
   function showAlert(box) {
@@ -271,6 +305,20 @@
     if (!isChange(event) || !xhr || (xhr.status !== 409 && xhr.status !== 422)) { return; }
     if (xhr.getResponseHeader("HX-Retarget")) { return; }  // the floating refusal box
     showAlert(event.detail.target);
+  });
+
+  // This phone's own move answered with its entry box again: the line saying what was just
+  // recorded (.saved) stays in sight, however the redraw moved the page (a word made at the
+  // foot of a long box used to leave the page at its bottom, the line off screen).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr, box = event.detail.target;
+    if (!isChange(event) || !xhr || xhr.status >= 300 || !box || box.id !== "entry-box") { return; }
+    var saved = box.querySelector(".saved[role=status]");
+    if (!saved) { return; }
+    var spot = saved.getBoundingClientRect(), high = window.innerHeight || 0;
+    var bar = document.querySelector("header"), top = bar ? bar.getBoundingClientRect().bottom : 0;
+    if (spot.top >= top && spot.bottom <= high) { return; }
+    window.scrollTo(0, Math.max(0, spot.top + window.scrollY - top - 8));
   });
 
   // Messages sent out of band into the toast fade after a few seconds.
@@ -359,17 +407,61 @@
     var node = event.detail.fragment;
     node = node && node.nodeType === 11 ? node.firstElementChild : node;
     var seat = node && node.getAttribute ? node.getAttribute("data-seat") : null;
-    if (!box.querySelector("form[data-unsent]")) {
+    var unsent = box.querySelector("form[data-unsent]");
+    if (!unsent) {
       var had = box.getAttribute("data-seat");
       seatGoneNote = seat === "" && had !== null && had !== "";
       if (seat !== null) { box.setAttribute("data-seat", seat); }
       return;
     }
-    event.detail.shouldSwap = false;
     heldEntry = node ? node.innerHTML : heldEntry;
     heldSeat = seat;
     var mine = box.getAttribute("data-seat");
-    heldNote(box, seat === "" && mine !== null && mine !== "");
+    var gone = seat === "" && mine !== null && mine !== "";
+    // only the form itself waits: where the new box has a form in its place (the same id),
+    // the held one goes there and the rest (status lines, undo, saved lines) comes in
+    var spot = !gone && unsent.id && alone(box, unsent) && node && node.querySelector ? node.querySelector("#" + unsent.id) : null;
+    if (spot) {
+      var active = document.activeElement;
+      keptFocus = unsent.contains(active) ? { field: active, start: active.selectionStart, end: active.selectionEnd } : null;
+      spot.replaceWith(unsent);
+      formKept = true;
+      return;
+    }
+    event.detail.shouldSwap = false;
+    followOpenHand(box, node);
+    heldNote(box, gone);
+  });
+  // a held box's words about the hand open now ("hand 4 waits below this", "Back to hand
+  // 4") follow it: the new box says which hand is open (data-open-hand-now)
+  function followOpenHand(box, node) {
+    var now = node && node.querySelector ? node.querySelector("[data-open-hand-now]") : null;
+    var hand = now ? now.getAttribute("data-open-hand-now") : "";
+    if (!hand) { return; }
+    box.querySelectorAll("[data-open-hand]").forEach(function (el) { el.textContent = hand; });
+  }
+  // the form holds all the phone's input: no other form being filled, no field outside a form
+  // (a picker beside its form), or the whole box waits as before
+  function alone(box, form) {
+    if (box.querySelectorAll("form[data-unsent]").length !== 1) { return false; }
+    var fields = box.querySelectorAll("input:not([type=hidden]), select, textarea");
+    return Array.prototype.every.call(fields, function (field) {
+      return form.contains(field) || (field.form !== null && field.form !== form);
+    });
+  }
+  // the field being typed in keeps the focus and the caret through the move (the phone's
+  // keyboard stays up)
+  var formKept = false, keptFocus = null;
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var box = event.detail.target;
+    if (!formKept || !box || box.id !== "entry-box") { return; }
+    formKept = false;
+    heldNote(box, false);
+    var spot = keptFocus;
+    keptFocus = null;
+    if (!spot || !spot.field.isConnected) { return; }
+    spot.field.focus({ preventScroll: true });
+    try { spot.field.setSelectionRange(spot.start, spot.end); } catch (e) { /* not text */ }
   });
   document.addEventListener("click", function (event) {
     var box = document.getElementById("entry-box");
@@ -495,6 +587,39 @@
     return box;
   }
   window.companionConfirm = { open: openConfirm, close: closeConfirm, fill: fillConfirm };
+
+  // A redraw that replaces an element whose request is still under way (an undo on a slow
+  // network, the box redrawn meanwhile) keeps that element on the page, hidden and without its
+  // ids, until its answer is in: htmx finds where the answer goes (a refusal's #refusal) from
+  // the element that asked, which it could not once that element was gone.
+  function keepInFlight(event) {
+    var target = event.detail.target;
+    if (!event.detail.shouldSwap || !target || !target.querySelectorAll) { return; }
+    var busy = target.querySelectorAll(".htmx-request");
+    if (!busy.length) { return; }
+    var holder = document.getElementById("in-flight");
+    if (!holder) {
+      holder = document.createElement("div");
+      holder.id = "in-flight";
+      holder.hidden = true;
+      document.body.appendChild(holder);
+    }
+    busy.forEach(function (el) {
+      if (!target.contains(el) || el === answering) { return; }  // moved with a busy parent, or its own answer
+      el.removeAttribute("id");
+      el.querySelectorAll("[id]").forEach(function (inner) { inner.removeAttribute("id"); });
+      holder.appendChild(el);
+    });
+  }
+  var answering = null;  // the element whose answer is being swapped in now
+  document.addEventListener("htmx:beforeOnLoad", function (event) { answering = event.detail.elt; });
+  document.addEventListener("htmx:afterOnLoad", function () { answering = null; });
+  document.addEventListener("htmx:beforeSwap", keepInFlight);
+  document.addEventListener("htmx:oobBeforeSwap", keepInFlight);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt, holder = document.getElementById("in-flight");
+    if (elt && holder && holder.contains(elt)) { elt.remove(); }
+  });
   document.addEventListener("click", function (event) {
     var cancel = event.target.closest && event.target.closest("[data-confirm-cancel]");
     var form = cancel && cancel.closest("form");

@@ -18,6 +18,7 @@ from flask import (
 )
 
 from companion.errors import Unreadable
+from companion.extensions import db
 from companion.tables import store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
@@ -99,7 +100,16 @@ def create() -> Any:
         chosen = web_games()[kind]
         page = render_template("new.html", kind=chosen, values=values, errors={"form": err.message})
         return page, 429, tablelimit.retry_after()
-    table = store.create_table(kind, options, names, phone_id())
+    me = request.form.get("me") == "1"
+    if me and not names[0]:
+        errors = {"Name 1": 'Type your name in seat 1 to sit there (or untick "I am").'}
+        chosen = web_games()[kind]
+        return render_template("new.html", kind=chosen, values=values, errors=errors), 422
+    table = store.create_table(kind, options, names, phone_id(), commit=False)
+    if me:  # the host plays in seat 1: seated now, as if they had taken it by the join link
+        table.seats[0].phone = phone_id()
+        store.append(table.games[0], "join", names[0], 0, {"seat": 0, "name": names[0]})
+    db.session.commit()
     return redirect(url_for("table.page", token=table.token), 303)
 
 

@@ -16,6 +16,8 @@ changed (``companion.web.livesheet``). ``status_template`` adds the game's own s
 next pass) to the live sheet every phone, share link and TV view shows, first on the page; it
 is sent again with every update. ``row_marks(v)`` gives each sheet row's short marks (e.g.
 ``moon``), ``row_legend(v)`` says in words what each mark means (shown under the sheet).
+``dealt``: False for a game with no rounds dealt (AlphaGrams), whose pages then name no round
+and no dealer.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class WebGame(GameType):
     status_template: str | None = None
     row_marks: Callable[[Any], Sequence[tuple[str, ...]]] | None = None
     row_legend: Callable[[Any], Sequence[tuple[str, str]]] | None = None
+    dealt: bool = True  # played in rounds someone deals ("Round 3 · Ann deals")
 
 
 WEB: dict[str, WebGame] = {}

@@ -26,7 +26,7 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, Conflict
 from companion.extensions import db
 from companion.games.forms import Form
 from companion.games.protocol import Action
@@ -67,6 +67,7 @@ class Forms:
     again: Again
     prepare: Callable[[TableView], None] | None = None
     seen: Callable[[TableView], Any] = lambda v: v.my_seat.position if v.my_seat else None
+    same: Callable[[TableView, Action], str | None] | None = None
 
     def view(self, token: str, number: int | None = None) -> TableView:
         """The table at ``token``, which must be playing this game."""
@@ -86,6 +87,7 @@ class Forms:
         form = self.forms[endpoint]
         v = self.seated(token)
         values = form.keep(request.form, url)
+        action: Action | None = None
         try:
             action = form.read(request.form, url, self.seen(v), values)
             if self.prepare is not None:
@@ -93,6 +95,10 @@ class Forms:
             done = service.act(v.table, v.game, [action], v.who)
         except CompanionError as err:
             db.session.rollback()
+            if isinstance(err, Conflict) and action is not None:
+                agreed = self.agreed(token, action)
+                if agreed is not None:
+                    return agreed
             return self.refused(token, values, err, endpoint, url)
         publish(v.table)
         if not htmx():
@@ -100,6 +106,19 @@ class Forms:
         after = v.fresh(done.snapshot)
         saved = self.saved(after, action, done)
         return fragment(self.kind.entry_template, v=after, values={}, errors={}, saved=saved)
+
+    def agreed(self, token: str, action: Action) -> Any:
+        """A stale action that sends what the table has now (``same`` gives the words) is
+        answered as saved, nothing stored again; None when it differs."""
+        if self.same is None:
+            return None
+        fresh = self.view(token)
+        words = self.same(fresh, action)
+        if words is None:
+            return None
+        if not htmx():
+            return redirect(url_for("table.page", token=token), 303)
+        return fragment(self.kind.entry_template, v=fresh, values={}, errors={}, saved=words)
 
     def refused(self, token: str, values: dict[str, Any], err: CompanionError, endpoint: str,
                 url: Mapping[str, Any]) -> Any:  # fmt: skip

@@ -141,13 +141,13 @@ def live(token: str) -> Any:
 @bp.app_template_global()
 def join_on_top(v: TableView) -> bool:
     """The join panel leads the page of a new table: joining is open, a seat still has no
-    phone and nothing is on the sheet yet. Once every seat has a phone (or play began) it
-    goes back below the sheet."""
+    phone and play has not begun. Once every seat has a phone or the first move is made it
+    folds away below the sheet (a table with a phoneless player would keep it for good)."""
     return (
         v.is_current
         and not v.table.locked
         and any(s.phone is None for s in v.seats)
-        and not v.sheet.rows
+        and not v.played
     )
 
 
@@ -156,7 +156,11 @@ def seats_key(v: TableView) -> str:
     """What the join panel and the host's card show of the seats; a live update sends them
     again when it changed."""
     seats = ",".join(f"{int(s.phone is not None)}{s.name}" for s in v.seats)
-    return f"{int(join_on_top(v))}{int(v.table.locked)}{int(bool(v.sheet.rows))}:{seats}"
+    scored = ""  # a custom sheet's host card offers to remove the seats with no score yet
+    if v.kind.key == "custom":
+        scored = "".join(str(int(v.state.has_scores(i))) for i in range(len(v.seats)))
+    flags = f"{int(join_on_top(v))}{int(v.table.locked)}{int(v.played)}"
+    return f"{flags}{int(v.sheet.finished)}{scored}:{seats}"
 
 
 @bp.app_template_global()
@@ -207,12 +211,13 @@ def entry_key(v: TableView) -> str:
     (a phone joining or a player renamed redraws it)."""
     names = zlib.crc32("\x1f".join(v.names).encode())
     if v.kind.entry_key is not None:
-        return f"{v.game.number}:{int(v.can_enter)}:{names:x}:{v.kind.entry_key(v)}"
+        own = v.kind.entry_key(v)
+        return f"{v.game.number}:{int(v.can_enter)}:{names:x}:{v.undo_key}:{own}"
     r = v.current_round
     versions = ",".join(f"{s}.{v.version(r, s)}" for s in v.entry_seats())
     seats = v.snapshot.version("seats")  # a seat added or removed redraws the boxes
     done, can = int(v.sheet.finished), int(v.can_enter)
-    return f"{v.game.number}:{r}:{versions}:{done}:{can}:{seats}:{names:x}"
+    return f"{v.game.number}:{r}:{versions}:{done}:{can}:{seats}:{names:x}:{v.undo_key}"
 
 
 def _read_actions(v: TableView, number: int) -> tuple[list[Action], dict, dict]:

@@ -256,6 +256,31 @@ class TableView:
             return f"{who}'s save of round {newest.round}"
         return self._change(newest)
 
+    @cached_property
+    def played(self) -> bool:
+        """Has play begun: a row on the sheet, or any of the game's own moves (a trick, a
+        word) made, even one taken back since."""
+        if self.sheet.rows:
+            return True
+        return any(e.kind in self.kind.undoable for e in self.snapshot.events)
+
+    @cached_property
+    def may_undo(self) -> bool:
+        """Would "Undo" work for this phone: something to undo, and the host's phone or the
+        phone whose change it is (as ``service.undo`` checks)."""
+        batch = service.newest_batch(self.snapshot, self.kind.undoable)
+        if not batch or not self.is_current or not (self.is_host or self.my_seat):
+            return False
+        who = self.who
+        return self.is_host or all(who.owns(e) for e in batch)
+
+    @property
+    def undo_key(self) -> str:
+        """What the undo button shows, for the entry box's key: the change it would take
+        back and whether this phone may."""
+        batch = service.newest_batch(self.snapshot, self.kind.undoable)
+        return f"{batch[-1].id if batch else 0}{'u' if self.may_undo else ''}"
+
     @property
     def who(self) -> Actor:
         """This phone as the table protocol sees it."""

@@ -7,7 +7,9 @@
 - ``browser``: one headless Debian Chromium per xdist worker (Playwright's own download is not
   used; set ``COMPANION_CHROMIUM`` to point elsewhere).
 - ``phone``: a factory for fresh browser contexts (one context = one phone with its own
-  cookies); every URL a phone requests is recorded in ``page.seen_urls``.
+  cookies); every URL a phone requests is recorded in ``page.seen_urls``. Any console error
+  or uncaught script error on any phone during the whole test fails it (the browser's own
+  line for an answer of 400 or more is not one: a refusal is ordinary play).
 
 Timings the tests report with ``record_property("..._ms", ...)`` are printed at the end of the
 run (also under ``-n 2``, where a worker's own prints are not shown).
@@ -16,6 +18,7 @@ run (also under ``-n 2``, where a worker's own prints are not shown).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -29,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -171,12 +174,32 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 PhoneFactory = Callable[..., Page]
+# the browser's own line for every answer of 400 or more (a 409 or 422 is ordinary play: the
+# tests check what the phone shows) and for a request the network or the test stopped; and
+# htmx's lines for the same (a request that got no answer, an error status, a live stream
+# that dropped and reconnects)
+ANSWERED = re.compile(r"^Failed to load resource: ")
+HTMX_NETWORK = re.compile(
+    r"^(htmx:sendError|htmx:afterRequest|Response Status Error Code \d+ from |\[object Event\]$)"
+)
+
+
+def _console(message: ConsoleMessage, troubles: list[str]) -> None:
+    """Every console error of a whole game fails the test (a CSP refusal of an inline style
+    in a swapped part, a script error), not only those of a page's first load."""
+    if message.type != "error" or ANSWERED.match(message.text):
+        return
+    from_htmx = "/static/vendor/htmx" in message.location.get("url", "")
+    if from_htmx and HTMX_NETWORK.match(message.text):
+        return
+    troubles.append(f"{message.page.url if message.page else '?'}: {message.text}")
 
 
 @pytest.fixture
 def phone(browser: Browser, playwright: Playwright, server: Server) -> Iterator[PhoneFactory]:
     """``phone(**context_options)`` opens a new phone (Pixel 7 unless told otherwise)."""
     contexts = []
+    troubles: list[str] = []
 
     def open_phone(**options: Any) -> Page:
         settings = {**playwright.devices[PHONE], "base_url": server.base_url, **options}
@@ -187,8 +210,11 @@ def phone(browser: Browser, playwright: Playwright, server: Server) -> Iterator[
         requests: list[str] = []
         context.on("request", lambda request: requests.append(request.url))
         page.seen_urls = requests  # type: ignore[attr-defined]
+        context.on("console", lambda message: _console(message, troubles))
+        context.on("weberror", lambda error: troubles.append(f"uncaught: {error.error}"))
         return page
 
     yield open_phone
     for context in contexts:
         context.close()
+    assert not troubles, "console errors during the test:\n" + "\n".join(troubles)

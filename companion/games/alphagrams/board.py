@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck, PlayedAlpha
-from companion.games.alphagrams.moves import TableWord
+from companion.games.alphagrams.moves import TableWord, spoken
 from companion.games.alphagrams.scoring import card_points
 from companion.games.alphagrams.tableopts import TableOptions
 from companion.games.alphagrams.tablestate import Engine, State, may_move
@@ -61,8 +61,8 @@ class Board:
     def tile(self, played: PlayedAlpha) -> Tile:
         card, letter = played.card, (played.letter or "?")
         other = "".join(ch for ch in card.letters if ch != letter.upper())
-        shown = letter.lower() if card.kind == "wild" else letter.upper()
-        return Tile(shown, card.kind, other, card_points(card, self.r.deck))
+        # a wild's letter in capitals like the rest: its tile's own look says it is wild
+        return Tile(letter.upper(), card.kind, other, card_points(card, self.r.deck))
 
     def card_tile(self, card: AlphaCard) -> Tile:
         shown = "?" if card.kind == "wild" else str(card)
@@ -91,6 +91,17 @@ class Board:
         if s is None or s.last is None or s.phase == "over" or self.challenge:
             return []
         return [i for i in range(len(self.names)) if i != s.last.seat and self.may_act(i)]
+
+    def closed_word(self) -> str | None:
+        """The newest word, once the time to challenge it is over (play moved on), in
+        words; None while it may be challenged, or with no word made."""
+        s = self.state
+        if s is None or s.last is not None or s.phase == "over" or self.challenge:
+            return None
+        made = self.words()
+        if not made:
+            return None
+        return spoken(max(made, key=lambda pair: pair[0])[1].text)
 
     def all_cards(self) -> list[AlphaCard]:
         return sorted(self.deck().copies)

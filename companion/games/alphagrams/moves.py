@@ -30,6 +30,13 @@ class TableWord:
         return "".join(_letter(p) for p in self.cards)
 
 
+def spoken(text: str) -> str:
+    """A word as players say it: in capitals, its wild cards named (``HIDe``: "HIDE (wild
+    E)"); the stored text keeps a wild's letter in lowercase."""
+    wilds = [ch.upper() for ch in text if ch.islower()]
+    return text.upper() + (f" (wild {', '.join(wilds)})" if wilds else "")
+
+
 def _letter(played: PlayedAlpha) -> str:
     letter = played.letter or "?"
     return letter.lower() if played.card.kind == "wild" else letter.upper()

@@ -37,6 +37,7 @@ from companion.errors import Unreadable
 from companion.games import agreements, challenges, scoresheet
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams import tableopts
+from companion.games.alphagrams.moves import spoken
 from companion.games.alphagrams.scoring import tie_break_key
 from companion.games.alphagrams.tablefold import fold_event
 from companion.games.alphagrams.tablemoves import Moves
@@ -190,7 +191,8 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 def _word_line(p: Mapping[str, Any], names: Sequence[str]) -> str:
-    who, text, stolen = _name(names, p.get("seat")), str(p.get("text", "")), p.get("stolen")
+    who, text = _name(names, p.get("seat")), spoken(str(p.get("text", "")))
+    stolen = spoken(str(p["stolen"])) if p.get("stolen") else None
     if stolen and p.get("from_seat") == p.get("seat"):
         line = f"{who} made {text}, protecting {stolen}"
     elif stolen:

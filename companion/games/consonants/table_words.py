@@ -62,10 +62,20 @@ def saved(action: Action, after: State, names: Sequence[str]) -> str:
         trick = t.get("trick")
         return f"Trick {trick + 1 if isinstance(trick, int) else '?'} is in."
     if kind == "done":
-        return f"Hand {t.get('hand')} is scored."
+        return _scored_once(t.get("hand"), after, names)
     if kind == "challenge":
         return "Challenge opened: both sides confirm on their phones."
     return "The choice is in."
+
+
+def _scored_once(hand: Any, after: State, names: Sequence[str]) -> str:
+    """ "Hand 1 is scored." only when it is: while the table is still asked, who must agree."""
+    asked = after.agreement
+    waiting = [names[s] for s in asked.waiting(len(names))] if asked is not None else []
+    if not waiting:
+        return f"Hand {hand} is scored."
+    who = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + f" and {waiting[-1]}"
+    return f"Hand {hand} is scored once {who} agree{'s' if len(waiting) == 1 else ''}."
 
 
 def verdict(

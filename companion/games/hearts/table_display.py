@@ -151,11 +151,12 @@ class Display(DisplayParts[TableOptions, Hand]):
         return self.points_prefill(hand).get(seat, "nothing")
 
     def prefill(self, hand: Hand) -> dict[int, str]:
-        """The scorer form's starting point: the hand's cards (first claimant on a double);
-        nothing for a hand entered as points (its cards were never told)."""
+        """The scorer form's starting point: the hand's cards, a card two players claimed
+        given to nobody (the scorer decides, told so by the form); nothing for a hand
+        entered as points (its cards were never told)."""
         if hand.source == "points":
             return {}
-        given: set[Card] = set()
+        given: set[Card] = {card for card, seats in self.claimed_by(hand).items() if len(seats) > 1}
         out = {}
         wanted = set(self.penalty_cards)
         for seat in range(self.options.players):

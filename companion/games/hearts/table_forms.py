@@ -8,11 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cards.standard import Card
 from companion.errors import CompanionError, NotAllowed, Unreadable
 from companion.games.forms import Form, version
 from companion.games.hearts import HeartsOptions, numbers
 from companion.games.hearts.table_state import Hand
 from companion.games.protocol import Action
+from companion.games.trickgame import read
 
 Url = Mapping[str, Any]
 HAND = "/hearts/<int:number>"
@@ -100,6 +102,27 @@ SAVED = {
     "trick": "Trick {trick} of hand {hand} is in.",
     "revoke": "The revoke is recorded.",
 }
+
+
+def same_trick(action: Action, hand: Hand | None) -> str | None:
+    """A trick refused as stale that holds what the table has now (another phone entered the
+    same leader and cards first) is agreement, not a conflict: the words to tell the phone,
+    else None."""
+    index = action.target.get("trick")
+    if action.kind != "trick" or hand is None or not isinstance(index, int):
+        return None
+    if not 0 <= index < len(hand.tricks):
+        return None
+    was_leader, was_cards = hand.tricks[index]
+    try:  # one card from each player: as many players as the trick has cards
+        leader = read.seat_value(action.data.get("leader"), len(was_cards), "leader")
+        cards = read.read_cards(action.data.get("cards"), "Trick", Card.parse)
+    except CompanionError:
+        return None
+    if leader != was_leader or [str(c) for c in cards] != [str(c) for c in was_cards]:
+        return None
+    number = action.target["hand"]
+    return f"Trick {index + 1} of hand {number} is in: another phone entered the same cards."
 
 
 def saved(action: Action, after: Hand | None, changed: bool) -> str:

@@ -16,6 +16,7 @@ from companion.errors import CompanionError, Unreadable
 from companion.games.alphagrams import tableform
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.helper import MAX_CARDS, steal_searches, steals, typed_rack
+from companion.games.alphagrams.moves import spoken
 from companion.games.alphagrams.table import describe as ag_describe
 from companion.games.alphagrams.table import ranking_lines
 from companion.games.alphagrams.tablestate import SLOT
@@ -61,6 +62,7 @@ def describe(event: Event, names: list[str]) -> str | None:
 
 
 bp.add_app_template_global(ag_view, "ag")
+bp.add_app_template_global(spoken, "ag_spoken")
 bp.add_app_template_global(lambda v: ranking_lines(v.state, v.names), "ag_ranking")
 bp.add_app_template_global(lexicons, "ag_lexicons")
 GAME = WebGame(
@@ -72,6 +74,7 @@ GAME = WebGame(
     assets=("words.css", "words.js", "alphagrams.js"),
     describe=describe,
     cell_link=lambda v, r, s: None,  # scores come from the words, not typed numbers
+    dealt=False,  # one long game of turns: no rounds, no dealer
 )
 register(GAME)
 

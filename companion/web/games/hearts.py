@@ -92,10 +92,27 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, kind: str,
         ctx["status"] = 422
     if edit or number != v.state.open_number:
         return {**ctx, "template": "hearts/_again.html", "page": "hearts/again.html"}
+    if kind == "trick" and _ahead(v.state.hand(number), values):
+        # a trick past the next one (an earlier one was taken back meanwhile): the form for
+        # the trick open now, fresh; the refused trick said as not saved beside it
+        cards = str(values.get("cards", "")).strip()
+        note = f" Your trick {int(values['trick']) + 1} was not saved" + (
+            f": {cards}." if cards else ".")  # fmt: skip
+        ctx.update(errors={"form": said(err.message + note, v.names)}, values={})
     return {**ctx, "force_way": WAY_OF[kind]}
 
 
-FORMS = Forms(HEARTS, table_forms.FORMS, saved=_saved, again=_again, seen=_seen)
+def _ahead(hand: Any, values: Mapping[str, Any]) -> bool:
+    """Does a kept trick form name a trick past the next one of ``hand``?"""
+    raw = str(values.get("trick", ""))
+    return hand is not None and raw.isdigit() and int(raw) > len(hand.tricks)
+
+
+def _same(v: TableView, action: Action) -> str | None:
+    return table_forms.same_trick(action, v.state.hand(action.target.get("hand", 0)))
+
+
+FORMS = Forms(HEARTS, table_forms.FORMS, saved=_saved, again=_again, seen=_seen, same=_same)
 FORMS.routes(bp)
 
 

@@ -401,3 +401,13 @@ def test_the_helper_lists_steals_of_the_words_on_the_table(g: Game) -> None:
     assert found[0].points == sum(
         card_points(c.card, g.state.deck) for c in game.words[0].cards
     ) + (card_points(AlphaCard("S"), g.state.deck))
+
+
+def test_a_wild_card_is_said_in_capitals_and_named_as_wild():
+    from companion.games.alphagrams.table import describe as said
+    from companion.games.protocol import Event as Stored
+
+    made = Stored(1, "ag-word", "Ann", 0, payload={"seat": 0, "text": "HIDe", "stolen": "HId",
+                                                    "from_seat": 1})  # fmt: skip
+    line = said(made, ["Ann", "Cy"])
+    assert line == "Ann: Ann made HIDE (wild E), stealing HID (wild D) from Cy", line

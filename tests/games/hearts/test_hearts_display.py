@@ -129,7 +129,7 @@ def test_claims_show_doubles_the_unclaimed_and_the_prefill():
     assert d.mine(hand) == "QS 3H" and display(t).mine(hand) == ""
     assert d.others_label(hand, Card.parse("QS")) == "Ann"
     assert len(d.unclaimed(hand)) == 11 and Card.parse("4H") in d.unclaimed(hand)
-    assert d.prefill(hand) == {0: "QS 2H", 1: "3H", 2: "", 3: ""}
+    assert d.prefill(hand) == {0: "2H", 1: "3H", 2: "", 3: ""}  # the Q♠ claimed twice: nobody
 
 
 def test_a_saved_hand_in_words_and_the_standings():
