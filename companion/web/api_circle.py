@@ -123,15 +123,16 @@ def add_member() -> Any:
     return jsonify(_member(m)), 201
 
 
-def _one(circle: Circle, member_id: int) -> CircleMember:
-    found = circles.member(circle, member_id)
+def _one(circle: Circle, member_id: str) -> CircleMember:
+    number = int(member_id) if member_id.isdigit() and len(member_id) < 12 else None
+    found = circles.member(circle, number)
     if found is None:
-        raise Forbidden(f"This circle has no member {member_id}.", "member")
+        raise Forbidden(f"This circle has no member {member_id[:20]}.", "member")
     return found
 
 
-@bp.post("/circle/members/<int:member_id>")
-def rename(member_id: int) -> Any:
+@bp.post("/circle/members/<member_id>")
+def rename(member_id: str) -> Any:
     circle = held()
     data = body()
     m = _one(circle, member_id)
@@ -143,8 +144,8 @@ def rename(member_id: int) -> Any:
     return jsonify(_member(m))
 
 
-@bp.delete("/circle/members/<int:member_id>")
-def remove(member_id: int) -> Any:
+@bp.delete("/circle/members/<member_id>")
+def remove(member_id: str) -> Any:
     circle = held()
     m = _one(circle, member_id)
     m.removed = True

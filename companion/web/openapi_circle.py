@@ -1,0 +1,54 @@
+"""The circle API's part of the OpenAPI description (TABLE_API.md, "Circles")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.web.openapi_table import ERROR, _answers, _json
+
+CIRCLE_KEY: list[dict[str, list[str]]] = [{"circleKey": []}]
+OBJ = {"type": "object"}
+NAME = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
+MEMBER = [{"name": "member_id", "in": "path", "required": True, "schema": {"type": "string"}}]
+REFUSED = ("Readable, but refused: too many members, a name twice, no such member.", ERROR)
+
+
+def _op(summary: str, body: dict[str, Any] | None, answers: dict[str, Any],
+        keyed: bool = True) -> dict[str, Any]:  # fmt: skip
+    op: dict[str, Any] = {"summary": summary, "responses": answers}
+    if body is not None:
+        op["requestBody"] = {"required": True, **_json(body)}
+    if keyed:
+        op["security"] = CIRCLE_KEY
+        answers.setdefault("401", {"description": "No circle key, or an unknown one.",
+                                   **_json(ERROR)})  # fmt: skip
+    return op
+
+
+def paths() -> dict[str, Any]:
+    made = {"type": "object", "required": ["name"], "properties": {
+        "name": {"type": "string", "maxLength": 60},
+        "members": {"type": "array", "maxItems": 100, "items": {"type": "string"}}}}  # fmt: skip
+    return {
+        "/api/v1/circles": {"post": _op(
+            "Start a circle: a name and members (at most 100); answers its link, its key "
+            "(shown once) and the members' ids.", made,
+            _answers(OBJ, "201", s422=REFUSED), keyed=False)},
+        "/api/v1/circle": {"get": _op(
+            "The circle: members, its games (finished or not, member ids for seats, totals "
+            "and winners), stats of finished games per member (played, won, win rate, each "
+            "game's own figures by game, rating with its uncertainty), head to head, records.",
+            None, {"200": {"description": "The circle.", **_json(OBJ)}})},
+        "/api/v1/circle/members": {"post": _op(
+            "Add a member.", NAME, _answers(OBJ, "201", s422=REFUSED))},
+        "/api/v1/circle/members/{member_id}": {
+            "post": {**_op("Rename a member.", NAME, _answers(OBJ, s422=REFUSED)),
+                     "parameters": MEMBER},
+            "delete": {**_op("Remove a member; their past results stay, under their name.",
+                             None, {"200": {"description": "Removed.", **_json(OBJ)},
+                                    "422": {"description": REFUSED[0], **_json(ERROR)}}),
+                       "parameters": MEMBER}},
+        "/api/v1/circle/rotate": {"post": _op(
+            "A new circle link; the old one answers 404. The key stays.", None,
+            {"200": {"description": "The new link.", **_json(OBJ)}})},
+    }  # fmt: skip
