@@ -288,3 +288,13 @@ def seated(table: Table, seat: Seat, phone: str) -> None:
     """A phone took a member's seat: it is offered that member first next time."""
     if table.circle_id and seat.member_id:
         remember(table.circle_id, phone, seat.member_id)
+
+
+def adopt(circle: Circle, table: Table, chosen: Sequence[CircleMember]) -> None:
+    """An imported table becomes the circle's (each seat the member matched to it), and its
+    games are settled at once: a finished one counts, at the time it was played."""
+    table.circle_id = circle.id
+    for seat, m in zip(table.seats, chosen, strict=True):
+        seat.member_id = m.id
+    db.session.commit()
+    sync(circle.id)

@@ -195,3 +195,52 @@ def create_table(data: Mapping[str, Any], new_key: Any, answer: Any) -> Any:
     host_key = new_key(table, phone)
     db.session.commit()
     return answer(table, host_key)
+
+
+def matched(circle: Circle, seats: Sequence[str], given: Any) -> list[CircleMember]:
+    """The member for each seat of an exported game: named in ``given`` (the seat's name, or
+    its number from 1, to a member's id or name), else the member of the same name."""
+    if given is not None and not isinstance(given, dict):
+        raise Unreadable("'match' must map each seat's name to a member.", "match")
+    people = circles.members(circle)
+    by_name = {m.name.casefold(): m for m in people}
+    by_id = {m.id: m for m in people}
+    out, missing = [], []
+    for i, name in enumerate(seats):
+        wanted = (given or {}).get(name, (given or {}).get(str(i + 1), name))
+        if isinstance(wanted, int) and not isinstance(wanted, bool):
+            m = by_id.get(wanted)
+        else:
+            m = by_name.get(str(wanted).strip().casefold())
+        if m is None:
+            missing.append(name or f"seat {i + 1}")
+        elif m in out:
+            raise Forbidden(f"{m.name} is matched to two seats: one seat each.", "match")
+        else:
+            out.append(m)
+    if missing:
+        raise Forbidden("No member matches " + ", ".join(missing)[:200] + ": match each of these "
+                        "names to a member (or add them as members first).", "match")  # fmt: skip
+    return out
+
+
+def import_game(circle: Circle, data: Any, given: Any, phone: str) -> Any:
+    """A game exported as JSON, into a new table of the circle (checked as any import is)."""
+    from companion.tables import importing
+
+    seats = data.get("seats") if isinstance(data, dict) else None
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise Unreadable("This file cannot be imported: no seat names.", "file")
+    chosen = matched(circle, seats, given)
+    table = importing.from_json(data, phone)
+    circles.adopt(circle, table, chosen)
+    return table
+
+
+@bp.post("/circle/import")
+def import_json() -> Any:
+    """``{"export": <a game's JSON export>, "match": {"Annie": 3}?}``."""
+    circle = held()
+    data = body()
+    table = import_game(circle, data.get("export"), data.get("match"), secrets.token_urlsafe(24))
+    return jsonify({"table": url_for("table.page", token=table.token)}), 201

@@ -14,7 +14,7 @@ from companion.extensions import db
 from companion.tables import circles
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import GAMES, game_type
-from companion.web import api_circle, circleview
+from companion.web import api_circle, circleview, limits
 from companion.web.security import phone_id
 from companion.web.views import public_url, qr_svg
 
@@ -200,3 +200,36 @@ def _download(circle: Circle, ext: str) -> dict[str, str]:
     safe = "".join(ch if ch.isalnum() else "-" for ch in circle.name).strip("-")[:40] or "circle"
     return {"Content-Disposition": f'attachment; filename="{safe}.{ext}"',
             "Cache-Control": "no-store"}  # fmt: skip
+
+
+def _match_text(text: str) -> dict[str, str]:
+    """``Annie=Ann, Bobby=Bob``: an exported name, then the member it is."""
+    out = {}
+    for part in text.replace("\n", ",").split(","):
+        if "=" in part:
+            name, member = part.split("=", 1)
+            out[name.strip()] = member.strip()
+    return out
+
+
+@bp.post("/c/<token>/import")
+def import_game(token: str) -> Any:
+    circle = load(token)
+    upload = request.files.get("file")
+    try:
+        if upload is None or not upload.filename:
+            raise Unreadable("Choose the .json file a table exported.", "import")
+        text = upload.read(2_000_001).decode("utf-8", errors="replace")
+        if len(text) > 2_000_000 or limits.too_deep(text):
+            raise Unreadable("That file is too big or too deeply nested to import.", "import")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise Unreadable("That file is not JSON: choose the .json file a table exported.",
+                             "import") from None  # fmt: skip
+        given = _match_text(request.form.get("match", "")[:2000])
+        table = api_circle.import_game(circle, data, given, phone_id())
+    except CompanionError as err:
+        err.field = "import"
+        return _refused(circle, err)
+    return redirect(url_for("table.page", token=table.token), 303)

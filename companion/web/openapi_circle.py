@@ -48,6 +48,13 @@ def paths() -> dict[str, Any]:
                              None, {"200": {"description": "Removed.", **_json(OBJ)},
                                     "422": {"description": REFUSED[0], **_json(ERROR)}}),
                        "parameters": MEMBER}},
+        "/api/v1/circle/import": {"post": _op(
+            "A game exported as JSON (`export`) into a new table of the circle, checked as any "
+            "import; each seat is the member of its name, or as `match` says (a seat's name or "
+            "number to a member's id or name).",
+            {"type": "object", "required": ["export"], "properties": {
+                "export": OBJ, "match": OBJ}},
+            _answers(OBJ, "201", s422=REFUSED))},
         "/api/v1/circle/rotate": {"post": _op(
             "A new circle link; the old one answers 404. The key stays.", None,
             {"200": {"description": "The new link.", **_json(OBJ)}})},

@@ -239,3 +239,36 @@ def test_a_game_is_settled_as_it_finishes_not_when_the_circle_is_read(client, ap
         rows = db.session.query(CircleResult.member_id, CircleResult.won).all()
         db.session.remove()
     assert sorted(rows) == [(ann, False), (bob, True)]
+
+
+def test_a_game_played_before_is_imported_into_the_circle(client):
+    import io
+    import json
+
+    options = {"rounds": 1, "high_wins": True}
+    old = client.post("/api/v1/tables", json={"game": "custom", "names": ["Annie", "Bob"],
+                                              "options": options}).json  # fmt: skip
+    custom_round(client, old["host_key"], 1, [9, 4])
+    export = client.get(old["links"]["table"] + "/games/1/export.json").json
+    circle = new_circle(client, ("Ann", "Bob"))
+    ann, bob = (m["id"] for m in circle["members"])
+    key = bearer(circle["circle_key"])
+    assert read(client, circle)["stats"] == {}  # a table outside the circle does not count
+    unmatched = client.post("/api/v1/circle/import", json={"export": export}, headers=key)
+    assert unmatched.status_code == 422 and "No member matches Annie" in unmatched.json["error"]
+    done = client.post("/api/v1/circle/import", json={"export": export, "match": {"Annie": ann}},
+                       headers=key)  # fmt: skip
+    assert done.status_code == 201, done.json
+    seen = read(client, circle)
+    assert seen["stats"][str(ann)]["won"] == 1 and seen["stats"][str(bob)]["played"] == 1
+    (game,) = seen["games"]
+    assert game["finished_at"][:10] == export["events"][-1]["at"][:10]
+    # the same through the page, matching in words
+    page = client.post(circle["links"]["circle"] + "/import", data={
+        "csrf_token": csrf(client), "match": "Annie=Ann",
+        "file": (io.BytesIO(json.dumps(export).encode()), "game.json")})  # fmt: skip
+    assert page.status_code == 303
+    assert read(client, circle)["stats"][str(ann)]["played"] == 2
+    bad = client.post(circle["links"]["circle"] + "/import", data={
+        "csrf_token": csrf(client), "file": (io.BytesIO(b"{nope"), "game.json")})  # fmt: skip
+    assert bad.status_code == 422 and "not JSON" in bad.get_data(as_text=True)
