@@ -98,6 +98,8 @@ def remember(circle_id: int, phone: str, member_id: int | None = None) -> None:
     found = db.session.scalar(
         select(CirclePhone).where(CirclePhone.circle_id == circle_id, CirclePhone.phone == phone)
     )
+    if found is not None and found.listed and member_id in (None, found.member_id):
+        return  # nothing new: a page view writes nothing
     if found is None:
         found = CirclePhone(circle_id=circle_id, phone=phone, listed=False)
         db.session.add(found)

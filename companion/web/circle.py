@@ -166,15 +166,35 @@ def _seated(circle: Circle, form: Any) -> list[CircleMember]:
     return [m for _, _, m in sorted(placed, key=lambda p: p[:2])]
 
 
+@bp.get("/c/<token>/new/<key>")
+def new_table(token: str, key: str) -> Any:
+    circle = load(token)
+    kind = GAMES.get(key)
+    if kind is None:
+        abort(404, "There is no such game here.")
+    return _table_form(circle, kind, {"game": key}, {})
+
+
+def _table_form(circle: Circle, kind: Any, values: dict[str, str], errors: dict[str, str],
+                status: int = 200) -> Any:  # fmt: skip
+    return render_template("circle_table.html", circle=circle, kind=kind, values=values,
+                           errors=errors, members=circles.members(circle)), status  # fmt: skip
+
+
 @bp.post("/c/<token>/tables")
 def start(token: str) -> Any:
     circle = load(token)
+    values = {k: v[:200] for k, v in request.form.items() if k != "csrf_token"}
     try:
         kind = game_type(request.form.get("game", "custom")[:40])
+    except CompanionError as err:
+        return _refused(circle, err)
+    try:
         chosen = _seated(circle, request.form)
         options = kind.parse_options({**request.form, "players": str(len(chosen))})
     except CompanionError as err:
-        return _refused(circle, err)
+        db.session.rollback()
+        return _table_form(circle, kind, values, {err.field or "form": err.message}, 422)
     table = circles.start_table(circle, kind.key, options.to_dict(), chosen, phone_id())
     db.session.commit()
     return redirect(url_for("table.page", token=table.token), 303)

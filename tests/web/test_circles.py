@@ -201,7 +201,10 @@ def test_a_circle_made_and_changed_on_its_page(client):
     nobody = {"csrf_token": token, "game": "custom", "seat-1": "", "seat-2": ""}
     start = client.post(link + "/tables", data=nobody)
     assert start.status_code == 422 and "seat number" in start.get_data(as_text=True)
-    ids = [int(x) for x in re.findall(r'name="seat-(\d+)"', page)]
+    assert 'name="high_wins"' in start.get_data(as_text=True)  # the form again, input kept
+    form = client.get(link + "/new/custom").get_data(as_text=True)
+    assert "Highest total wins" in form  # the game's own options
+    ids = [int(x) for x in re.findall(r'name="seat-(\d+)"', form)]
     cy, ann = ids[2], ids[0]
     seated = {"csrf_token": token, "game": "custom", f"seat-{cy}": "1", f"seat-{ann}": "2"}
     started = client.post(link + "/tables", data=seated)
