@@ -5,6 +5,9 @@ members gets ``--games`` finished games: 4 custom games to 1 Hearts game, four m
 table, in turn; their events are stored directly, then the circle is settled once (every game
 folded and its results stored, timed as *settle*). Then:
 
+(A game played at a table is settled by the action that finishes it: the games added between
+the requests of *page, new figures* are settled so, untimed, as the finishing action would.)
+
 - *page, same figures*: ``GET /c/<token>`` again and again (the figures of this circle
   version are kept in the process, so this is the page's own cost);
 - *page, new figures*: the same after one more game finished each time (the figures are
@@ -37,7 +40,8 @@ def fill(app: Any, games: int, members: int) -> dict[str, Any]:
     return {"client": client, "circle": made, "ids": ids}
 
 
-def add_game(app: Any, circle_key: str, ids: Sequence[int], n: int) -> None:
+def add_game(app: Any, circle_key: str, ids: Sequence[int], n: int, settled: bool = False
+             ) -> None:  # fmt: skip
     from companion.extensions import db
     from companion.tables import circles, store
 
@@ -47,7 +51,11 @@ def add_game(app: Any, circle_key: str, ids: Sequence[int], n: int) -> None:
         assert circle is not None
         chosen = [circles.member(circle, i) for i in seated]
         hearts = n % 5 == 4
-        kind, options = ("hearts", {"target": 10}) if hearts else ("custom", {"rounds": 1})
+        kind, options = (
+            ("hearts", {"target": 10, "tie_continues": False})
+            if hearts
+            else ("custom", {"rounds": 1})
+        )
         parsed = _options(kind, {**options, "players": 4})
         table = circles.start_table(circle, kind, parsed, chosen, "bench")  # type: ignore[arg-type]
         db.session.flush()
@@ -59,6 +67,8 @@ def add_game(app: Any, circle_key: str, ids: Sequence[int], n: int) -> None:
             store.append(table.game, "score", "Host", None, payload, 1,
                          (store.cell_slot(1, seat), 1))  # fmt: skip
         db.session.commit()
+        if settled:  # as the service does after the action that finished it
+            circles.sync(circle.id, table.game.id)
 
 
 def _options(kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -109,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> list[tuple[str, list[float]]]:
         client.get(link)  # the figures of this version, once
 
         def one_more(i: int) -> None:
-            add_game(app, made["circle"]["circle_key"], made["ids"], args.games + i)
+            add_game(app, made["circle"]["circle_key"], made["ids"], args.games + i, True)
 
         phases = [
             ("page, same figures", timed(lambda: client.get(link), args.requests)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import bench_live, bench_table, bench_updates
+from bench import bench_circle, bench_live, bench_table, bench_updates
 from bench._common import percentile
 
 
@@ -71,3 +71,11 @@ def test_match_pairs_each_arrival_with_the_entry_before_it(
 )
 def test_percentile_is_nearest_rank(values: list[float], p: float, expected: float) -> None:
     assert percentile(values, p) == expected
+
+
+def test_bench_circle_prints_each_phase(capsys: pytest.CaptureFixture[str]) -> None:
+    phases = bench_circle.main(["--games", "6", "--members", "5", "--requests", "2"])
+    assert [(name, len(times)) for name, times in phases] == [
+        ("page, same figures", 2), ("page, new figures", 2), ("API", 2)]  # fmt: skip
+    out = capsys.readouterr().out
+    assert "settle: 6 games" in out and "p95 ms" in out

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # figures that add up over games (the rest: longest_word, best/worst round, high)
-SUMMED = ("rounds", "hands", "moons", "queens", "contracts_made", "nils_bid", "nils_made",
+SUMMED = frozenset({"rounds", "hands", "moons", "queens", "contracts_made", "nils_bid", "nils_made",
           "bags", "exact_bids", "words", "words_lost", "flying", "steals", "rounds_played",
-          "categories")  # fmt: skip
+          "categories"})  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Result:
-    """One member's result in one finished game. ``table``: the table's link token."""
+    """One member's result in one finished game. ``table``: the table's id."""
 
     game_id: int
     member_id: int
@@ -30,7 +30,7 @@ class Result:
     team: int
     finished_at: Any  # a datetime, stored with the result (never the clock)
     facts: dict[str, Any] = field(default_factory=dict)
-    table: str = ""
+    table: int = 0
     number: int = 1
 
 
@@ -62,16 +62,16 @@ def standings(results: Sequence[Result]) -> dict[int, dict[str, Any]]:
 
 
 def _add_facts(into: dict[str, Any], facts: dict[str, Any]) -> None:
-    for name in SUMMED:
-        if name in facts:
-            into[name] = into.get(name, 0) + int(facts[name])
-    word = str(facts.get("longest_word") or "")
-    if len(word) > len(str(into.get("longest_word", ""))):
-        into["longest_word"] = word
     high = bool(facts.get("high", True))
-    for name, pick in (("best_round", max if high else min), ("worst_round", min if high else max)):
-        if name in facts:
-            into[name] = pick(into[name], facts[name]) if name in into else facts[name]
+    for name, value in facts.items():
+        if name in SUMMED:
+            into[name] = into.get(name, 0) + int(value)
+        elif name == "longest_word":
+            if len(str(value or "")) > len(str(into.get(name, ""))):
+                into[name] = str(value)
+        elif name in ("best_round", "worst_round"):
+            pick = max if high == (name == "best_round") else min
+            into[name] = pick(into[name], value) if name in into else value
 
 
 def _derived(kind: str, game: dict[str, Any]) -> None:

@@ -64,15 +64,18 @@ class Figures:
 
 
 class FigureCache:
+    """What this process worked out last per key (the figures of a circle version; the
+    ratings of a circle and filter, which the next finished game goes on from)."""
+
     def __init__(self) -> None:
-        self._items: LRUCache[tuple[Any, ...], Figures] = LRUCache(maxsize=256)
+        self._items: LRUCache[tuple[Any, ...], Any] = LRUCache(maxsize=256)
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...]) -> Figures | None:
+    def get(self, key: tuple[Any, ...]) -> Any:
         with self._lock:
             return self._items.get(key)
 
-    def put(self, key: tuple[Any, ...], value: Figures) -> None:
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
         with self._lock:
             self._items[key] = value
 
@@ -96,7 +99,10 @@ def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
             and (start is None or r.finished_at >= start)]  # fmt: skip
     names = {m.id: m for m in circles.members(circle, with_removed=True)}
     table = circlestats.standings(rows)
-    rated, history = circlerating.ratings(rows)
+    ratings = kept_in_app("circle_ratings", FigureCache)
+    state = circlerating.rate(rows, ratings.get((circle.id, kind, start)))
+    ratings.put((circle.id, kind, start), state)
+    rated, history = state.final(), list(state.history)
     standings: list[dict[str, Any]] = []
     for member_id, row in table.items():
         m = names.get(member_id)
@@ -131,9 +137,10 @@ def _pairs(rows: list[circlestats.Result], names: dict[int, Any]) -> list[dict[s
 
 def _records(rows: list[circlestats.Result]) -> dict[str, dict[str, Any]]:
     out = circlestats.records(rows)
+    tokens = circles.tokens_of(r["table"] for found in out.values() for r in found.values())
     for found in out.values():
         for record in found.values():
-            record["link"] = url_for("table.page", token=record["table"])
+            record["link"] = url_for("table.page", token=tokens.get(record["table"], "-"))
     return out
 
 
@@ -184,10 +191,13 @@ def _rows(circle: Circle) -> list[dict[str, Any]]:
     """One row per member per finished game, oldest first."""
     names = {m.id: m.name for m in circles.members(circle, with_removed=True)}
     out = []
-    for r in sorted(circles.results(circle), key=lambda r: (r.finished_at, r.game_id, r.place)):
+    found = circles.results(circle)
+    tokens = circles.tokens_of(r.table for r in found)
+    for r in sorted(found, key=lambda r: (r.finished_at, r.game_id, r.place)):
         figures = {k: v for k, v in r.facts.items() if k != "high"}
         out.append({"finished_at": r.finished_at.isoformat(timespec="seconds"), "game": r.kind,
-                    "table": url_for("table.page", token=r.table), "game_number": r.number,
+                    "table": url_for("table.page", token=tokens.get(r.table, "-")),
+                    "game_number": r.number,
                     "member_id": r.member_id, "member": names.get(r.member_id, r.name),
                     "total": r.total, "place": r.place, "won": r.won,
                     "figures": figures})  # fmt: skip

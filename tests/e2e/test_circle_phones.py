@@ -8,6 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import cell
+from .test_every_page import Tour
+from .test_every_page import tour as tour  # the same page check (a fixture)
 
 pytestmark = pytest.mark.e2e
 
@@ -82,3 +84,29 @@ def test_a_circle_night_on_three_phones(phone):
     offered.click()
     bob.wait_for_url("**/t/*")
     expect(bob.locator("#entry-form")).to_contain_text("Bob")
+
+
+def test_the_circle_pages_are_clean(tour: Tour) -> None:
+    """The circle's pages on a 390 px phone, light and dark: no console error, nothing
+    serious or critical by axe-core (the same check as every other page)."""
+    page = tour.page
+    tour.check("circle-new", "/circles/new")
+    page.locator("input[name=name]").fill("Thursday")
+    page.locator("textarea[name=members]").fill("Ann\nBob\nCy")
+    page.get_by_role("button", name="Start the circle").click()
+    page.wait_for_url("**/c/*")
+    circle_url = page.url
+    tour.check("circle-empty")
+    table = start_circle_table(page, circle_url, {"Ann": 1, "Bob": 2, "Cy": 3})
+    page.goto(table)
+    for seat, points in enumerate((3, 8, 5)):
+        page.locator(f"#points-{seat}").fill(str(points))
+    page.get_by_role("button", name="Save round 1").click()
+    expect(cell(page, 1, 2)).to_have_text("5")
+    tour.check("circle", circle_url)
+    assert fits(page), "the circle's page is wider than a 390 px phone"
+    tour.check("circle-table", f"{circle_url}/new/hearts")
+    page.get_by_role("button", name="Start the table").click()  # nobody seated: refused
+    tour.check("circle-table-refused", refused=422)
+    expect(page.locator("#err-seats")).to_be_visible()
+    assert tour.problems == {}, "\n".join(f"{k}: {v}" for k, v in tour.problems.items())

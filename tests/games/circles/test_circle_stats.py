@@ -15,7 +15,7 @@ def result(game: int, member: int, total: int, place: int, kind: str = "hearts",
            team: int | None = None, **facts) -> Result:  # fmt: skip
     return Result(game_id=game, member_id=member, name=f"M{member}", kind=kind, total=total,
                   place=place, won=place == 1, team=member if team is None else team,
-                  finished_at=DAY.replace(day=game), facts=facts, table=f"t{game}")  # fmt: skip
+                  finished_at=DAY.replace(day=game), facts=facts, table=100 + game)  # fmt: skip
 
 
 # game 1: Hearts, Ann (1) and Bob (2) share the win; game 2: Hearts, Cy (3) wins alone
@@ -54,9 +54,9 @@ def test_head_to_head_counts_who_finished_ahead_in_the_games_both_played():
 def test_records_name_who_and_the_table():
     found = records(RESULTS + [result(3, 2, 9, 1, kind="alphagrams", longest_word="QUARTZ")])
     assert found["hearts"]["best_round"]["value"] == 0
-    assert found["hearts"]["best_round"]["table"] == "t1"
+    assert found["hearts"]["best_round"]["table"] == 101
     assert found["hearts"]["worst_round"] == {"value": 30, "member": 1, "name": "M1",
-                                              "table": "t2", "number": 1}  # fmt: skip
+                                              "table": 102, "number": 1}  # fmt: skip
     assert found["alphagrams"]["longest_word"]["value"] == "QUARTZ"
 
 
@@ -79,3 +79,14 @@ def test_partners_rise_and_fall_together():
 def test_a_game_with_one_side_rates_nobody():
     rated, history = ratings([result(5, 1, 10, 1, "custom")])
     assert rated == {} and history == []
+
+
+def test_the_next_game_goes_on_from_the_ratings_kept_and_a_changed_one_starts_again():
+    from companion.tables.circlerating import rate
+
+    first = rate(RESULTS[:3])
+    assert rate(RESULTS, first).final() == rate(RESULTS).final()
+    assert rate(RESULTS, first).history == rate(RESULTS).history
+    changed = [RESULTS[0], RESULTS[1], result(1, 3, 10, 1), *RESULTS[3:]]  # Cy won game 1
+    again = rate(changed, rate(RESULTS)).final()
+    assert again == rate(changed).final() and again[3].mu > rate(RESULTS).final()[3].mu
