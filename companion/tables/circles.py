@@ -29,6 +29,7 @@ from companion.tables.circlemodels import (
     CircleResult,
 )
 from companion.tables.models import Game, Seat, Table, now
+from companion.tables.registry import game_type
 
 log = logging.getLogger(__name__)
 MEMBER_LIMIT = 100
@@ -206,7 +207,7 @@ def settle(circle_id: int, row: Any) -> None:
                            number=number)  # fmt: skip
         db.session.add(found)
     ids = [s.member_id for s in seats][:players]
-    ended = snap.events[-1].created_at if snap.events else None
+    ended = _ended(kind, snap)
     found.seen_event, found.seats = last_event, ids
     found.totals, found.winners = list(sheet.totals), list(sheet.winners)
     found.finished, found.finished_at = bool(sheet.finished), ended if sheet.finished else None
@@ -217,6 +218,14 @@ def settle(circle_id: int, row: Any) -> None:
         circle = db.session.get(Circle, circle_id)
         if circle is not None:
             changed(circle)
+
+
+def _ended(kind: str, snap: Any) -> Any:
+    """When the game was played: its last action's time (an imported game keeps its own;
+    a join, a rename or the import itself afterwards does not move it)."""
+    played = game_type(kind).replayed - {"undo"}
+    return next((e.created_at for e in reversed(snap.effective) if e.kind in played),
+                snap.events[-1].created_at if snap.events else None)  # fmt: skip
 
 
 def _results(circle_id: int, game_id: int, kind: str, snap: Any, ids: list[int | None],

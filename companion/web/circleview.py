@@ -176,6 +176,9 @@ def as_json(circle: Circle) -> dict[str, Any]:
     stats = {str(s["id"]): {k: s[k] for k in ("played", "won", "win_rate", "by_game",
                                               "rating", "mu", "sigma")}
              for s in f.standings}  # fmt: skip
+    for m in members:  # a member with no finished game yet: zeros, not missing
+        stats.setdefault(str(m["id"]), {"played": 0, "won": 0, "win_rate": 0.0, "by_game": {},
+                                        "rating": None, "mu": None, "sigma": None})  # fmt: skip
     pairs = [{k: p[k] for k in ("a", "b", "games", "first", "second", "level")}
              for p in f.head_to_head]  # fmt: skip
     return {"name": circle.name, "version": circle.version, "members": members,

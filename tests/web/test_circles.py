@@ -101,7 +101,9 @@ def test_an_undo_that_reopens_the_game_takes_its_result_back(client):
                        headers=bearer(table["host_key"]))  # fmt: skip
     assert undo.status_code == 200, undo.json
     seen = read(client, circle)
-    assert seen["stats"] == {} and [g["finished"] for g in seen["games"]] == [False]
+    assert [g["finished"] for g in seen["games"]] == [False]
+    assert seen["stats"][str(bob)] == {"played": 0, "won": 0, "win_rate": 0.0, "by_game": {},
+                                       "rating": None, "mu": None, "sigma": None}  # fmt: skip
 
 
 def read_version(client, table) -> int:
@@ -256,7 +258,8 @@ def test_a_game_played_before_is_imported_into_the_circle(client):
     circle = new_circle(client, ("Ann", "Bob"))
     ann, bob = (m["id"] for m in circle["members"])
     key = bearer(circle["circle_key"])
-    assert read(client, circle)["stats"] == {}  # a table outside the circle does not count
+    before = read(client, circle)["stats"]  # a table outside the circle does not count
+    assert [before[str(m)]["played"] for m in (ann, bob)] == [0, 0]
     unmatched = client.post("/api/v1/circle/import", json={"export": export}, headers=key)
     assert unmatched.status_code == 422 and "No member matches Annie" in unmatched.json["error"]
     done = client.post("/api/v1/circle/import", json={"export": export, "match": {"Annie": ann}},
@@ -275,3 +278,22 @@ def test_a_game_played_before_is_imported_into_the_circle(client):
     bad = client.post(circle["links"]["circle"] + "/import", data={
         "csrf_token": csrf(client), "file": (io.BytesIO(b"{nope"), "game.json")})  # fmt: skip
     assert bad.status_code == 422 and "not JSON" in bad.get_data(as_text=True)
+
+
+def test_the_period_filter_counts_games_by_when_they_were_played(client):
+    options = {"rounds": 1, "high_wins": True}
+    old = client.post("/api/v1/tables", json={"game": "custom", "names": ["Ann", "Bob"],
+                                              "options": options}).json  # fmt: skip
+    custom_round(client, old["host_key"], 1, [9, 4])
+    export = client.get(old["links"]["table"] + "/games/1/export.json").json
+    for event in export["events"]:
+        event["at"] = "2020-03-01T20:00:00"
+    circle = new_circle(client, ("Ann", "Bob"))
+    key = bearer(circle["circle_key"])
+    done = client.post("/api/v1/circle/import", json={"export": export}, headers=key)
+    assert done.status_code == 201, done.json
+    link = circle["links"]["circle"]
+    assert 'data-member="' in client.get(link).get_data(as_text=True)
+    for period in ("year", "30days"):
+        page = client.get(f"{link}?period={period}").get_data(as_text=True)
+        assert 'data-member="' not in page and "for this choice" in page
