@@ -123,19 +123,23 @@ def add_member() -> Any:
     return jsonify(_member(m)), 201
 
 
-def _one(circle: Circle, member_id: str) -> CircleMember:
-    number = int(member_id) if member_id.isdigit() and len(member_id) < 12 else None
-    found = circles.member(circle, number)
+def _one(circle: Circle, data: Mapping[str, Any]) -> CircleMember:
+    """The member the body's ``id`` names."""
+    member_id = data.get("id")
+    if isinstance(member_id, bool) or not isinstance(member_id, int):
+        raise Unreadable("'id' must be a member's id (a whole number).", "id")
+    found = circles.member(circle, member_id)
     if found is None:
-        raise Forbidden(f"This circle has no member {member_id[:20]}.", "member")
+        raise Forbidden(f"This circle has no member {member_id}.", "member")
     return found
 
 
-@bp.post("/circle/members/<member_id>")
-def rename(member_id: str) -> Any:
+@bp.post("/circle/rename")
+def rename() -> Any:
+    """``{"id": 3, "name": "Annie"}``."""
     circle = held()
     data = body()
-    m = _one(circle, member_id)
+    m = _one(circle, data)
     name = member_names([data.get("name")] if isinstance(data.get("name"), str) else None)[0]
     no_twins([name], [o.name for o in circles.members(circle) if o.id != m.id])
     m.name = name
@@ -144,10 +148,11 @@ def rename(member_id: str) -> Any:
     return jsonify(_member(m))
 
 
-@bp.delete("/circle/members/<member_id>")
-def remove(member_id: str) -> Any:
+@bp.post("/circle/remove")
+def remove() -> Any:
+    """``{"id": 3}``: the member leaves; their past results stay, under their name."""
     circle = held()
-    m = _one(circle, member_id)
+    m = _one(circle, body())
     m.removed = True
     circles.changed(circle)
     db.session.commit()
@@ -156,7 +161,9 @@ def remove(member_id: str) -> Any:
 
 @bp.post("/circle/rotate")
 def rotate() -> Any:
+    """``{}``: a new link for the circle."""
     circle = held()
+    body()
     circles.rotate(circle)
     db.session.commit()
     return jsonify({"token": circle.token, "links": links(circle)})

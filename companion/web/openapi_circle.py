@@ -9,7 +9,9 @@ from companion.web.openapi_table import ERROR, _answers, _json
 CIRCLE_KEY: list[dict[str, list[str]]] = [{"circleKey": []}]
 OBJ = {"type": "object"}
 NAME = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
-MEMBER = [{"name": "member_id", "in": "path", "required": True, "schema": {"type": "string"}}]
+ID = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+ID_NAME = {"type": "object", "required": ["id", "name"],
+           "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}  # fmt: skip
 REFUSED = ("Readable, but refused: too many members, a name twice, no such member.", ERROR)
 
 
@@ -41,13 +43,12 @@ def paths() -> dict[str, Any]:
             None, {"200": {"description": "The circle.", **_json(OBJ)}})},
         "/api/v1/circle/members": {"post": _op(
             "Add a member.", NAME, _answers(OBJ, "201", s422=REFUSED))},
-        "/api/v1/circle/members/{member_id}": {
-            "post": {**_op("Rename a member.", NAME, _answers(OBJ, s422=REFUSED)),
-                     "parameters": MEMBER},
-            "delete": {**_op("Remove a member; their past results stay, under their name.",
-                             None, {"200": {"description": "Removed.", **_json(OBJ)},
-                                    "422": {"description": REFUSED[0], **_json(ERROR)}}),
-                       "parameters": MEMBER}},
+        "/api/v1/circle/rename": {"post": _op(
+            "Rename a member: `id` and the new `name`.", ID_NAME,
+            _answers(OBJ, s422=REFUSED))},
+        "/api/v1/circle/remove": {"post": _op(
+            "Remove a member (`id`); their past results stay, under their name.", ID,
+            _answers(OBJ, s422=REFUSED))},
         "/api/v1/circle/import": {"post": _op(
             "A game exported as JSON (`export`) into a new table of the circle, checked as any "
             "import; each seat is the member of its name, or as `match` says (a seat's name or "
@@ -56,6 +57,6 @@ def paths() -> dict[str, Any]:
                 "export": OBJ, "match": OBJ}},
             _answers(OBJ, "201", s422=REFUSED))},
         "/api/v1/circle/rotate": {"post": _op(
-            "A new circle link; the old one answers 404. The key stays.", None,
+            "A new circle link (the body: `{}`); the old one answers 404. The key stays.", OBJ,
             {"200": {"description": "The new link.", **_json(OBJ)}})},
     }  # fmt: skip

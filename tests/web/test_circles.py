@@ -116,9 +116,14 @@ def test_a_removed_member_s_results_stay_under_the_name_they_had(client):
     table = circle_table(client, circle, [ann, bob], high_wins=True, rounds=1)
     custom_round(client, table["host_key"], 1, [3, 4])
     key = bearer(circle["circle_key"])
-    assert client.delete(f"/api/v1/circle/members/{bob}", headers=key).status_code == 200
+    assert client.post("/api/v1/circle/remove", json={"id": bob}, headers=key).status_code == 200
+    again = client.post("/api/v1/circle/remove", json={"id": bob}, headers=key)
+    assert again.status_code == 422 and "no member" in again.json["error"]
+    renamed = client.post("/api/v1/circle/rename", json={"id": ann, "name": "Annie"},
+                          headers=key)  # fmt: skip
+    assert renamed.status_code == 200 and renamed.json == {"id": ann, "name": "Annie"}
     seen = read(client, circle)
-    assert [m["name"] for m in seen["members"]] == ["Ann"]
+    assert [m["name"] for m in seen["members"]] == ["Annie"]
     assert seen["stats"][str(bob)]["won"] == 1
     page = client.get(circle["links"]["circle"]).get_data(as_text=True)
     assert "Bob <small>(left)</small>" in page
@@ -169,7 +174,7 @@ def test_the_circle_page_and_its_new_link(client):
     assert "No finished game yet for this choice" in filtered
     home = client.get("/").get_data(as_text=True)
     assert "Your circles" in home and circle["links"]["circle"] in home
-    turned = client.post("/api/v1/circle/rotate", headers=bearer(circle["circle_key"]))
+    turned = client.post("/api/v1/circle/rotate", json={}, headers=bearer(circle["circle_key"]))
     assert turned.status_code == 200
     assert client.get(circle["links"]["circle"]).status_code == 404
     assert client.get(turned.json["links"]["circle"]).status_code == 200
