@@ -43,7 +43,7 @@ def fill(app: Any, games: int, members: int) -> dict[str, Any]:
 def add_game(app: Any, circle_key: str, ids: Sequence[int], n: int, settled: bool = False
              ) -> None:  # fmt: skip
     from companion.extensions import db
-    from companion.tables import circles, store
+    from companion.tables import circles, circlesettle, store
 
     seated = [ids[(n + k) % len(ids)] for k in range(4)]
     with app.app_context():
@@ -68,7 +68,7 @@ def add_game(app: Any, circle_key: str, ids: Sequence[int], n: int, settled: boo
                          (store.cell_slot(1, seat), 1))  # fmt: skip
         db.session.commit()
         if settled:  # as the service does after the action that finished it
-            circles.sync(circle.id, table.game.id)
+            circlesettle.sync(circle.id, table.game.id)
 
 
 def _options(kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -78,13 +78,13 @@ def _options(kind: str, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def settle(app: Any, circle_key: str) -> tuple[float, int]:
-    from companion.tables import circles
+    from companion.tables import circles, circlesettle
 
     with app.app_context():
         circle = circles.by("key_hash", circles.key_hash(circle_key))
         assert circle is not None
         start = time.perf_counter()
-        count = circles.sync(circle.id)
+        count = circlesettle.sync(circle.id)
         return time.perf_counter() - start, count
 
 

@@ -11,7 +11,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.extensions import db
-from companion.tables import circles
+from companion.tables import circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import game_type
 from companion.web import circleview
@@ -104,7 +104,7 @@ def _member(m: CircleMember) -> dict[str, Any]:
 @bp.get("/circle")
 def read() -> Any:
     circle = held()
-    circles.sync(circle.id)
+    circlesettle.sync(circle.id)
     return jsonify(circleview.as_json(circle))
 
 
@@ -240,7 +240,7 @@ def import_game(circle: Circle, data: Any, given: Any, phone: str) -> Any:
         raise Unreadable("This file cannot be imported: no seat names.", "file")
     chosen = matched(circle, seats, given)
     table = importing.from_json(data, phone)
-    circles.adopt(circle, table, chosen)
+    circlesettle.adopt(circle, table, chosen)
     return table
 
 

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
-from companion.tables import circles
+from companion.tables import circleread, circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import GAMES, game_type
 from companion.web import api_circle, circleview, limits
@@ -56,7 +56,7 @@ def new() -> Any:
 @bp.get("/c/<token>")
 def page(token: str) -> Any:
     circle = load(token)
-    circles.sync(circle.id)
+    circlesettle.sync(circle.id)
     circles.remember(circle.id, phone_id())
     db.session.commit()
     return _page(circle, {})
@@ -75,7 +75,7 @@ def _page(circle: Circle, errors: dict[str, str], values: dict[str, str] | None 
         members=circles.members(circle), kind=kind, period=period, games=GAMES,
         periods=circleview.PERIODS, figures=circleview.FIGURES, game_name=circleview.game_name,
         key=shown_key, errors=errors, values=values or {},
-        recent=circles.games(circle, 8),
+        recent=circleread.games(circle, 8),
     ), status  # fmt: skip
 
 
@@ -203,7 +203,7 @@ def start(token: str) -> Any:
 @bp.get("/c/<token>/circle.csv")
 def export_csv(token: str) -> Response:
     circle = load(token)
-    circles.sync(circle.id)
+    circlesettle.sync(circle.id)
     return Response(circleview.as_csv(circle), mimetype="text/csv",
                     headers=_download(circle, "csv"))  # fmt: skip
 
@@ -211,7 +211,7 @@ def export_csv(token: str) -> Response:
 @bp.get("/c/<token>/circle.json")
 def export_json(token: str) -> Response:
     circle = load(token)
-    circles.sync(circle.id)
+    circlesettle.sync(circle.id)
     body = json.dumps(circleview.as_export(circle), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers=_download(circle, "json"))
 

@@ -1,4 +1,4 @@
-"""What a circle's page and its JSON show, from the stored results (``circles.results``),
+"""What a circle's page and its JSON show, from the stored results (``circleread.results``),
 worked out once per circle version and filter in this process (``Figures``)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from flask import url_for
 from companion.extensions import kept_in_app
 from companion.games import circlestats
 from companion.games.scoresheet import Sheet
-from companion.tables import circlerating, circles
+from companion.tables import circlerating, circleread, circles
 from companion.tables.circlemodels import Circle
 from companion.tables.models import now
 from companion.tables.registry import GAMES
@@ -93,7 +93,7 @@ def figures(circle: Circle, kind: str = "", period: str = "all") -> Figures:
 
 
 def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
-    everything = circles.results(circle)
+    everything = circleread.results(circle)
     kinds = sorted({r.kind for r in everything})
     rows = [r for r in everything if (not kind or r.kind == kind)
             and (start is None or r.finished_at >= start)]  # fmt: skip
@@ -137,7 +137,7 @@ def _pairs(rows: list[circlestats.Result], names: dict[int, Any]) -> list[dict[s
 
 def _records(rows: list[circlestats.Result]) -> dict[str, dict[str, Any]]:
     out = circlestats.records(rows)
-    tokens = circles.tokens_of(r["table"] for found in out.values() for r in found.values())
+    tokens = circleread.tokens_of(r["table"] for found in out.values() for r in found.values())
     for found in out.values():
         for record in found.values():
             record["link"] = url_for("table.page", token=tokens.get(record["table"], "-"))
@@ -164,7 +164,7 @@ def as_json(circle: Circle) -> dict[str, Any]:
     f = figures(circle)
     members = [{"id": m.id, "name": m.name} for m in circles.members(circle)]
     games = []
-    for g, token in circles.games(circle):
+    for g, token in circleread.games(circle):
         seats = list(g.seats)
         games.append({
             "game": g.kind, "table": url_for("table.page", token=token), "number": g.number,
@@ -194,8 +194,8 @@ def _rows(circle: Circle) -> list[dict[str, Any]]:
     """One row per member per finished game, oldest first."""
     names = {m.id: m.name for m in circles.members(circle, with_removed=True)}
     out = []
-    found = circles.results(circle)
-    tokens = circles.tokens_of(r.table for r in found)
+    found = circleread.results(circle)
+    tokens = circleread.tokens_of(r.table for r in found)
     for r in sorted(found, key=lambda r: (r.finished_at, r.game_id, r.place)):
         figures = {k: v for k, v in r.facts.items() if k != "high"}
         out.append({"finished_at": r.finished_at.isoformat(timespec="seconds"), "game": r.kind,
