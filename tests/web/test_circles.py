@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from openskill.models import PlackettLuce
+
 from tests.web.tablehelp import csrf
 
 HEARTS = [f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
@@ -302,3 +304,34 @@ def test_the_period_filter_counts_games_by_when_they_were_played(client):
     for period in ("year", "30days"):
         page = client.get(f"{link}?period={period}").get_data(as_text=True)
         assert 'data-member="' not in page and "for this choice" in page
+
+
+def spades_hand(client, key, hand, bids, taken):
+    dealer = (hand - 1) % 4
+    for step in range(1, 5):
+        seat = (dealer + step) % 4
+        act(client, key, "bid", {"hand": hand, "seat": seat}, {"bid": bids[seat]})
+    act(client, key, "tricks", {"hand": hand}, {"taken": taken})
+
+
+def test_spades_partners_win_together_and_are_rated_as_a_team(client):
+    circle = new_circle(client)
+    ann, bob, cy, dee = (m["id"] for m in circle["members"])
+    table = circle_table(client, circle, [ann, bob, cy, dee], "spades", target=200)
+    key = table["host_key"]
+    spades_hand(client, key, 1, {1: 3, 2: "nil", 3: 2, 0: 4}, {"0": 5, "1": 4, "2": 0, "3": 4})
+    spades_hand(client, key, 2, {2: 3, 3: 4, 0: 3, 1: 3}, {"0": 3, "1": 3, "2": 3, "3": 4})
+    seen = read(client, circle)
+    (game,) = seen["games"]
+    assert game["finished"] and sorted(game["winners"]) == sorted([ann, cy])
+    stats = seen["stats"]
+    assert [stats[str(m)]["won"] for m in (ann, bob, cy, dee)] == [1, 0, 1, 0]
+    cy_spades = stats[str(cy)]["by_game"]["spades"]
+    assert (cy_spades["nils_made"], cy_spades["contracts_made"], cy_spades["bags"]) == (1, 2, 1)
+    assert stats[str(ann)]["mu"] == stats[str(cy)]["mu"] > stats[str(bob)]["mu"]
+    model = PlackettLuce()  # two sides of two, not four players each alone
+    sides = [[model.rating(), model.rating()], [model.rating(), model.rating()]]
+    (won, _), (lost, _) = model.rate(sides, ranks=[1, 2])
+    assert (stats[str(ann)]["mu"], stats[str(bob)]["mu"]) == (round(won.mu, 2), round(lost.mu, 2))
+    pair = next(p for p in seen["head_to_head"] if {p["a"], p["b"]} == {ann, cy})
+    assert pair["level"] == 1  # partners finish level
