@@ -97,13 +97,27 @@ def tokens_of(table_ids: Any) -> dict[int, str]:
     return {i: token for i, token in rows}
 
 
-def games(circle: Circle, limit: int = 5000) -> list[tuple[CircleGame, str]]:
-    """The circle's games (finished or not) with their table's link token, newest first."""
+_GAME = CircleGame.__table__.c
+
+
+def games(circle: Circle, limit: int = 5000) -> list[tuple[Any, str]]:
+    """The circle's games (finished or not) as plain rows (``kind``, ``number``, ``finished``,
+    ``finished_at``, ``seats``, ``totals``, ``winners``) with their table's link token,
+    newest first."""
     stmt = (
-        select(CircleGame, Table.token)
+        select(
+            _GAME.kind,
+            _GAME.number,
+            _GAME.finished,
+            _GAME.finished_at,
+            _GAME.seats,
+            _GAME.totals,
+            _GAME.winners,
+            Table.token,
+        )  # fmt: skip
         .join(Table, Table.id == CircleGame.table_id)
         .where(CircleGame.circle_id == circle.id)
         .order_by(CircleGame.game_id.desc())
         .limit(limit)
     )
-    return [(g, token) for g, token in db.session.execute(stmt)]
+    return [(row, row.token) for row in db.session.execute(stmt)]
