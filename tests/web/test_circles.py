@@ -335,3 +335,16 @@ def test_spades_partners_win_together_and_are_rated_as_a_team(client):
     assert (stats[str(ann)]["mu"], stats[str(bob)]["mu"]) == (round(won.mu, 2), round(lost.mu, 2))
     pair = next(p for p in seen["head_to_head"] if {p["a"], p["b"]} == {ann, cy})
     assert pair["level"] == 1  # partners finish level
+
+
+def test_a_member_is_removed_on_the_page_after_a_second_tap(client):
+    circle = new_circle(client, ("Ann", "Bob"))
+    bob = circle["members"][1]["id"]
+    link = circle["links"]["circle"]
+    page = client.get(link).get_data(as_text=True)
+    assert "<summary>Remove Bob...</summary>" in page and "Yes, remove Bob" in page
+    gone = client.post(f"{link}/members/{bob}/remove", data={"csrf_token": csrf(client)})
+    assert gone.status_code == 303
+    assert [m["name"] for m in read(client, circle)["members"]] == ["Ann"]
+    again = client.post(f"{link}/members/{bob}/remove", data={"csrf_token": csrf(client)})
+    assert again.status_code == 404 and "no such member" in again.get_data(as_text=True)
