@@ -93,7 +93,7 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
             store.change_seats(game.id, row["kind"], row["payload"])
     stored = _commit(game, players, actions, rows, notify, snap.last_id)
     after = snapshot.stored(snap, stored)
-    circlesettle.after_change(game)  # a circle's finished game counts at once
+    circlesettle.after_change(game, snap, after)  # a circle's finished game counts at once
     return Done(after.last_id, versions, after, tuple(stored))
 
 
@@ -131,7 +131,7 @@ def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action
     if stored is None:
         return None
     after = snapshot.stored(snap, stored)
-    circlesettle.after_change(game)  # a circle's finished game counts at once
+    circlesettle.after_change(game, snap, after)  # a circle's finished game counts at once
     return Done(after.last_id, versions, after, tuple(stored))
 
 
@@ -242,7 +242,7 @@ def undo(
     for e in targets:
         _append_undo(game, snap, e, actor)
     store.commit_change(f"Round {targets[0].round}" if targets[0].round else "The game")
-    circlesettle.after_change(game)  # an undo may take a circle's game back from its end
+    circlesettle.after_change(game, snap)  # an undo may take a circle's game back from its end
     return targets
 
 
