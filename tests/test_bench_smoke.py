@@ -81,20 +81,3 @@ def test_match_pairs_each_arrival_with_the_entry_before_it(
 )
 def test_percentile_is_nearest_rank(values: list[float], p: float, expected: float) -> None:
     assert percentile(values, p) == expected
-
-
-def test_bench_import_replays_and_imports_a_small_game(capsys: pytest.CaptureFixture[str]) -> None:
-    from bench import bench_import
-
-    ((size, replays, imports),) = bench_import.main(["--sizes", "40", "--repeats", "1"])
-    assert size == 40 and len(replays) == len(imports) == 1
-    assert "replay p50 ms" in capsys.readouterr().out
-
-
-def test_bench_version_prints_both_queries(capsys: pytest.CaptureFixture[str]) -> None:
-    from bench import bench_version
-
-    rows = bench_version.main(["--events", "4", "--games", "2", "--repeat", "4",
-                               "--backends", "sqlite"])  # fmt: skip
-    assert [row[:2] for row in rows] == [["sqlite", "version"], ["sqlite", "first read"]]
-    assert "now/before p50" in capsys.readouterr().out

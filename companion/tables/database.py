@@ -81,7 +81,7 @@ def ping_idle_connections(engine: Engine, after_seconds: float) -> None:
 
 
 def init_app(app: Flask) -> None:
-    from companion.tables import models  # noqa: F401  (register the models)
+    from companion.tables import circlemodels, models  # noqa: F401  (register the models)
 
     if app.config.get("AUTO_MIGRATE"):
         upgrade(app)

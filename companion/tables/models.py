@@ -29,6 +29,8 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60), default="")
     locked: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    # the circle the table was started for (``circles``); set at creation, never changed
+    circle_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.position", cascade="all"
     )
@@ -53,6 +55,8 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     position: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40), default="")
     phone: Mapped[str | None] = mapped_column(String(43), nullable=True)
+    # at a circle's table: the circle member this seat is (moves with the seat's row)
+    member_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     table: Mapped[Table] = relationship(back_populates="seats")
 
 

@@ -20,7 +20,7 @@ from companion.extensions import db
 from companion.games import plan
 from companion.games.plan import StaleTarget as StaleTarget
 from companion.games.protocol import Action, Actor, Event
-from companion.tables import snapshot, store
+from companion.tables import circlesettle, snapshot, store
 from companion.tables.models import Game
 from companion.tables.registry import game_type
 from companion.tables.snapshot import GameRef
@@ -77,6 +77,7 @@ def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
             store.change_seats(game.id, row["kind"], row["payload"])
     stored = _commit(game, players, actions, rows, notify, snap)
     after = snapshot.stored(snap, stored)
+    circlesettle.after_change(game, snap, after)  # a circle's finished game counts at once
     return Done(after.table_version, versions, after, tuple(stored))
 
 
@@ -114,6 +115,7 @@ def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action
     if stored is None:
         return None
     after = snapshot.stored(snap, stored)
+    circlesettle.after_change(game, snap, after)  # a circle's finished game counts at once
     return Done(after.table_version, versions, after, tuple(stored))
 
 
@@ -191,6 +193,7 @@ def undo(
         at = (row.slot or "", row.slot_version or 0)
         store.append(game, row.kind, row.actor, row.actor_seat, row.payload, row.round, at)
     store.commit_change(f"Round {targets[0].round}" if targets[0].round else "The game")
+    circlesettle.after_change(game, snap)  # an undo may take a circle's game back from its end
     return targets
 
 

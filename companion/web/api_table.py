@@ -106,6 +106,10 @@ def _links(table: Table) -> dict[str, str]:
 @bp.post("/tables")
 def create() -> Any:
     data = _body()
+    if "circle_key" in data:  # a table of a circle (TABLE_API.md, "Circles")
+        from companion.web import api_circle
+
+        return api_circle.create_table(data, _new_key, _created)
     kind = game_type(str(data.get("game", "custom"))[:40])
     names = data.get("names")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -125,6 +129,10 @@ def create() -> Any:
     table = store.create_table(kind.key, parsed.to_dict(), clean, phone, commit=False)
     key = _new_key(table, phone)
     db.session.commit()
+    return _created(table, key)
+
+
+def _created(table: Table, key: str) -> Any:
     body = {"token": table.token, "host_key": key, "join_code": table.join_code,
             "links": _links(table)}  # fmt: skip
     return _answer(body, 201)

@@ -19,7 +19,7 @@ from flask import (
 
 from companion.errors import Unreadable
 from companion.extensions import db
-from companion.tables import store, tokens
+from companion.tables import circles, store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
 from companion.web import codelimit, tablelimit
@@ -62,9 +62,19 @@ def your_tables() -> list[dict[str, Any]]:
     return mine
 
 
+def your_circles() -> list[dict[str, str]]:
+    """The circles this phone has opened."""
+    phone = session.get("phone")
+    if not phone:
+        return []
+    return [{"url": url_for("circle.page", token=c.token), "name": c.name}
+            for c in circles.circles_of(str(phone))]  # fmt: skip
+
+
 @bp.get("/")
 def index() -> Any:
-    return render_template("home.html", games=web_games(), errors={}, mine=your_tables())
+    return render_template("home.html", games=web_games(), errors={}, mine=your_tables(),
+                           circles=your_circles())  # fmt: skip
 
 
 @bp.get("/new/<key>")

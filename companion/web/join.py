@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from companion.errors import Conflict, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action
-from companion.tables import service, store
+from companion.tables import circles, service, store
 from companion.tables.models import Seat, Table
 from companion.web.home import clean_name
 from companion.web.live import publish, publish_moved
@@ -30,7 +30,8 @@ def page(token: str) -> Any:
     v = _view(load("join_token", token))
     if v.my_seat is not None:
         return redirect(url_for("table.page", token=v.table.token), 303)
-    return render_template("join.html", v=v, values={}, errors={})
+    offered = circles.offered(v.table, v.phone)  # a circle's table: this phone's member first
+    return render_template("join.html", v=v, values={}, errors={}, offered=offered)
 
 
 def _claim(v: TableView, position: int, name: str) -> None:
@@ -48,6 +49,7 @@ def _claim(v: TableView, position: int, name: str) -> None:
     if not take_seat(seat, v.phone or "", name):
         raise Unreadable(f"{v.names[position]} is already taken by another phone.", "seat")
     store.append(v.game, "join", name, position, {"seat": position, "name": name})
+    circles.seated(v.table, seat, v.phone or "")
 
 
 def take_seat(seat: Seat, phone: str, name: str) -> bool:

@@ -311,13 +311,15 @@ SPEC: dict[str, Any] = {
 
 def all_paths() -> dict[str, Any]:
     """The referee API's paths and the Table API's."""
+    from companion.web.openapi_circle import paths as circle_paths
     from companion.web.openapi_table import paths
 
-    return {**PATHS, **paths()}
+    return {**PATHS, **paths(), **circle_paths()}
 
 
 @bp.get("/api/v1/openapi.json")
 def openapi() -> Any:
     spec = dict(SPEC, paths=all_paths())
-    spec["components"] = {"securitySchemes": {"tableKey": {"type": "http", "scheme": "bearer"}}}
+    bearer = {"type": "http", "scheme": "bearer"}
+    spec["components"] = {"securitySchemes": {"tableKey": bearer, "circleKey": bearer}}
     return jsonify(spec)

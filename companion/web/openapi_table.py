@@ -82,10 +82,12 @@ def paths() -> dict[str, Any]:
     stale = ("The target changed since the version named; nothing stored.", STALE)
     return {
         "/api/v1/tables": {"post": _op(
-            "Start a table; answers the host key (shown once).",
-            {"type": "object", "required": ["names"], "properties": {
+            "Start a table; answers the host key (shown once). A circle's table: "
+            "`circle_key` and `members` (member ids in seat order) instead of `names`.",
+            {"type": "object", "properties": {
                 "game": {"type": "string"}, "names": {"type": "array", "items": {"type": "string"}},
-                "options": obj}},
+                "options": obj, "circle_key": {"type": "string"},
+                "members": {"type": "array", "items": {"type": "integer"}}}},
             _answers(obj, "201", s429=("Too many tables started from this address in the last "
                                        "minute; nothing made (see Retry-After).", ERROR)),
             keyed=False)},

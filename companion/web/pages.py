@@ -8,9 +8,11 @@ from markupsafe import Markup
 from companion.games import agreements
 from companion.tables.live import InProcessBroker, PostgresBroker
 from companion.web import (
+    api_circle,
     api_table,
     assets,
     chart,
+    circle,
     export,
     games,
     home,
@@ -35,6 +37,8 @@ def register(app: Flask) -> None:
     for module in (home, table, join, judge_pages, live, views, export, openapi, api_table, pwa):
         app.register_blueprint(module.bp)
     games.register(app)
+    for module in (circle, api_circle):  # circles: the people who play together
+        app.register_blueprint(module.bp)
     app.jinja_env.globals["entry_key"] = table.entry_key
     app.jinja_env.globals["cell_link"] = table.cell_link
     app.jinja_env.globals["can_classes"] = table.can_classes

@@ -1,0 +1,197 @@
+"""What a finished game says about each seat, for a circle's stats: pure.
+
+``facts(kind, state, sheet, events)`` answers one dict per seat from the game's folded state
+(its own facts: moons shot, nils made, words lost to a challenge...) and its sheet (rounds,
+best and worst round). ``events`` are the game's events in force, for the few facts a state
+does not keep (AlphaGrams' steals). Every figure is a whole number or a short text, so the
+dicts are stored as JSON and added up later (``companion.tables.circlestats``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.cards.alpha import PlayedAlpha
+from companion.errors import CompanionError
+from companion.games.protocol import Event
+from companion.games.scoresheet import Sheet
+
+Facts = list[dict[str, Any]]
+
+# games whose lowest total wins (custom: its own option)
+LOW_WINS = frozenset({"hearts", "consonants"})
+# partnerships: the seats of each team (Spades)
+TEAMS = {"spades": ((0, 2), (1, 3))}
+
+
+def high_wins(kind: str, state: Any) -> bool:
+    if kind == "custom":
+        return bool(getattr(state.options, "high_wins", False))
+    return kind not in LOW_WINS
+
+
+def teams(kind: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The game's sides: partnerships, or each seat alone."""
+    return TEAMS.get(kind) or tuple((s,) for s in range(players))
+
+
+def places(totals: Sequence[int], winners: Sequence[int], high: bool) -> list[int]:
+    """Each seat's place (1 = won; a shared place for equal totals). Winners are first even
+    when a play-off or a rule other than the totals decided."""
+    won = set(winners)
+    out = []
+    for seat, total in enumerate(totals):
+        if seat in won:
+            out.append(1)
+            continue
+        better = {
+            s for s, t in enumerate(totals) if s not in won and (t > total if high else t < total)
+        }
+        out.append(1 + len(won) + len(better))
+    return out
+
+
+def facts(kind: str, state: Any, sheet: Sheet, events: Sequence[Event] = ()) -> Facts:
+    """One dict per seat: ``rounds``, ``best_round``/``worst_round`` (by the game's own
+    direction; absent with no round), and the game's own figures."""
+    high = high_wins(kind, state)
+    out = [_rounds(sheet, seat, high) for seat in range(sheet.players)]
+    own = GAMES.get(kind)
+    if own is not None:
+        for seat, extra in enumerate(own(state, sheet.players, events)):
+            out[seat].update(extra)
+    return out
+
+
+def _rounds(sheet: Sheet, seat: int, high: bool) -> dict[str, Any]:
+    done = sheet.rows[: sheet.complete_rounds]
+    points: list[int] = [p for row in done if (p := row[seat]) is not None]
+    found: dict[str, Any] = {"rounds": len(points), "high": high}
+    if points:
+        best, worst = (max, min) if high else (min, max)
+        found.update(best_round=best(points), worst_round=worst(points))
+    return found
+
+
+def _hearts(state: Any, players: int, _: Sequence[Event]) -> Facts:
+    out: Facts = [{"hands": 0, "moons": 0, "queens": 0} for _ in range(players)]
+    for hand in state.done:
+        shooter = hand.shooter
+        for seat in range(players):
+            out[seat]["hands"] += 1
+            if shooter is not None and seat in shooter.seats:
+                out[seat]["moons"] += 1
+            known = hand.source in ("taken", "tricks")
+            if known and any(str(c) == "QS" for c in hand.taken.get(seat, [])):
+                out[seat]["queens"] += 1
+    return out
+
+
+def _spades(state: Any, players: int, _: Sequence[Event]) -> Facts:
+    from companion.games.spades import scoring
+
+    out: Facts = [{"hands": 0, "contracts_made": 0, "nils_bid": 0, "nils_made": 0, "bags": 0}
+                  for _ in range(players)]  # fmt: skip
+    for hand in state.scored:
+        made, nils = hand.extra.get("made", {}), hand.extra.get("nils", {})
+        for seat in range(players):
+            team = seat % 2
+            row = out[seat]
+            row["hands"] += 1
+            row["contracts_made"] += int(bool(made.get(team)))
+            if seat in nils:
+                row["nils_bid"] += 1
+                row["nils_made"] += int(bool(nils[seat]))
+            side = scoring.team_hand(team, hand.bids, hand.taken, state.options)
+            row["bags"] += side.bags
+    return out
+
+
+def _oh_hell(state: Any, players: int, _: Sequence[Event]) -> Facts:
+    out: Facts = [{"hands": 0, "exact_bids": 0} for _ in range(players)]
+    for hand in state.scored:
+        for seat in range(players):
+            out[seat]["hands"] += 1
+            bid, taken = hand.bids.get(seat), (hand.taken or {}).get(seat)
+            out[seat]["exact_bids"] += int(str(bid) == str(taken))
+    return out
+
+
+def _consonants(state: Any, players: int, _: Sequence[Event]) -> Facts:
+    out: Facts = [{"hands": 0, "words": 0, "words_lost": 0, "flying": 0, "longest_word": ""}
+                  for _ in range(players)]  # fmt: skip
+    for hand in state.done:
+        flyer = hand.flyer
+        for seat in range(players):
+            row = out[seat]
+            row["hands"] += 1
+            words = list(hand.words.get(seat, []))
+            lost = {v.word for v in hand.verdicts if v.seat == seat and not v.valid}
+            row["words"] += len(words)
+            row["words_lost"] += len(lost)
+            row["flying"] += int(flyer == seat)
+            stood = [w for w in words if w not in lost]
+            row["longest_word"] = _longest([row["longest_word"], *stood])
+    return out
+
+
+def _alphagrams(state: Any, players: int, events: Sequence[Event]) -> Facts:
+    """Words made and steals from the moves in force; a word a challenge struck off does not
+    count. The longest word is among the words made."""
+    made: list[tuple[int, str, bool]] = []  # (seat, word, stolen)
+    for e in events:
+        if e.kind == "ag-word":
+            word = "".join(_letter(c) for c in e.payload.get("cards", []))
+            made.append((int(e.payload.get("seat", -1)), word, e.payload.get("steal") is not None))
+        elif e.kind == "ag-challenge" and not e.payload.get("valid") and made:
+            made.pop()
+    out: Facts = [{"words": 0, "steals": 0, "longest_word": ""} for _ in range(players)]
+    for seat, word, stolen in made:
+        if 0 <= seat < players:
+            out[seat]["words"] += 1
+            out[seat]["steals"] += int(stolen)
+            out[seat]["longest_word"] = _longest([out[seat]["longest_word"], word])
+    return out
+
+
+def _letter(card: Any) -> str:
+    """A played card's letter, a wild's in lowercase (as the table shows words)."""
+    try:
+        played = PlayedAlpha.parse(str(card))
+    except CompanionError:
+        return "?"
+    letter = played.letter or "?"
+    return letter.lower() if played.card.kind == "wild" else letter.upper()
+
+
+def _follow_the_author(state: Any, players: int, _: Sequence[Event]) -> Facts:
+    out: Facts = [{"rounds_played": 0, "categories": 0} for _ in range(players)]
+    for r in state.game.rounds:
+        if r.score is None:
+            break
+        for seat in range(min(players, 2)):
+            out[seat]["rounds_played"] += 1
+            out[seat]["categories"] += sum(
+                1 for c in r.score.categories if c.points[seat] > c.points[1 - seat]
+            )
+    return out
+
+
+def _longest(words: Sequence[str]) -> str:
+    """The longest word (the first of equal length)."""
+    best = ""
+    for w in words:
+        if len(w) > len(best):
+            best = w
+    return best
+
+
+GAMES: dict[str, Callable[[Any, int, Sequence[Event]], Facts]] = {
+    "hearts": _hearts,
+    "spades": _spades,
+    "oh-hell": _oh_hell,
+    "consonants": _consonants,
+    "alphagrams": _alphagrams,
+    "follow-the-author": _follow_the_author,
+}
