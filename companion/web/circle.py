@@ -15,6 +15,7 @@ from companion.tables import circleread, circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import GAMES, game_type
 from companion.web import api_circle, circleview, limits
+from companion.web.kinds import web_game, web_games
 from companion.web.security import phone_id
 from companion.web.views import public_url, qr_svg
 
@@ -72,7 +73,7 @@ def _page(circle: Circle, errors: dict[str, str], values: dict[str, str] | None 
     shown_key = key["key"] if isinstance(key, dict) and key.get("circle") == circle.id else None
     return render_template(
         "circle.html", circle=circle, f=circleview.figures(circle, kind, period),
-        members=circles.members(circle), kind=kind, period=period, games=GAMES,
+        members=circles.members(circle), kind=kind, period=period, games=web_games(),
         periods=circleview.PERIODS, figures=circleview.FIGURES, game_name=circleview.game_name,
         key=shown_key, errors=errors, values=values or {},
         recent=circleread.games(circle, 8),
@@ -169,7 +170,7 @@ def _seated(circle: Circle, form: Any) -> list[CircleMember]:
 @bp.get("/c/<token>/new/<key>")
 def new_table(token: str, key: str) -> Any:
     circle = load(token)
-    kind = GAMES.get(key)
+    kind = web_games().get(key)
     if kind is None:
         abort(404, "There is no such game here.")
     return _table_form(circle, kind, {"game": key}, {})
@@ -194,7 +195,8 @@ def start(token: str) -> Any:
         options = kind.parse_options({**request.form, "players": str(len(chosen))})
     except CompanionError as err:
         db.session.rollback()
-        return _table_form(circle, kind, values, {err.field or "form": err.message}, 422)
+        errors = {err.field or "form": err.message}
+        return _table_form(circle, web_game(kind.key), values, errors, 422)
     table = circles.start_table(circle, kind.key, options.to_dict(), chosen, phone_id())
     db.session.commit()
     return redirect(url_for("table.page", token=table.token), 303)
