@@ -48,6 +48,7 @@ from companion.games.protocol import Event, TableGame
 from companion.games.spades.options import SpadesOptions
 from companion.games.spades.table import GAME as SPADES_TABLE
 from companion.games.trickgame.bidstate import State as BidState
+from companion.games.trickgame.bidstate import dealer as bid_dealer
 from companion.games.trickgame.bidtable import BidTable
 from companion.words.lexicon import Lexicon
 
@@ -181,7 +182,7 @@ def _bidding(table: BidTable, name: str, players: tuple[int, int], summary: str)
         name=name,
         min_players=players[0],
         max_players=players[1],
-        dealer=lambda options, number: (number - 1 + options.first_dealer) % options.players,
+        dealer=bid_dealer,
         descriptions={},
         summary=summary,
         replayed=frozenset(table.actions) | {"undo"},

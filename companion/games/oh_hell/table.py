@@ -65,6 +65,9 @@ class OhHellRules:
                 f"{'exact' if hand.bids[s] == taken[s] else 'missed'}, {points[s]:+d}."
                 for s in range(state.players)]  # fmt: skip
 
+    def bid_values(self, options: OhHellOptions, cards: int) -> list[tuple[str, str]]:
+        return [(str(n), str(n)) for n in range(cards + 1)]
+
     def summary(self, state: State) -> dict[str, Any]:
         return {"schedule": oo.schedule(state.options)}
 

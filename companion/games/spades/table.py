@@ -43,7 +43,8 @@ class SpadesRules:
         if bid != "blind-nil":
             return None
         team = team_of(seat)
-        if scoring.blind_nil_allowed(team, _team_totals(state, hand.number), state.options):
+        totals = state.totals(before=hand.number)
+        if scoring.blind_nil_allowed(team, (totals[0], totals[1]), state.options):
             return None
         if not state.options.blind_nil:
             return Forbidden("This table plays without blind nil.", "blind-nil")
@@ -72,6 +73,10 @@ class SpadesRules:
     def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]:
         return [team_words(state, hand, team, names) for team in so.TEAMS]
 
+    def bid_values(self, options: SpadesOptions, cards: int) -> list[tuple[str, str]]:
+        numbers = [(str(n), str(n)) for n in range(1, cards + 1)]
+        return [("nil", "Nil"), *numbers, ("blind-nil", "Blind nil")]
+
     def summary(self, state: State) -> dict[str, Any]:
         last = state.scored[-1] if state.scored else None
         bags = last.extra["bags"] if last is not None else {0: 0, 1: 0}
@@ -96,12 +101,6 @@ def team_words(state: State, hand: Hand, team: int, names: Sequence[str]) -> str
     if extra["bag_penalties"][team]:
         parts.append("ten bags: minus 100")
     return f"{', '.join(parts)}: {extra['scores'][team]:+d}."
-
-
-def _team_totals(state: State, number: int) -> tuple[int, int]:
-    """Each team's total before hand ``number``."""
-    done = [h for h in state.scored if h.number < number and h.points]
-    return (sum(h.points[0] for h in done if h.points), sum(h.points[1] for h in done if h.points))
 
 
 GAME = BidTable(SpadesRules(), so.options_from, ACTIONS)

@@ -17,7 +17,7 @@ from companion.games.forms import Form, nothing, version
 from companion.games.protocol import Action
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
-from companion.games.trickgame.trumps import check, winner_with
+from companion.games.trickgame.trumps import winner_with
 from companion.games.trickgame.words import face, named
 
 Url = Mapping[str, Any]
@@ -124,13 +124,7 @@ class Panel:
 
     def _offered(self) -> list[tuple[str, str]]:
         hand = self.hand
-        if hand is None:
-            return []
-        spades = self.state.rules.key == "spades"
-        choices = [(str(n), str(n)) for n in range(1 if spades else 0, hand.cards + 1)]
-        if spades:
-            choices = [("nil", "Nil"), *choices, ("blind-nil", "Blind nil")]
-        return choices
+        return [] if hand is None else self.state.rules.bid_values(self.state.options, hand.cards)
 
     def bid_choices(self) -> list[tuple[str, str]]:
         """The bids the awaited seat may make now (the hook's number and a blind nil the
@@ -211,10 +205,7 @@ class Panel:
     def faults(self) -> list[str]:
         """The rules the entered tricks show broken, in words with the players' names."""
         hand = self.hand
-        if hand is None or not hand.tricks:
-            return []
-        found = check(bs.trick_hand(self.state, hand), bs.trick_rules(self.state, hand))
-        return [named(v.message, self.names) for v in found]
+        return [] if hand is None else [named(v.message, self.names) for v in hand.violations]
 
     def cards_left(self) -> list[list[str]]:
         """The cards not yet played this hand, by suit (spades first)."""

@@ -22,8 +22,9 @@ from companion.errors import Forbidden
 from companion.games.protocol import Event
 from companion.games.trickgame.bids import next_bidder
 from companion.games.trickgame.trumps import Rules as TrickRules
-from companion.games.trickgame.trumps import winner_with
+from companion.games.trickgame.trumps import check, winner_with
 from companion.games.tricks import Hand as Tricks
+from companion.games.tricks import Violation
 
 Bid = int | str
 KINDS = {"bid": "bid", "tricks": "tricks", "trick": "trick", "trump": "trump", "took": "took"}
@@ -66,6 +67,8 @@ class Hand:
     source: str  # "numbers", "tricks" or "" (not yet)
     points: Mapping[int, int] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    running: tuple[int, ...] = ()  # each seat's total after this hand, once scored
+    violations: tuple[Violation[Card], ...] = ()  # the rules its entered tricks show broken
 
     @property
     def scored(self) -> bool:
@@ -89,6 +92,7 @@ class Rules(Protocol):
     def bid_problem(self, state: State, hand: Hand, seat: int, bid: Bid) -> Forbidden | None: ...
     def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]: ...
     def winners(self, state: State) -> tuple[int, ...] | None: ...
+    def bid_values(self, options: Any, cards: int) -> list[tuple[str, str]]: ...
     def summary(self, state: State) -> dict[str, Any]: ...
     def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]: ...
 
@@ -118,8 +122,16 @@ class State:
     def hand(self, number: int) -> Hand | None:
         return self.hands[number - 1] if 0 < number <= len(self.hands) else None
 
-    def totals(self) -> tuple[int, ...]:
-        return tuple(sum(h.points[s] for h in self.scored if h.points) for s in range(self.players))
+    def totals(self, before: int | None = None) -> tuple[int, ...]:
+        """Each seat's total (before hand ``before``, when given), kept in the hands."""
+        shown = self.hands if before is None else self.hands[: max(before - 1, 0)]
+        last = next((h for h in reversed(shown) if h.scored), None)
+        return last.running if last is not None else (0,) * self.players
+
+
+def dealer(options: Any, number: int) -> int:
+    """Who deals hand ``number``: the first dealer, then one seat to the left each hand."""
+    return int((number - 1 + options.first_dealer) % options.players)
 
 
 def initial(rules: Rules, options: Any) -> State:
@@ -169,15 +181,20 @@ def _next_hand(state: State) -> Hand | None:
     if cards is None:
         return None
     entries = state.entries.get(number, Entries())
-    dealer = (number - 1 + state.options.first_dealer) % state.players
+    first = dealer(state.options, number)
     trump = state.rules.fixed_trump or entries.trump
-    hand = Hand(number, dealer, cards, trump, dict(entries.bids),
-                next_bidder(dealer, state.players, entries.bids), tuple(entries.trick_list()),
+    hand = Hand(number, first, cards, trump, dict(entries.bids),
+                next_bidder(first, state.players, entries.bids), tuple(entries.trick_list()),
                 None, "")  # fmt: skip
+    if hand.tricks:
+        hand = replace(hand, violations=tuple(check(trick_hand(state, hand),
+                                                    trick_rules(state, hand))))  # fmt: skip
     hand = _taken(state, hand, entries)
     if hand.bidding is None and hand.taken is not None:
         points, extra = state.rules.score(state, hand)
-        hand = replace(hand, points=points, extra=extra)
+        before = state.totals()
+        running = tuple(before[s] + points[s] for s in range(state.players))
+        hand = replace(hand, points=points, extra=extra, running=running)
     return hand
 
 

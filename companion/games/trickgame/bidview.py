@@ -9,7 +9,6 @@ from typing import Any
 from companion.games.protocol import Event
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
-from companion.games.trickgame.trumps import check
 from companion.games.tricks import seat_name
 
 
@@ -30,7 +29,7 @@ def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str
         "taken": keyed(hand.taken),
         "took": keyed(state.entries.get(n, bs.Entries()).took),
         "tricks": [{"leader": lead, "cards": cards} for lead, cards in hand.tricks],
-        "violations": [v.as_dict() for v in violations(state, hand)],
+        "violations": [v.as_dict() for v in hand.violations],
         "points": keyed(hand.points),
         **{k: keyed(v) if isinstance(v, Mapping) else v for k, v in hand.extra.items()},
         "versions": {
@@ -42,12 +41,6 @@ def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str
             "trump": versions.get(bs.slot(n, "trump"), 0),
         },
     }
-
-
-def violations(state: State, hand: Hand) -> list[Any]:
-    if not hand.tricks:
-        return []
-    return check(bs.trick_hand(state, hand), bs.trick_rules(state, hand))
 
 
 def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:

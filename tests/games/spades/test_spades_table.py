@@ -74,6 +74,10 @@ def test_a_correction_of_an_earlier_hand_recomputes_the_bags_after_it():
     assert GAME.view(t.state, None, t.versions)["bags"] == {"0": 2, "1": 0}
     act(t, "tricks", {"hand": 1}, {"taken": {"0": 3, "1": 4, "2": 3, "3": 3}})
     assert GAME.view(t.state, None, t.versions)["bags"] == {"0": 1, "1": 1}
+    # the totals kept in the hands follow the correction: hand 1 now 60 / 61, hand 2 61 / 60
+    assert t.state.totals() == (121, 121, 121, 121)
+    assert t.state.totals(before=2) == (60, 61, 60, 61)
+    assert GAME.sheet(t.state).totals == (121, 121, 121, 121)
 
 
 def test_partners_win_together_at_the_target():
