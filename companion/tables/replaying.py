@@ -3,11 +3,11 @@ file; this decides what of it live play could have produced).
 
 Each event is turned back into the action that made it (``companion.games.replay``), with the
 phone and seat it had, and that action goes through the game's own ``apply`` and the shell's
-slot versions (``service.plan_rows``) against the game as the events before it left it. The action
+slot versions (``plan.plan``) against the game as the events before it left it. The action
 must make exactly the events the file has next: their kinds, rounds, slots, versions and
 payloads. Words a change keeps for the history (a verdict's outcome, a question to the table)
 are made again here, never taken from the file. An undo must take back what live undo would
-(``service.newest_batch``) with the undo events live undo writes. The host's deck form is
+(``plan.newest_batch``) with the undo events live undo writes. The host's deck form is
 checked as the form checks it. Anything else is refused in words naming the event (its number
 in the file and its kind); nothing is stored until every event passed.
 
@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.cards.alpha import Deck
 from companion.errors import CompanionError, Unreadable
-from companion.games import replay
+from companion.games import plan, replay
 from companion.games.protocol import Actor, Event
 from companion.tables import service
 from companion.tables.registry import GameType
@@ -103,7 +103,8 @@ class Replay:
         snap = self.snap() if step.state is None else replace(self.snap(), state=step.state)
         slot = self.kind.table.target_slot(snap.state, step.action)
         action = replace(step.action, version=snap.version(slot))
-        return service.plan_rows(snap, [action], actor)[1]
+        planned = plan.plan(self.kind.table, snap.state, snap.versions, [action], actor)
+        return [row.columns() for row in planned.rows]
 
     def _matches(self, rows: list[dict[str, Any]], i: int) -> bool:
         if i + len(rows) > len(self.items):
@@ -153,7 +154,7 @@ class Replay:
     def _undo(self, i: int) -> int:
         """Live undo takes back the newest change still in force with its whole batch, as one
         undo event for each of its events."""
-        targets = service.newest_batch(self.snap(tuple(self.effective)), self.kind.undoable)
+        targets = plan.newest_batch(self.effective, self.kind.undoable)
         if not targets:
             raise refuse(i + 1, "undo", "has nothing to take back.")
         made = []
@@ -162,7 +163,8 @@ class Replay:
             if e is None or e.kind != "undo" or e.payload.get("undoes") != target.id:
                 raise refuse(i + j + 1, "undo", "does not take back what live undo would: an "
                              "undo takes back an older change, or only part of one.")  # fmt: skip
-            slot, version, payload = service.undo_of(self.snap(), target)
+            row = plan.undo_row(target, self.snap().versions, Actor(""))
+            slot, version, payload = row.slot, row.slot_version, row.payload
             if (e.slot, e.slot_version, e.round) != (slot, version, target.round):
                 raise refuse(i + j + 1, "undo", "is out of step with the changes before it.")
             made.append(replace(e, payload=payload))

@@ -191,7 +191,9 @@ def undo(
     _room(snap, len(rows))
     for row in rows:
         at = (row.slot or "", row.slot_version or 0)
-        store.append(game, row.kind, row.actor, row.actor_seat, row.payload, row.round, at)
+        store.append(
+            game, row.kind, row.actor, row.actor_seat, row.payload, row.round, at, capped=False
+        )  # room was checked above, for all of them
     store.commit_change(f"Round {targets[0].round}" if targets[0].round else "The game")
     circlesettle.after_change(game, snap)  # an undo may take a circle's game back from its end
     return targets
@@ -200,14 +202,3 @@ def undo(
 def newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Event]:
     """What "undo" takes back now: the newest change still in force, with its whole batch."""
     return plan.newest_batch(snap.effective, undoable)
-
-
-def undo_of(snap: snapshot.Snapshot, target: Event) -> tuple[str, int, dict[str, Any]]:
-    """The undo of ``target``: its slot, version and payload (an import checks its own
-    undos against this too)."""
-    row = plan.undo_row(target, snap.versions, Actor(""))
-    return row.slot or "", row.slot_version or 0, dict(row.payload)
-
-
-# an import replays each change through the same checks (``companion.tables.replaying``)
-plan_rows = _plan

@@ -328,8 +328,9 @@ def undo() -> Any:
         now = store.table_version(v.table)
         body = {"error": err.message, "target": "table", "target_version": now, "current": now}
         return _answer(body, 409)
-    publish(v.table)
-    return _answer({"version": store.table_version(v.table), "undone": len(undone)})
+    version = store.table_version(v.table)
+    publish(v.table, version)
+    return _answer({"version": version, "undone": len(undone)})
 
 
 @bp.post("/table/host")

@@ -104,17 +104,17 @@ def create() -> Any:
         if chosen is None:
             return render_template("home.html", games=web_games(), errors=errors), 422
         return render_template("new.html", kind=chosen, values=values, errors=errors), 422
-    try:
-        tablelimit.check()
-    except tablelimit.TooMany as err:
-        chosen = web_games()[kind]
-        page = render_template("new.html", kind=chosen, values=values, errors={"form": err.message})
-        return page, 429, tablelimit.retry_after()
     me = request.form.get("me") == "1"
     if me and not names[0]:
         errors = {"Name 1": 'Type your name in seat 1 to sit there (or untick "I am").'}
         chosen = web_games()[kind]
         return render_template("new.html", kind=chosen, values=values, errors=errors), 422
+    try:  # counted only for a form that would start a table
+        tablelimit.check()
+    except tablelimit.TooMany as err:
+        chosen = web_games()[kind]
+        page = render_template("new.html", kind=chosen, values=values, errors={"form": err.message})
+        return page, 429, tablelimit.retry_after()
     table = store.create_table(kind, options, names, phone_id(), commit=False)
     if me:  # the host plays in seat 1: seated now, as if they had taken it by the join link
         table.seats[0].phone = phone_id()

@@ -100,7 +100,7 @@ class Forms:
                 if agreed is not None:
                     return agreed
             return self.refused(token, values, err, endpoint, url)
-        publish(v.table)
+        publish(v.table, done.version)
         if not htmx():
             return redirect(url_for("table.page", token=token), 303)
         after = v.fresh(done.snapshot)
