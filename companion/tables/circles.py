@@ -50,6 +50,8 @@ def members(circle: Circle, with_removed: bool = False) -> list[CircleMember]:
 def member(circle: Circle, member_id: Any) -> CircleMember | None:
     if isinstance(member_id, bool) or not isinstance(member_id, int):
         return None
+    if not 0 < member_id < 2**31:  # no such id; and the database's integer could not hold it
+        return None
     found = db.session.get(CircleMember, member_id)
     if found is None or found.circle_id != circle.id or found.removed:
         return None

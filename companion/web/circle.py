@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
@@ -59,7 +60,10 @@ def page(token: str) -> Any:
     circle = load(token)
     circlesettle.sync(circle.id)
     circles.remember(circle.id, phone_id())
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same phone's first view twice at once: the other one listed it
+        db.session.rollback()
     return _page(circle, {})
 
 
@@ -158,7 +162,7 @@ def _seated(circle: Circle, form: Any) -> list[CircleMember]:
         raw = form.get(f"seat-{m.id}", "").strip()
         if not raw:
             continue
-        if not raw.isdigit() or not 1 <= int(raw) <= 100:
+        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 100:
             raise Unreadable(f"{m.name}'s seat must be a number from 1 (or blank: not playing).",
                              "seats")  # fmt: skip
         placed.append((int(raw), m.name.casefold(), m))
