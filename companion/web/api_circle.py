@@ -14,7 +14,7 @@ from companion.extensions import db
 from companion.tables import circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import game_type
-from companion.web import circleview
+from companion.web import circleview, tablelimit
 from companion.web.api_table import NoKey
 from companion.web.errors import status_for
 from companion.web.home import clean_name
@@ -197,6 +197,10 @@ def create_table(data: Mapping[str, Any], new_key: Any, answer: Any) -> Any:
     if not isinstance(options, dict):
         raise Unreadable("'options' must be a JSON object.", "options")
     parsed = kind.parse_options({**options, "players": len(chosen)})
+    try:  # the same limit per address as any table
+        tablelimit.check()
+    except tablelimit.TooMany as err:
+        return jsonify({"error": err.message}), 429, tablelimit.retry_after()
     phone = secrets.token_urlsafe(24)
     table = circles.start_table(circle, kind.key, parsed.to_dict(), chosen, phone)
     host_key = new_key(table, phone)

@@ -15,7 +15,7 @@ from companion.extensions import db
 from companion.tables import circleread, circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import GAMES, game_type
-from companion.web import api_circle, circleview, limits
+from companion.web import api_circle, circleview, limits, tablelimit
 from companion.web.kinds import web_game, web_games
 from companion.web.security import phone_id
 from companion.web.views import public_url, qr_svg
@@ -201,6 +201,15 @@ def start(token: str) -> Any:
         db.session.rollback()
         errors = {err.field or "form": err.message}
         return _table_form(circle, web_game(kind.key), values, errors, 422)
+    try:  # the same limit per address as any table
+        tablelimit.check()
+    except tablelimit.TooMany as err:
+        errors = {"form": err.message}
+        return (
+            _table_form(circle, web_game(kind.key), values, errors, 429)[0],
+            429,
+            tablelimit.retry_after(),
+        )
     table = circles.start_table(circle, kind.key, options.to_dict(), chosen, phone_id())
     db.session.commit()
     return redirect(url_for("table.page", token=table.token), 303)

@@ -73,3 +73,19 @@ def test_another_address_has_its_own_count_and_join_codes_are_apart(app):
 def test_zero_turns_the_limit_off(app):
     client = limited(app, 0).test_client()
     assert {start_api(client).status_code for _ in range(LIMIT * 3)} == {201}
+
+
+def test_a_circles_tables_count_against_the_same_limit(app):
+    client = limited(app).test_client()
+    circle = client.post("/api/v1/circles", json={"name": "C", "members": ["Ann", "Ben"]}).json
+    ids = [m["id"] for m in circle["members"]]
+    body = {"game": "custom", "circle_key": circle["circle_key"], "members": ids}
+    sent = [client.post("/api/v1/tables", json=body).status_code for _ in range(LIMIT)]
+    assert sent == [201] * LIMIT
+    over = client.post("/api/v1/tables", json=body)
+    assert over.status_code == 429 and "Too many tables" in over.get_json()["error"]
+    form = {"csrf_token": csrf(client), "game": "custom"}
+    form.update({f"seat-{i}": str(n) for n, i in enumerate(ids, 1)})
+    page = client.post(f"{circle['links']['circle']}/tables", data=form)
+    assert page.status_code == 429 and page.headers["Retry-After"] == "60"
+    assert "Too many tables were started" in html.unescape(page.get_data(as_text=True))
