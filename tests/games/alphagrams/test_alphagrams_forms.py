@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games import challenges as judge_lines
 from companion.games.alphagrams import tableform
 from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.compose import compose, steal_index
@@ -23,7 +24,6 @@ from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
 from companion.games.alphagrams.tableopts import load_options
 from companion.games.alphagrams.tablestate import SLOT, UNDOABLE
 from companion.games.protocol import Action, Actor, Event
-from companion.web import judge as judge_lines
 from companion.words import loader
 from companion.words.registry import LexiconRegistry
 from tests.games.shell import Shell
