@@ -12,11 +12,11 @@ import pytest
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games import challenges
-from companion.games.alphagrams.table import AlphaGramsTable
-from companion.games.alphagrams.tableopts import load_options
+from companion.games.alphagrams.table.actions import AlphaGramsTable
+from companion.games.alphagrams.table.options import load_options
 from companion.games.consonants import options_from
-from companion.games.consonants.table import ConsonantsTable
-from companion.games.consonants.table_options import TableOptions as ConsOptions
+from companion.games.consonants.table.actions import ConsonantsTable
+from companion.games.consonants.table.options import TableOptions as ConsOptions
 from companion.games.plan import StaleTarget, plan
 from companion.games.protocol import Action, Actor, Event
 from companion.words.lexicon import Lexicon, LexiconInfo
