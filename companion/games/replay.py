@@ -68,6 +68,18 @@ def _confirm(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     return _several("confirm", {"challenge": p.get("n")}, "roles", roles)
 
 
+def _opened(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+    """A play typed in and challenged (the judge's own ``open``)."""
+    p = events[i].payload
+    data = _same(p, "words", "player", "challenger")
+    return [_do("open", {"challenge": p.get("n")}, data)]
+
+
+def _open_or(own: Inverse) -> Inverse:
+    """A ``judge-open``: the game's own ``challenge`` first, then a play typed in."""
+    return lambda state, events, i: [*own(state, events, i), *_opened(state, events, i)]
+
+
 def _withdraw(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     return [_do("withdraw", {"challenge": events[i].payload.get("n")})]
 
@@ -97,7 +109,7 @@ def _deck(state: Any, events: Sequence[Event], i: int) -> list[Step]:
 
 
 WORD_GAMES: dict[str, Inverse | None] = {
-    "judge-open": None,  # each game's own ``challenge``
+    "judge-open": _opened,  # and each game's own ``challenge`` (``_open_or``)
     "judge-confirm": _confirm,
     "judge-cancel": _withdraw,
     "judge-verdict": None,
@@ -200,7 +212,7 @@ def _cons_taken(state: Any, events: Sequence[Event], i: int) -> list[Step]:
 
 CONSONANTS: dict[str, Inverse | None] = {
     **WORD_GAMES,
-    "judge-open": _cons_challenge,
+    "judge-open": _open_or(_cons_challenge),
     "cons-taken": _cons_taken,
     "cons-trick": lambda s, ev, i: [
         _do(
@@ -244,7 +256,7 @@ def _ag_challenge(state: Any, events: Sequence[Event], i: int) -> list[Step]:
 
 ALPHAGRAMS: dict[str, Inverse | None] = {
     **WORD_GAMES,
-    "judge-open": _ag_challenge,
+    "judge-open": _open_or(_ag_challenge),
     "ag-start": lambda s, ev, i: [_do("start", {"turn": 0}, _same(ev[i].payload, "card", "deck"))],
     "ag-flip": lambda s, ev, i: [
         _do("flip", _turn(s, ev[i].payload), _same(ev[i].payload, "card"))

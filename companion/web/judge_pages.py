@@ -8,9 +8,10 @@ Standalone: pick a word list, enter the play, both sides confirm on this phone, 
 that clears itself. Nothing is stored; the verdict's address is signed and carries its time,
 so after ``VERDICT_SECONDS`` it shows nothing (and the page's timer clears it sooner).
 
-At a table (see ``companion.web.judge`` for the flow and the events): confirm, withdraw, and a
-generic "challenge this play" for word games that need no moves of their own. Answers to htmx
-re-render the game's entry box, which includes ``words/_challenge.html``.
+At a table: open (a play typed in), confirm and withdraw, each a table protocol action of the
+word judge (``companion.games.challenges``) that the service checks and stores like a score;
+only a game that has words takes them. Answers to htmx re-render the game's entry box, which
+includes ``words/_challenge.html`` (drawn from the folded state, ``companion.web.judge``).
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from companion.errors import CompanionError, Unreadable
+from companion.errors import CompanionError, Forbidden, Unreadable
+from companion.games import challenges as rules
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.web import judge as flow
-from companion.web.errors import status_for
+from companion.web.errors import answer, status_for
 from companion.web.live import publish
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -37,16 +39,9 @@ bp = Blueprint("judge", __name__)
 DEFAULT_COMMON = 2.5
 
 
-def challenge_for(v: TableView) -> flow.Challenge | None:
-    """The challenge a table page shows: the open one, or a verdict still on screen."""
-    c = flow.current(v.rows)
-    if c is None or c.cancelled:
-        return None
-    return c if c.open or c.showing() else None
-
-
-bp.add_app_template_global(challenge_for, "challenge_for")
+bp.add_app_template_global(flow.shown, "challenge_for")
 bp.add_app_template_global(flow.may_confirm, "may_confirm")
+bp.add_app_template_global(flow.seconds_left, "verdict_left")
 
 
 # standalone
@@ -59,7 +54,7 @@ def _serializer() -> URLSafeSerializer:
 def _read_play(form: Any) -> tuple[str, list[str], float | None]:
     lexicon_id = str(form.get("lexicon", "")).strip()[:40]
     lexicon = get_lexicon(lexicon_id)
-    words = flow.clean_words(str(form.get("words", ""))[:2000])
+    words = rules.clean_words(str(form.get("words", ""))[:2000])
     min_zipf = _min_zipf(form) if form.get("common") else None
     if min_zipf is not None and not lexicon.has_commonness:
         raise Unreadable(f"The list {lexicon.info.name} has no commonness data.", "common")
@@ -132,13 +127,6 @@ def standalone_verdict(sig: str) -> Any:
 # at a table
 
 
-def _challenge(v: TableView, n: int) -> flow.Challenge:
-    c = next((x for x in flow.challenges(v.rows) if x.n == n), None)
-    if c is None:
-        abort(404, "There is no such challenge at this table.")
-    return c
-
-
 def _answer(token: str, error: CompanionError | None = None, where: str = "judge") -> Any:
     v = view_for(token)
     if error is None:
@@ -146,6 +134,8 @@ def _answer(token: str, error: CompanionError | None = None, where: str = "judge
     status = 200 if error is None else status_for(error)
     status = 422 if status == 400 else status
     errors = {where: error.message} if error is not None else {}
+    if error is not None and where == "judge" and not _has_judge(v):
+        return answer(error.message, status)  # no entry box here shows the judge's words
     if htmx():
         return fragment(v.kind.entry_template, status, v=v, values={}, errors=errors)
     if error is not None:
@@ -158,18 +148,24 @@ def _seated(v: TableView) -> None:
         abort(403, "Only players at the table take part in a challenge.")
 
 
-def _protocol(v: TableView) -> bool:
-    """Does this game take the judge's steps as table protocol actions?"""
+def _has_judge(v: TableView) -> bool:
+    """Does this game have words, so the judge's actions?"""
     table = v.kind.table
-    return table is not None and "confirm" in table.actions
+    return table is not None and all(k in table.actions for k in rules.ACTIONS)
 
 
-def _act(v: TableView, kind: str, n: int, data: dict[str, Any]) -> None:
-    """The step as an action naming the challenge and the version this phone saw."""
-    raw = request.form.get("version", "").strip()[:10]
-    if not (raw.isascii() and raw.isdigit()):
-        raise Unreadable("The form has no version: reload the page and try again.", "version")
-    service.act(v.table, v.game, [Action(kind, {"challenge": n}, int(raw), data)], v.who)
+def _act(v: TableView, kind: str, n: int, data: dict[str, Any], seen: int | None = None) -> None:
+    """The step as an action naming the challenge and the version this phone saw (``seen``,
+    else the form's ``version``), checked and stored by the service."""
+    if not _has_judge(v):
+        raise Forbidden("This game has no word judge at its table: the word judge on its own "
+                        "is at /judge.", "judge")  # fmt: skip
+    if seen is None:
+        raw = request.form.get("version", "").strip()[:10]
+        if not (raw.isascii() and raw.isdigit()):
+            raise Unreadable("The form has no version: reload the page and try again.", "version")
+        seen = int(raw)
+    service.act(v.table, v.game, [Action(kind, {"challenge": n}, seen, data)], v.who)
 
 
 @bp.post("/t/<token>/judge/<int:n>/confirm")
@@ -182,10 +178,7 @@ def confirm(token: str, n: int) -> Any:
     try:
         if not roles:
             raise Unreadable("Say who confirms: the player or the challenger.", "role")
-        if _protocol(v):
-            _act(v, "confirm", n, {"roles": roles})
-        else:
-            flow.confirm(v, _challenge(v, n), roles)
+        _act(v, "confirm", n, {"roles": roles})
     except CompanionError as err:
         return _answer(token, err)
     return _answer(token)
@@ -196,44 +189,35 @@ def cancel(token: str, n: int) -> Any:
     v = view_for(token)
     _seated(v)
     try:
-        if _protocol(v):
-            _act(v, "withdraw", n, {})
-        else:
-            flow.cancel(v, _challenge(v, n))
+        _act(v, "withdraw", n, {})
     except CompanionError as err:
         return _answer(token, err)
     return _answer(token)
 
 
-def _seat(field: str, v: TableView) -> int:
-    raw = request.form.get(field, "").strip()[:4]
-    if not (raw.isdigit() and int(raw) < len(v.seats)):
-        raise Unreadable(f"Choose the {field} among the seats.", field)
-    return int(raw)
+def _next(v: TableView) -> int:
+    """The challenge the form names (``challenge``), else the next one as this page has it."""
+    raw = request.form.get("challenge", "").strip()[:6]
+    if raw:
+        if not (raw.isascii() and raw.isdigit() and int(raw) > 0):
+            raise Unreadable("The form names no challenge: reload the page and try again.",
+                             "judge")  # fmt: skip
+        return int(raw)
+    return int(getattr(v.state, "challenges", 0)) + 1
 
 
 @bp.post("/t/<token>/judge")
 def open_generic(token: str) -> Any:
-    """Challenge a play at any table (words typed in); the game's consequence, if any."""
+    """Challenge a play typed in (the ``open`` action, at version 0 of its new slot); the
+    verdict's consequence is the game's."""
     v = view_for(token)
     _seated(v)
     try:
-        words = flow.clean_words(request.form.get("words", "")[:2000])
-        player, challenger = _seat("player", v), _seat("challenger", v)
-        if not flow.may_confirm(v, _probe(player, challenger), "challenger"):
-            raise Unreadable(
-                f"Only {v.names[challenger]}'s phone opens this challenge.", "challenger"
-            )
-        flow.open_challenge(v, words, player, challenger, game=v.game.kind,
-                            lexicon=str(getattr(v.options, "lexicon", "en")),
-                            min_zipf=getattr(v.options, "min_zipf", None))  # fmt: skip
+        data = {k: request.form.get(k, "")[:2000] for k in ("words", "player", "challenger")}
+        _act(v, "open", _next(v), data, seen=0)
     except CompanionError as err:
         return _answer(token, err)
     return _answer(token)
-
-
-def _probe(player: int, challenger: int) -> flow.Challenge:
-    return flow.Challenge(0, "", (), "", None, player, challenger, {}, flow.clock())
 
 
 # the table's agreements (``companion.games.agreements``)

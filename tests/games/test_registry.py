@@ -46,9 +46,9 @@ def test_the_shells_registry_holds_every_game_without_importing_the_web_layer():
 
 
 def test_the_web_pages_are_keyed_by_the_registrys_games(app):
+    from companion.games.challenges import JUDGE_KINDS as JUDGE
     from companion.games.registry import GAMES
     from companion.web.games.deck import KIND as DECK
-    from companion.web.judge import KINDS as JUDGE
     from companion.web.kinds import WEB, web_games
 
     assert set(WEB) <= set(GAMES) and list(web_games()) == EVERY_GAME

@@ -11,6 +11,7 @@ import copy
 import html
 import io
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -160,6 +161,24 @@ def ag_game(client: FlaskClient) -> str:
 def test_a_genuine_alphagrams_game_imports_unchanged(client):
     path = ag_game(client)
     assert totals(client, round_trip(client, path)) == totals(client, path)
+
+
+def test_an_alphagrams_game_with_a_play_typed_in_and_challenged_imports_unchanged(client):
+    """The judge's own ``open`` (a play typed in, not a word on the table) replays too."""
+    from tests.web.test_alphagrams_table import Table as AgTable
+
+    t = AgTable(client)
+    t.ok("ag/flip", card="M")
+    t.ok("judge", words="team quiz", player="0", challenger="1")
+    n = re.search(r'data-challenge="(\d+)"', t.page())
+    assert n
+    t.ok(f"judge/{n.group(1)}/confirm", role="both")
+    data = exported(client, t.path)
+    assert [e["kind"] for e in data["events"]][-4:] == [
+        "judge-open", "judge-confirm", "judge-confirm", "judge-verdict"]  # fmt: skip
+    assert data["events"][-4]["payload"]["ref"] == {}
+    copy = round_trip(client, t.path)
+    assert "Judge: challenge 1: VALID" in client.get(f"{copy}/live").get_data(as_text=True)
 
 
 def _ag_text(events: list[dict]) -> None:

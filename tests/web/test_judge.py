@@ -302,3 +302,64 @@ def test_bad_confirmations_never_500(table: dict[str, Any], role: str) -> None:
         .status_code
         == 409
     )
+
+
+def test_every_step_of_the_judge_is_stored_by_the_service(
+    table: dict[str, Any], app, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Open, two confirmations and the verdict each go through ``service.act`` like a score:
+    every judge event in the database was stored while an action was being acted on, none
+    appended by the web layer on its own (``store.append``, or its own commit)."""
+    from sqlalchemy import select
+
+    from companion.extensions import db
+    from companion.tables import service, store
+    from companion.tables.models import Event as Row
+
+    acting: list[bool] = []
+    seen: list[tuple[str, bool]] = []
+    real_act = service.act
+
+    def act(*args: Any, **kwargs: Any) -> Any:
+        acting.append(True)
+        try:
+            return real_act(*args, **kwargs)
+        finally:
+            acting.pop()
+
+    def watch(name: str, rows_at: int) -> None:
+        real = getattr(store, name)
+
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            rows = args[rows_at]
+            kinds = [rows] if isinstance(rows, str) else [r["kind"] for r in rows]
+            seen.extend((k, bool(acting)) for k in kinds)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(store, name, wrapped)
+
+    monkeypatch.setattr(service, "act", act)
+    watch("append", 1)
+    watch("insert_events", 1)
+    n = _open(table, "team")
+    _confirm(table["ben"], table, n, "challenger")
+    assert _verdict(_entry(table["ben"], table)) is None
+    answer = _confirm(table["host"], table, n, "player", hx=True)
+    assert _verdict(answer.get_data(as_text=True)) == "VALID"
+    with app.app_context():
+        kinds = list(db.session.scalars(select(Row.kind).order_by(Row.id)))
+    judged = [k for k in kinds if k.startswith("judge-")]
+    assert judged == ["judge-open", "judge-confirm", "judge-confirm", "judge-verdict"]
+    assert [k for k, inside in seen if k.startswith("judge-") and inside] == judged
+    assert not [k for k, inside in seen if not inside]
+
+
+def test_a_game_without_words_takes_no_challenge(client: FlaskClient, app) -> None:
+    """Only a game that has words has the judge's actions: elsewhere a challenge is refused in
+    words and nothing is stored."""
+    path = new_table(client, game="custom", players=2, **{"name-0": "Ann", "name-1": "Ben"})
+    data = {"csrf_token": csrf(client), "words": "team", "player": "0", "challenger": "1"}
+    answer = client.post(f"{path}/judge", data=data)
+    assert answer.status_code == 422 and "no word judge" in answer.get_data(as_text=True)
+    late = {"csrf_token": csrf(client), "role": "player", "version": "1"}
+    assert client.post(f"{path}/judge/1/confirm", data=late).status_code == 422

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, Unreadable
+from companion.games import challenges
 from companion.games.alphagrams.helper import MAX_CARDS, steal_searches, steals, typed_rack
 from companion.games.alphagrams.moves import spoken
 from companion.games.alphagrams.table import forms as tableform
@@ -39,7 +40,7 @@ def ag_view(v: TableView) -> Board:
     """One ``Board`` per table view (templates call ``ag(v)``)."""
     cached = v.__dict__.get("_ag")
     if cached is None:
-        open_one = judge_flow.open_one(v.rows) is not None
+        open_one = judge_flow.judging(v)
         cached = v.__dict__["_ag"] = Board(
             v.state, v.who, tuple(v.names), v.is_current, v.snapshot.version(SLOT), open_one,
             lambda: deck_page.table_deck(v))  # fmt: skip
@@ -49,15 +50,14 @@ def ag_view(v: TableView) -> Board:
 def entry_key(v: TableView) -> str:
     """Changes when the entry box must be drawn again (a move, a verdict shown or cleared)."""
     last = v.rows[-1].id if v.rows else 0
-    c = judge_flow.current(v.rows)
-    showing = int(c is not None and c.showing())
+    showing = int(judge_flow.shown(v) is not None)
     return f"{last}:{showing}:{v.my_seat.position if v.my_seat else '-'}"
 
 
 def describe(event: Event, names: list[str]) -> str | None:
     """History lines: the judge's, the deck's and the game's own (``table.describe``)."""
     return (
-        judge_flow.describe(event, names) or deck_page.describe(event) or ag_describe(event, names)
+        challenges.describe(event, names) or deck_page.describe(event) or ag_describe(event, names)
     )
 
 

@@ -6,8 +6,8 @@ hand, and its seat or trick). Its forms are read into actions by the pure ``tabl
 answered by ``companion.web.play`` (on 409/422 the same form again, the input kept and the
 value now beside it); what the pages show and say is worked out by the pure
 ``table_display`` and ``table_words``. The word judge
-(``companion.web.judge``) collects a challenge's confirmations; its verdict appends
-``cons-challenge`` (``_consequence``).
+(``companion.games.challenges``, drawn by ``companion.web.judge``) takes a challenge's steps as
+table actions; its verdict appends ``cons-challenge`` (``table.consequence``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict
+from companion.games import challenges
 from companion.games.consonants.table import forms as table_forms
 from companion.games.consonants.table import options as table_options
 from companion.games.consonants.table import summary as table_summary
@@ -60,14 +61,13 @@ def cons_form() -> dict[str, Any]:
 
 def entry_key(v: TableView) -> str:
     """Changes with any stored change, and when a verdict appears or clears."""
-    c = judge_flow.current(v.rows)
-    showing = int(c is not None and (c.open or c.showing()))
+    showing = int(judge_flow.shown(v) is not None)
     return f"{v.snapshot.table_version}:{showing}:{v.my_seat.position if v.my_seat else '-'}"
 
 
 def describe(event: Event, names: list[str]) -> str | None:
     """History lines: the judge's, the deck's and the game's own (``table_words``)."""
-    return judge_flow.describe(event, names) or deck_describe(event) or TABLE.describe(event, names)
+    return challenges.describe(event, names) or deck_describe(event) or TABLE.describe(event, names)
 
 
 GAME = WebGame(

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games import challenges as judge_lines
 from companion.games.alphagrams.compose import compose, steal_index
 from companion.games.alphagrams.helper import typed_rack
 from companion.games.alphagrams.table import forms as tableform
@@ -24,7 +25,6 @@ from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.state import SLOT, UNDOABLE
 from companion.games.alphagrams.table.words import ranking_lines
 from companion.games.protocol import Action, Actor, Event
-from companion.web import judge as judge_lines
 from companion.words import loader
 from companion.words.registry import LexiconRegistry
 from tests.games.shell import Shell

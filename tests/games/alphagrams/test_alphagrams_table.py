@@ -315,8 +315,8 @@ def test_history_lines_are_plain_words(g: Game) -> None:
 
 
 def test_options_and_actions_are_documented() -> None:
-    assert set(TABLE.actions) == {"start", "flip", "word", "pass", "challenge", "end", "confirm",
-                                  "withdraw", "agree", "disagree"}  # fmt: skip
+    assert set(TABLE.actions) == {"start", "flip", "word", "pass", "challenge", "end", "open",
+                                  "confirm", "withdraw", "agree", "disagree"}  # fmt: skip
     assert TABLE.parse_options({"players": "3", "lexicon": "t"}).players == 3
     with pytest.raises(Unreadable):
         TABLE.parse_options({"players": "9"})

@@ -112,10 +112,7 @@ class AlphaGramsTable(Moves):
             out.update(seat=g.turn, phase=g.phase, stock=g.stock, hands=list(g.hands),
                        pool=[str(c) for c in g.pool], lose_turns=list(g.lose_turns),
                        words=words_view(state), last_word=last_word(state))  # fmt: skip
-        j = state.judging
-        out["challenge"] = None if j is None else {"n": j.n, "player": j.player,
-                                                   "challenger": j.challenger}  # fmt: skip
-        out["next_challenge"] = state.challenges + 1
+        out.update(challenges.view(state))
         out["agreement"] = agreements.view(state, state.options.players)
         return out
 

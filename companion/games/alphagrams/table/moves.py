@@ -15,7 +15,7 @@ from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.table.options import TableOptions
 from companion.games.alphagrams.table.state import SLOT, State, may_move
 from companion.games.alphagrams.validate import check_move
-from companion.games.challenges import Judging
+from companion.games.challenges import Challenge
 from companion.games.protocol import Action, Actor, NewEvent, target_int
 from companion.words.judge import house_rule
 from companion.words.lexicon import Lexicon
@@ -125,7 +125,9 @@ class Moves:
         if action.kind == "start":
             return self._start(state, action, actor)
         if action.kind in challenges.ACTIONS:
-            return challenges.judge_action(state, action, actor, self.lexicon, consequence)
+            return challenges.judge_action(
+                state, action, actor, self.lexicon, consequence, "alphagrams"
+            )
         game = self._ready(state, action)
         if action.kind == "end":
             if not (actor.host or actor.seat is not None):
@@ -253,7 +255,7 @@ def outcome(state: State, challenger: int, player: int, valid: bool,
     return f"The word goes back; {names[player]} loses that turn.{back}"
 
 
-def consequence(state: State, j: Judging, valid: bool,
+def consequence(state: State, j: Challenge, valid: bool,
                 names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
     """The verdict's effect: an ``ag-challenge`` at the next version of the slot ``ag`` (so
     every phone's open move form is stale after it)."""

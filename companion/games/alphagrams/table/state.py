@@ -8,7 +8,7 @@ from companion.cards.alpha import DEFAULT_DECK, Deck
 from companion.games.agreements import Agreement
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.table.options import TableOptions
-from companion.games.challenges import Judging
+from companion.games.challenges import Challenge
 from companion.games.protocol import Actor
 
 SLOT = "ag"
@@ -35,7 +35,8 @@ class State:
     made: int = 0
     moves: int = 0
     challenges: int = 0
-    judging: Judging | None = None
+    judging: Challenge | None = None
+    judged: Challenge | None = None
     agreements: int = 0
     agreement: Agreement | None = None
     skipped: tuple[int, ...] = ()

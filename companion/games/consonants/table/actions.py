@@ -40,7 +40,7 @@ from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
 from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
 from companion.games.agreements import fold_agree
-from companion.games.challenges import Judging, fold_judge
+from companion.games.challenges import Challenge, fold_judge
 from companion.games.consonants.table import options as table_options
 from companion.games.consonants.table import state as ts
 from companion.games.consonants.table import view as table_view
@@ -157,7 +157,9 @@ class ConsonantsTable(TrickTable):
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         if action.kind in challenges.ACTIONS:
-            return challenges.judge_action(state, action, actor, self.lexicon, consequence)
+            return challenges.judge_action(
+                state, action, actor, self.lexicon, consequence, "consonants"
+            )
         if action.kind in agreements.ACTIONS:
             return agreements.act(state, action, actor, state.options.players, self._agreed,
                                   lambda asked: self.target_slot(state, asked))  # fmt: skip
@@ -301,7 +303,7 @@ def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) ->
     return NewEvent("judge-open", payload, slot=f"judge{n}")
 
 
-def consequence(state: State, j: Judging, valid: bool,
+def consequence(state: State, j: Challenge, valid: bool,
                 names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
     """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``
     in its own slot ``c{hand}ch{n}``."""

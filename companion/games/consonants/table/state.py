@@ -19,7 +19,7 @@ from typing import Any
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, Deck, PlayedAlpha
 from companion.games import consonants as engine
 from companion.games.agreements import Agreement
-from companion.games.challenges import Judging
+from companion.games.challenges import Challenge
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table.options import TableOptions
 from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
@@ -117,7 +117,8 @@ class State(HandLookup[Hand]):
     hands: tuple[Hand, ...] = ()
     totals: Scores = field(default_factory=dict)
     challenges: int = 0
-    judging: Judging | None = None
+    judging: Challenge | None = None
+    judged: Challenge | None = None
     agreements: int = 0
     agreement: Agreement | None = None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games import agreements, scoresheet
+from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
 from companion.games.consonants.table import state as ts
 from companion.games.consonants.table.state import Hand, State
@@ -63,16 +63,13 @@ def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
 
 def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:
     options, number = state.options, state.open_number
-    j = state.judging
     return {
         "hand": number,
         "dealer": ts.dealer(options, number) if number else None,
         "finished": state.finished,
         "target": state.rules.target,
         "totals": _keyed(state.totals),
-        "challenge": None
-        if j is None
-        else {"n": j.n, "player": j.player, "challenger": j.challenger},  # fmt: skip
+        **challenges.view(state),
         "hands": [hand_view(h, options.players, versions) for h in state.hands],
         "agreement": agreements.view(state, options.players),
     }
