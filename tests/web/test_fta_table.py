@@ -167,7 +167,8 @@ def test_smoke_a_two_round_game_through_the_pages(app):
         "Cards with neither suit: Ann 0, Ben 0; a tie scores nothing.",
         "The Excuse is worth 2; Ann scores 2.",
         "Cards in the scoring suit: Ann 3, Ben 2; Ann scores 3.",
-        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (the cards plus their highest number",
+        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (3 cards plus Ann&#39;s highest "
+        "number card, Betrayal 8).",
         "Personalities in the scoring suit: Ann 1, Ben 1; a tie scores nothing.",
     ):
         assert line in page
