@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from companion.cards.decktet import DECK
 
-from .test_fta_phones import LIVE_MS, _settle, _table_at_the_stores
+from .test_fta_phones import LIVE_MS, _table_at_the_stores
 
 pytestmark = pytest.mark.e2e
 
@@ -63,19 +63,23 @@ def test_a_rounds_stores_take_28_taps_not_48(phone, record_property) -> None:
     a store share nothing a player sees at once."""
     ann, ben = _table_at_the_stores(phone)
     taps = Taps()
+    # at the same moment: Ben starts on his store while Ann taps the cards set aside
+    _open(ben, "#fta-store-1", taps)
+    for title in BEN[:10]:
+        taps.tap("stores", _card(ben, "#fta-store-1", title))
     _open(ann, "#fta-aside", taps)
     for title in ASIDE:
         taps.tap("stores", _card(ann, "#fta-aside", title))
     taps.tap("stores", ann.locator("#fta-aside").get_by_role("button", name="Save the cards set"))
-    _settle(ben)
-    expect(ben.locator(".fta-store-status")).to_contain_text(
-        "Set aside: entered (6 cards)", timeout=LIVE_MS
-    )
-    _settle(ben)
-    _open(ben, "#fta-store-1", taps)
-    for title in BEN:
+    # Ben's half-tapped store is held through the update, and he carries on
+    expect(ben.locator("#entry-held")).to_be_visible(timeout=LIVE_MS)
+    for title in BEN[10:]:
         taps.tap("stores", _card(ben, "#fta-store-1", title))
+    expect(ben.locator("#fta-store-1 [data-fta-count]")).to_have_text("19 cards")
     taps.tap("stores", ben.locator("#fta-store-1").get_by_role("button", name="Save Ben's store"))
+    expect(ben.locator(".fta-store-status")).to_contain_text(
+        "Ben's store: entered (19 cards)", timeout=LIVE_MS
+    )
     rest = ann.get_by_role("button", name="Save Ann's store: the 20 cards left")
     expect(rest).to_be_visible(timeout=LIVE_MS)
     # the last list's button is on the stores' first screen, above its (folded) cards
@@ -85,6 +89,10 @@ def test_a_rounds_stores_take_28_taps_not_48(phone, record_property) -> None:
     assert sorted(checked.evaluate_all("l => l.map(i => i.value)")) == sorted(ANN)
     taps.tap("stores", rest)
     expect(ann.locator("#fta-entry h2")).to_contain_text("Round 2", timeout=LIVE_MS)
+    # Ben's danger suit is Knots (Ann's is her scoring suit: none): his own 5 counts
+    expect(ann.locator(".fta-last")).to_contain_text(
+        "Ben loses 8 (3 cards plus Ben's highest number card, Soldier 5)"
+    )
     n = taps.count["stores"]
     record_property("taps: Follow the Author, a round's stores", n)
     assert n == 6 + 19 + 3  # two saves, and the last list's one tap

@@ -789,6 +789,12 @@ def _labels(form: str) -> dict[str, str]:
     return {title: suits for suits, title in found}
 
 
+def _fold_open(page: str, summary: str) -> bool:
+    found = re.search(r'<details class="fta-store" ?(open)?>\s*<summary>' + summary, page)
+    assert found, summary
+    return found.group(1) == "open"
+
+
 @pytest.mark.one_database
 def test_every_card_is_listed_once_by_title_with_each_of_its_suits(app):
     t = Table(app)
@@ -809,6 +815,9 @@ def test_every_card_is_listed_once_by_title_with_each_of_its_suits(app):
 def test_the_last_list_is_what_is_left_and_saves_with_one_tap(app):
     t = Table(app)
     _to_the_stores(t)
+    for page, aside_open in ((t.page(), True), (t.page(t.ben), False)):
+        assert _fold_open(page, "Cards set aside") is aside_open  # the host's phone: open
+    assert _fold_open(t.page(t.ben), "Ben's store")  # Ben's phone: his store first
     ok(t.aside(1, ASIDE))
     page = t.page(t.ben)
     assert "Save Ben&#39;s store: the" not in page  # Ann's store is not in yet: Ben taps his
@@ -850,4 +859,4 @@ def test_two_phones_save_one_store_at_once_the_second_is_told_and_keeps_its_taps
     assert 'id="err-fta"' in body and 'id="fta-now"' in body
     assert "changed on another phone" in body and "Now: 3 cards entered." in body
     assert sorted(_checked(_form(body, "fta-store-1"))) == sorted(mine)  # the input kept
-    assert "Save Ben&#39;s store</button>" in _form(body, "fta-store-1")  # the full list
+    assert "Save Ben's store</button>" in _form(body, "fta-store-1")  # the full list
