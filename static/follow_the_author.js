@@ -1,6 +1,7 @@
-// Follow the Author: show how many cards are tapped in a store form, and keep taps not yet
-// sent through a live redraw of the entry box (window.companionPersist, in sessionStorage).
-// No inline script (CSP).
+// Follow the Author: show how many cards are tapped in a store form, keep taps not yet sent
+// through a live redraw of the entry box (window.companionPersist, in sessionStorage), and the
+// suit buttons that show one suit's cards (each card under every suit it has). No inline
+// script or style (CSP): a filtered-out card gets a class.
 (function () {
   "use strict";
   var TAPPERS = "form.fta-tapper";
@@ -27,8 +28,20 @@
     }
     recount(form);
   }
+  function showSuit(row, suit) {
+    row.querySelectorAll(".fta-find-btn").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-suit") === suit ? "true" : "false");
+    });
+    var form = row.closest("form");
+    if (!form) { return; }
+    form.querySelectorAll(".fta-grid .fta-tap").forEach(function (label) {
+      var suits = (label.getAttribute("data-suits") || "").split(" ");
+      label.classList.toggle("fta-off", suit !== "" && suits.indexOf(suit) < 0);
+    });
+  }
   function init(root) {
     if (!root || !root.querySelectorAll) { return; }
+    root.querySelectorAll("[data-fta-find]").forEach(function (row) { row.hidden = false; });
     if (root.matches && root.matches(TAPPERS)) { restore(root); }
     root.querySelectorAll(TAPPERS).forEach(restore);
   }
@@ -36,6 +49,11 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest(TAPPERS);
     if (form) { recount(form); save(form); }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".fta-find-btn");
+    var row = button && button.closest("[data-fta-find]");
+    if (row) { showSuit(row, button.getAttribute("data-suit") || ""); }
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });

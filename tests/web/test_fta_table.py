@@ -27,6 +27,7 @@ from tests.web.tablehelp import claim, csrf, join_token
 ANN_STORE = ["Ace of Moons", "Journey", "Huntress", "Excuse", "Battle", "Soldier", "Betrayal"]
 BEN_STORE = ["Bard", "Desert", "Sailor"]
 ASIDE = [c.title for c in DECK if c.title not in ANN_STORE + BEN_STORE]
+DECK_TITLES = [c.title for c in DECK]
 
 
 def start(client: FlaskClient, **fields: Any) -> str:
@@ -166,7 +167,8 @@ def test_smoke_a_two_round_game_through_the_pages(app):
         "Cards with neither suit: Ann 0, Ben 0; a tie scores nothing.",
         "The Excuse is worth 2; Ann scores 2.",
         "Cards in the scoring suit: Ann 3, Ben 2; Ann scores 3.",
-        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (the cards plus their highest number",
+        "Cards in the danger suit: Ann 3, Ben 1; Ann loses 11 (3 cards plus Ann&#39;s highest "
+        "number card, Betrayal 8).",
         "Personalities in the scoring suit: Ann 1, Ben 1; a tie scores nothing.",
     ):
         assert line in page
@@ -765,3 +767,96 @@ def test_suits_are_our_own_svg_icons_and_no_fta_page_has_an_emoji(app):
     assert all(f'<symbol id="{s}"' in text for s in ("moons", "suns", "waves", "leaves", "wyrms",
                                                      "knots"))  # fmt: skip
     assert not EMOJI.findall(text) and "style=" not in text
+
+
+# issue 23: every card once, found by its title or under each of its suits; the last of the
+# three lists is what is left of the deck, one tap; two phones on one store: the second is stale
+
+
+def _to_the_stores(t: Table) -> None:
+    ok(t.points(1, "alpha", 3, 1))
+    ok(t.seal(t.ann, 1, "Moons", "Waves"))
+    ok(t.seal(t.ben, 1, "Suns", "Knots"))
+    ok(t.points(1, "omega", 0, 2))
+    ok(t.ready(t.ben, 1, 1))
+    t.open_all(1)
+
+
+def _labels(form: str) -> dict[str, str]:
+    """Each card's title and the suits its label carries for the suit buttons."""
+    label = r'data-suits="([^"]*)"><input type="checkbox" name="cards" value="([^"]+)"'
+    found = re.findall(label, form)
+    return {title: suits for suits, title in found}
+
+
+def _fold_open(page: str, summary: str) -> bool:
+    found = re.search(r'<details class="fta-store" ?(open)?>\s*<summary>' + summary, page)
+    assert found, summary
+    return found.group(1) == "open"
+
+
+@pytest.mark.one_database
+def test_every_card_is_listed_once_by_title_with_each_of_its_suits(app):
+    t = Table(app)
+    _to_the_stores(t)
+    form = _form(t.page(), "fta-store-0")
+    labels = _labels(form)
+    titles = re.findall(r'name="cards" value="([^"]+)"', form)
+    assert len(titles) == len(set(titles)) == 45  # once each, no group repeats a card
+    assert titles[:7] == sorted(titles[:6]) + ["Author"]  # Aces first, then by title
+    knots = sorted(title for title, suits in labels.items() if "Knots" in suits.split())
+    assert len(knots) == 14 and "Window" in knots and "Watchman" in knots and "Author" in knots
+    assert labels["Excuse"] == "" and labels["Island"] == "Suns Waves Wyrms"
+    for suit in ("Moons", "Knots"):  # a button per suit, shown by the script
+        assert f'data-suit="{suit}"' in form
+
+
+@pytest.mark.one_database
+def test_the_last_list_is_what_is_left_and_saves_with_one_tap(app):
+    t = Table(app)
+    _to_the_stores(t)
+    for page, aside_open in ((t.page(), True), (t.page(t.ben), False)):
+        assert _fold_open(page, "Cards set aside") is aside_open  # the host's phone: open
+    assert _fold_open(t.page(t.ben), "Ben's store")  # Ben's phone: his store first
+    ok(t.aside(1, ASIDE))
+    page = t.page(t.ben)
+    assert "Save Ben&#39;s store: the" not in page  # Ann's store is not in yet: Ben taps his
+    assert _checked(_form(page, "fta-store-1")) == []
+    ok(t.store(1, 1, BEN_STORE))
+    page = t.page()
+    form = _form(page, "fta-store-0")
+    assert "Save Ann&#39;s store: the 7 cards left" in form
+    assert sorted(_checked(form)) == sorted(ANN_STORE)
+    assert "Ben&#39;s store and the cards set aside are in" in form
+    # the one tap: the form as it is
+    ok(t.store(1, 0, _checked(form)))
+    assert "Round 2" in t.page()
+    assert t.totals() != ["0", "0"]
+
+
+@pytest.mark.one_database
+def test_the_set_aside_cards_as_the_last_list_and_none_left(app):
+    t = Table(app)
+    _to_the_stores(t)
+    ok(t.store(1, 0, ANN_STORE))
+    ok(t.store(1, 1, [c for c in DECK_TITLES if c not in ANN_STORE]))
+    form = _form(t.page(), "fta-aside")
+    assert "Save: no card was set aside" in form and _checked(form) == []
+    ok(t.aside(1, []))
+    assert "Round 2" in t.page()
+
+
+@pytest.mark.one_database
+def test_two_phones_save_one_store_at_once_the_second_is_told_and_keeps_its_taps(app):
+    t = Table(app)
+    _to_the_stores(t)
+    ok(t.aside(1, ASIDE))
+    ok(t.store(1, 1, BEN_STORE, phone=t.ben))  # Ben's phone first
+    mine = [*BEN_STORE, "Sea"][1:]  # Ann's phone, from the same form (version 0)
+    answer = t.post(t.ann, "/fta/1/store/1", {"cards": mine, "version": 0}, htmx=True)
+    assert answer.status_code == 409
+    body = answer.get_data(as_text=True)
+    assert 'id="err-fta"' in body and 'id="fta-now"' in body
+    assert "changed on another phone" in body and "Now: 3 cards entered." in body
+    assert sorted(_checked(_form(body, "fta-store-1"))) == sorted(mine)  # the input kept
+    assert "Save Ben's store</button>" in _form(body, "fta-store-1")  # the full list

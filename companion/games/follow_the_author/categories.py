@@ -78,9 +78,20 @@ def most_danger(both: Both, names: Names) -> CategoryResult:
     points = _most(counts, lambda s: -(counts[s] + high[s]))
     line = _counts("Cards in the danger suit", counts, names)
     loser = next((seat for seat in (0, 1) if points[seat]), None)
-    extra = "" if loser is None else f" (the cards plus their highest number card, {high[loser]})"
+    extra = "" if loser is None else _danger_cost(both[loser].danger, names[loser])
     text = f"{line}; {_outcome(points, names)}{extra}."
     return CategoryResult("most_danger", points, text, _each(both, lambda s: s.danger))
+
+
+def _danger_cost(cards: Sequence[DecktetCard], name: str) -> str:
+    """Why the loser of Most Danger Cards loses what it does, naming its own highest number
+    card (each rank's number cards have different suits, so there is one such card)."""
+    numbers = [c for c in cards if c.rank is not None and 2 <= c.rank <= 9]
+    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+    if not numbers:
+        return f" ({count}; no number card 2-9 among them)"
+    top = max(numbers, key=lambda c: (c.rank or 0, c.title))
+    return f" ({count} plus {name}'s highest number card, {top.title} {top.rank})"
 
 
 def pairs(both: Both, names: Names) -> CategoryResult:

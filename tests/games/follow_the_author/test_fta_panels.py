@@ -99,7 +99,19 @@ def test_the_round_in_detail_and_the_cards_in_no_list():
     f = panels(t, ANN)
     assert f.round_number(1) is not None and f.round_number(2) is None
     assert len(f.neither()) == 45
-    assert sum(len(cards) for _, cards in f.groups) == 45
+    assert len(f.tap_order) == len(set(f.tap_order)) == 45
+
+
+def test_the_tapping_order_is_by_title_aces_first_and_each_card_carries_every_suit():
+    f = panels(Table(), ANN)
+    titles = [c.title for c in f.tap_order]
+    assert titles[:6] == sorted(titles[:6]) and all(t.startswith("Ace of ") for t in titles[:6])
+    assert titles[6:9] == ["Author", "Bard", "Battle"]
+    assert titles.index("Calamity") < titles.index("Chance Meeting") < titles.index("Consul")
+    knots = [c.title for c in f.tap_order if "Knots" in f.suits_of(c).split()]
+    assert len(knots) == 14 and {"Author", "Watchman", "Window", "Windfall"} <= set(knots)
+    excuse = next(c for c in f.tap_order if c.is_excuse)
+    assert f.suits_of(excuse) == ""
 
 
 # words

@@ -57,7 +57,7 @@ class Panels:
 
     hands = HANDS
     suits = SUITS
-    groups = tablewords.groups()
+    tap_order = tablewords.tap_order()
 
     @property
     def options(self) -> TableOptions:
@@ -207,6 +207,23 @@ class Panels:
         """The cards the recorded plays put into ``seat``'s store (tapped already)."""
         return self.round.known_in(seat)
 
+    def suits_of(self, card: DecktetCard) -> str:
+        return tablewords.suits_of(card)
+
+    def rest(self, seat: int | None) -> list[DecktetCard] | None:
+        """What is left for ``seat``'s store (``None``: for the cards set aside) once the other
+        two lists are in: the rest of the deck, saved with one tap. ``None`` while this list is
+        entered already or one of the other two is still waiting."""
+        r = self.round
+        if seat is None:
+            mine, others = r.aside, [r.stores[0], r.stores[1]]
+        else:
+            mine, others = r.stores[seat], [r.stores[1 - seat], r.aside]
+        if mine is not None or any(o is None for o in others):
+            return None
+        taken = {c for o in others for c in o or ()}
+        return [c for c in self.tap_order if c not in taken]
+
     def played_titles(self) -> set[str]:
         """Every card the recorded plays put into a store."""
         return {c.title for c in self.round.known}
@@ -223,6 +240,10 @@ class Panels:
         if not self.current:
             return []
         return [s for s in SEATS if self.actor.host or self.my_seat == s]
+
+    def stores_waiting(self) -> list[int]:
+        """The stores this phone enters that are not in yet."""
+        return [s for s in self.store_seats() if self.round.stores[s] is None]
 
     def neither(self) -> list[DecktetCard]:
         """Cards in no store and not set aside (once all three lists are in)."""

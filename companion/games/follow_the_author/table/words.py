@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cards.decktet import DECK, SUITS, DecktetCard, parse_card
+from companion.cards.decktet import DECK, DecktetCard, parse_card
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.scoring import TITLES
 from companion.games.follow_the_author.table.state import TYPED, HandState, RoundState, State
@@ -93,14 +93,17 @@ def types(card: DecktetCard) -> str:
     return ", ".join(TYPE_NAMES[t] for t in card.types)
 
 
-def groups() -> list[tuple[str, list[DecktetCard]]]:
-    """Every card once, under its first suit (the Excuse on its own), Aces first."""
-    out = []
-    for suit in SUITS:
-        cards = [c for c in DECK if c.suits and c.suits[0] == suit]
-        out.append((suit, sorted(cards, key=lambda c: (c.rank or 0, c.title))))
-    out.append(("No suit", [c for c in DECK if c.is_excuse]))
-    return out
+def tap_order() -> list[DecktetCard]:
+    """Every card once, in the order a player finds it by the title printed on it: the Aces
+    ("Ace of Knots") first, then the titles alphabetically (the game's own order), the Excuse in
+    its place. A card with two or three suits is found under each of them by the suit filter
+    (``data-suits``), not listed again."""
+    return sorted(DECK, key=lambda c: c.title.replace(" ", "").lower())
+
+
+def suits_of(card: DecktetCard) -> str:
+    """The card's suits for the suit filter (``data-suits``): "Moons Knots"; "" for the Excuse."""
+    return " ".join(card.suits)
 
 
 def point_label(event: fta.PointEvent) -> str:
