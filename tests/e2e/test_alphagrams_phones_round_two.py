@@ -136,7 +136,9 @@ def test_a_word_typed_while_the_host_undoes_its_card_keeps_all_but_that_card(pho
     expect(ben.locator("#err-ag")).to_contain_text("changed on another phone")
     expect(ben.locator("#ag-word")).to_have_value("tenor")
     expect(ben.locator("#ag-steal option:checked")).to_have_text("steal NOTE (Ann)")
-    expect(ben.locator(".ag-dropped")).to_contain_text("R: the pool has no R card now")
+    expect(ben.locator(".ag-dropped")).to_have_text(
+        "R: its card was taken back; say where it came from."
+    )
     expect(ben.locator(".letter-row[data-letter='T']")).to_contain_text("from the word taken")
     shot(ben, "refused-kept-390.png")
 

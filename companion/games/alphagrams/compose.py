@@ -228,8 +228,9 @@ def _with_chosen(rows: list[LetterRow], chosen: Mapping[str, str], pool: Counter
         source = row.source if said is None else said
         if source not in ("", *SOURCES):
             raise Unreadable("Say where each card came from: hand or pool.", f"src-{row.index}")
-        if not source:  # the phone was asked again (a choice dropped): asked until it says
-            out.append(replace(row, card=card, ask=True))
+        if not source:  # a choice dropped on the phone (taken back): asked until it says
+            gone = f"{row.letter}: its card was taken back; say where it came from."
+            out.append(replace(row, card=card, ask=True, dropped=gone))
             continue
         shown = "wild" if card.kind == "wild" else str(card)
         if source == "pool" and pool[card] <= 0:
