@@ -101,6 +101,7 @@
         src.insertBefore(blank, src.firstChild);
       }
       src.value = "";
+      mine(row);
       row.classList.add("asked");
       var details = row.closest("details");
       if (details) { details.open = true; }
@@ -145,9 +146,18 @@
     if (rows.getAttribute("data-for") !== now) { rows.remove(); }
   }
 
+  // a row the app filled in and the phone changes is the phone's choice from then on
+  function mine(row) {
+    var auto = row && row.querySelector("input[name^='auto-']");
+    if (auto) { auto.remove(); }
+  }
+
   function edited(event) {
     var form = event.target.closest && event.target.closest("#word-form");
     if (!form) { return; }
+    if (event.type === "change" && event.target.closest(".letter-row")) {
+      mine(event.target.closest(".letter-row"));
+    }
     if (event.target.id === "ag-word" || event.target.id === "ag-steal") { follow(form); }
     save(form);
   }
@@ -162,6 +172,23 @@
       window.companionPersist.save(form, data);
     }
   }, true);
+  // this phone's own answer redraws the entry box where it was: the browser's scroll
+  // anchoring would otherwise carry the page off (a word's asked rows drawn below the word
+  // left the page near its foot, 500 -> 1747); a line saying what was made is brought into
+  // sight after (app.js)
+  var keptY = null;
+  function ownBox(event) {
+    return event.detail.target && event.detail.target.id === "entry-box" &&
+      document.getElementById("ag-entry");
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    keptY = ownBox(event) ? window.scrollY : null;
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (keptY === null || !ownBox(event)) { return; }
+    if (window.scrollY !== keptY) { window.scrollTo(0, keptY); }
+    keptY = null;
+  });
   document.addEventListener("input", edited);
   document.addEventListener("change", edited);
   document.addEventListener("DOMContentLoaded", function () { arrived(document); });

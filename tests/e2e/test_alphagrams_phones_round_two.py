@@ -81,16 +81,34 @@ def test_after_a_move_on_this_phone_the_page_stays_where_the_line_says_it(phone)
     expect(saved).to_be_in_viewport()
     assert after <= before, f"the page jumped down: scroll {before} -> {after} (foot {bottom})"
     assert after < bottom or bottom <= before, f"the page ended at its foot: {after} of {bottom}"
+    # a word with a letter asked: its rows come in under the word, where the player is
+    ann.locator("#flip-form").get_by_role("button", name="Card S", exact=True).click()
+    expect(saved).to_have_text("Ben turned S into the pool.")
+    settle(ann)
+    ann.locator("#ag-word").fill("set")
+    ann.evaluate("() => document.querySelector('#ag-word').scrollIntoView({block: 'start'})")
+    before = ann.evaluate("() => window.scrollY")
+    make(ann)
+    asked = ann.locator("#rows-asked")
+    expect(asked).to_be_visible()
+    settle(ann)
+    after = ann.evaluate("() => window.scrollY")
+    assert abs(after - before) <= 2, f"the page moved when the rows came: {before} -> {after}"
+    expect(asked).to_be_in_viewport()
+    make(ann)
+    expect(saved).to_have_text("Ben made SET.")
+    settle(ann)
+    expect(saved).to_be_in_viewport()
     # turning a card and passing too: the line stays in sight, the page never runs down
     for act in ("flip", "pass"):
         ann.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
         before = ann.evaluate("() => window.scrollY")
         if act == "flip":
-            ann.locator("#flip-form").get_by_role("button", name="Card S", exact=True).click()
-            expect(saved).to_have_text("Ben turned S into the pool.")
+            ann.locator("#flip-form").get_by_role("button", name="Card R", exact=True).click()
+            expect(saved).to_have_text("Ann turned R into the pool.")
         else:
-            ann.get_by_role("button", name="Ben passes").click()
-            expect(saved).to_have_text("Ben passed.")
+            ann.get_by_role("button", name="Ann passes").click()
+            expect(saved).to_have_text("Ann passed.")
         settle(ann)
         expect(saved).to_be_in_viewport()
         assert ann.evaluate("() => window.scrollY") <= before

@@ -212,7 +212,9 @@ def _from_hand(i: int, letter: str, choices: tuple[AlphaCard, ...], down: Counte
 def _with_chosen(rows: list[LetterRow], chosen: Mapping[str, str], pool: Counter[AlphaCard],
                  down: Counter[AlphaCard]) -> list[LetterRow]:  # fmt: skip
     """The phone's choices where the table still allows them (the card plays the letter, the
-    pool holds it, a copy of it is face down); each other is dropped and said."""
+    pool holds it, a copy of it is face down); each other is dropped and said. A row the app
+    filled in and the phone left as it was (``auto-i``) is the app's again, for the table
+    now (a card turned since may be in the pool)."""
     pool, down = Counter(pool), Counter(down)
     out = []
     for row in rows:
@@ -221,8 +223,8 @@ def _with_chosen(rows: list[LetterRow], chosen: Mapping[str, str], pool: Counter
             continue
         raw = chosen.get(f"card-{row.index}", "").strip().upper()[:10]
         said = chosen.get(f"src-{row.index}")
-        if not raw and said is None:  # not shown: the app's own
-            out.append(row)
+        if chosen.get(f"auto-{row.index}") or (not raw and said is None):
+            out.append(row)  # filled in by the app and left so: the app's own, for the table now
             continue
         card = _card(row, chosen) if raw else row.card
         source = row.source if said is None else said

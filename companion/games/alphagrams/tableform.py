@@ -86,7 +86,8 @@ def word_values(form: Form) -> dict[str, Any]:
     values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
     values["_turn"] = form.get("turn", "")[:6]  # the turn the form was drawn for
     if form.get("rows-for", "")[:50] == rows_key(values["word"], values["steal"]):
-        values.update((k, v[:10]) for k, v in form.items() if k.startswith(("card-", "src-")))
+        fields = ("card-", "src-", "auto-")
+        values.update((k, v[:10]) for k, v in form.items() if k.startswith(fields))
         values["_chosen"] = True
     return values
 

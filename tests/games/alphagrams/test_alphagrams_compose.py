@@ -151,3 +151,17 @@ def test_a_steal_whose_word_was_taken_back_keeps_the_typed_word(t: Play) -> None
         tableform.word(t.board(host()), form, values)
     assert tableform.rows_again(t.board(host()), values) is None
     assert values["word"] == "STORM" and values["steal"] == "" and values["_steal_gone"]
+
+
+def test_a_row_the_app_filled_in_follows_the_table_a_row_the_phone_chose_stays(t: Play) -> None:
+    """Rows drawn before the R was turned: R from hand, filled in. Once the R is in the pool,
+    the row left as the app filled it takes the pool's R; a row the phone changed stays."""
+    game = t.state.game
+    before = {r.letter: r for r in compose(game, "TRAM", None)}
+    assert (before["R"].source, before["R"].ask) == ("hand", False)
+    g = replace(game, pool=game.pool + (C("R"),))
+    sent = {"card-1": "R", "src-1": "hand", "auto-1": "1", "card-2": "A/U", "src-2": "hand"}
+    rows = {r.letter: r for r in compose(g, "TRAM", None, DEFAULT_DECK, sent)}
+    assert rows["R"].source == "pool" and str(rows["A"].card) == "A/U"
+    changed = {"card-1": "R", "src-1": "hand"}  # the phone set it to hand itself
+    assert compose(g, "TRAM", None, DEFAULT_DECK, changed)[1].source == "hand"
