@@ -10,9 +10,9 @@ import pytest
 
 from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck
 from companion.errors import Conflict
-from companion.games.alphagrams import tableform
 from companion.games.alphagrams.compose import compose, face_down
-from companion.games.alphagrams.tablestate import UNDOABLE
+from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table.state import UNDOABLE
 
 from .test_alphagrams_forms import Play, host
 
