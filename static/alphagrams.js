@@ -23,6 +23,7 @@
     if (!data || !data.fields) { return; }
     var turn = form.querySelector("[name=turn]");
     if (turn && data.fields.turn !== undefined && data.fields.turn !== turn.value) {
+      if (form.hidden) { return; }  // said where it can be read: in the form once it shows
       // typed for a turn that is over: never a word of the next player's; say what was lost
       window.sessionStorage.removeItem(form.getAttribute("data-persist"));
       if (data.fields.word) { notMade(form, data.fields.word); }
