@@ -105,11 +105,24 @@
       mine(row);
       row.classList.add("asked");
       var details = row.closest("details");
-      if (details) { details.open = true; }
+      if (details) { details.open = true; resay(details, row.getAttribute("data-letter")); }
       say(form, "row-" + row.getAttribute("data-index"), row.getAttribute("data-letter") +
         ": the pool has no " + (name || "wild") + " card now (it was taken back).", row);
       save(form);
     });
+  }
+
+  // the line of cards filled in no longer says a dropped card came from the pool
+  function resay(details, letter) {
+    var summary = details.querySelector("summary");
+    if (!summary) { return; }
+    var done = false;
+    summary.textContent = summary.textContent.split(" · ").map(function (part) {
+      var said = part.replace(/^(The rest|Cards): /, "");
+      if (done || said.indexOf(letter) !== 0 || !/ from the pool$/.test(said)) { return part; }
+      done = true;
+      return part.slice(0, part.length - said.length) + letter + ": say where";
+    }).join(" · ");
   }
 
   function wordForm(root) {

@@ -148,6 +148,8 @@ def test_a_word_typed_while_the_host_undoes_its_card_keeps_all_but_that_card(pho
     )
     expect(ben.locator("#ag-word")).to_have_value("tenor")
     expect(form.locator("#letter-rows")).to_contain_text("from the word taken")
+    expect(form.locator("#rows-filled summary")).to_contain_text("R: say where")
+    expect(form.locator("#rows-filled summary")).not_to_contain_text("R from the pool")
     shot(ben, "held-undo-390.png")
 
     make(ben)  # refused: the table changed; nothing of his is thrown away
