@@ -20,7 +20,8 @@ SHARED_BIDDING = ("bidstate", "bidtable", "bidview", "bidforms")
 # modules that once drifted (table_state/tablestate, table_options/tableopts/tableoptions,
 # table_display/board/tablepanels...): none of them may come back beside a table package
 OLD_NAMES = ("table.py", "table_", "tablestate", "tableopts", "tableoptions", "tableform",
-             "tablepanels", "tablesheet", "tablewords", "tablefold", "tablemoves", "board.py")  # fmt: skip
+             "tablepanels", "tablesheet", "tablewords", "tablefold", "tablemoves",
+             "board.py")  # fmt: skip
 
 
 def _package(key: str) -> str:
