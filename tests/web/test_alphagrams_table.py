@@ -194,12 +194,19 @@ def test_a_refused_steal_is_shown_in_words_with_the_overrule_offered(t: Table) -
 
 
 @pytest.mark.one_database
-def test_sources_are_shown_before_a_word_is_made(t: Table) -> None:
+def test_sources_are_asked_only_where_the_app_cannot_tell(t: Table) -> None:
+    """MEATS: the E and the A from hand could each be one of several vowel cards, so they are
+    asked (the rest filled in, on the same form); a word nothing is asked about is made with
+    one tap (issue 23)."""
     first = t.post("ag/word", word="MEATS", step="play", **{"rows-for": ""})
     text = first.get_data(as_text=True)
-    assert first.status_code == 200 and t.words(0) == []  # the rows first, nothing stored
-    assert "Where did each card come from?" in text
+    assert first.status_code == 200 and t.words(0) == []  # asked first, nothing stored
+    assert "The app cannot tell" in text and 'id="rows-filled"' in text
     assert row_fields(text)["src-0"] == "pool" and row_fields(text)["src-2"] == "hand"
+    assert "M from the pool · T from the pool · S from hand" in text
+    made = t.post("ag/word", word="MTS", step="play", **{"rows-for": ""})
+    assert made.status_code == 200 and t.words(0) == ["MTS"]
+    assert "Ann made MTS." in made.get_data(as_text=True)
 
 
 @pytest.mark.one_database

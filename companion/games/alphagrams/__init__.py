@@ -16,6 +16,12 @@ Rulings implemented (defaults; see ``options.AlphaGramsOptions``):
   (STOP -> STOPPED) or Y -> IES/IED (CITY -> CITIES). TEAM -> TEAMS is refused, TEAM -> MATES
   or MEATS is allowed. The table may overrule by agreement (``Move.overrule``; log it).
 - Vowel cards and wilds are chosen when played and fixed afterwards.
+- Entering a word (ruling of ours, ``compose``): hands are never entered, so the phone fills
+  in each letter's card and source where it can tell (a pool card that gives the letter is
+  taken from the pool; a consonant from hand is its card; a vowel from hand is the one vowel
+  card with that letter still face down by the table's deck) and asks, on the same form, only
+  where it cannot (a vowel card that more than one kind could be, a pool vowel card that could
+  give either of its letters, a wild in the pool); the player may change any card.
 - After a word that used cards from hand the player may discard one more card from hand to
   the pool, then draws back up to 3 while the stock lasts.
 - Challenge: an invalid word goes back (cards return where they came from) and its player

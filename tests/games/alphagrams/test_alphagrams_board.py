@@ -56,10 +56,12 @@ def test_compose_suggests_pool_then_hand_and_keeps_the_stolen_cards(g: Game) -> 
     assert [r.source for r in rows] == ["word", "pool", "word", "word", "word", "word"]
     assert rows[0].fixed == PlayedAlpha(AlphaCard("T"), "T") and rows[1].card == AlphaCard("T")
     fresh = compose(g.state.game, "AXE", None)
-    assert [(str(r.card), r.source) for r in fresh] == [
-        ("A/E", "hand"),
-        ("X", "hand"),
-        ("A/E", "hand"),
+    # MEATS shows two of the three A/E: A and E from hand are asked, the kind with most
+    # copies still face down suggested (never the A/E a fourth time); X is its own card
+    assert [(str(r.card), r.source, r.ask) for r in fresh] == [
+        ("A/I", "hand", True),
+        ("X", "hand", False),
+        ("E/I", "hand", True),
     ]
 
 
@@ -72,7 +74,7 @@ def test_steal_index(g: Game) -> None:
 
 def test_played_reads_cards_and_sources_with_the_suggestions_as_defaults(g: Game) -> None:
     rows = compose(g.state.game, "AT", None)
-    assert played(rows, {}) == (["A/E=A", "T"], ["hand", "hand"])
+    assert played(rows, {}) == (["A/I=A", "T"], ["hand", "hand"])
     assert played(rows, {"card-0": "a/i", "src-1": "pool"}) == (["A/I=A", "T"], ["hand", "pool"])
     with pytest.raises(Unreadable, match="cannot be played as A"):
         played(rows, {"card-0": "T"})
@@ -123,8 +125,9 @@ def test_word_form_composes_first_then_plays(g: Game) -> None:
     form = {**FORM, "word": "steamr", "steal": "1", "step": "compose"}
     stale = tableform.word_values({**form, "card-5": "R", "rows-for": "STEAM|1", "other": "x"})
     assert "card-5" not in stale  # rows of another word are dropped
-    with pytest.raises(tableform.Compose):  # no rows for this word yet: they are shown first
-        tableform.word(board(g, BEN), {**form, "step": "play"}, stale)
+    with pytest.raises(tableform.Compose):  # "Cards…": every row is shown, nothing stored
+        tableform.word(board(g, BEN), form, stale)
+    assert stale["_all"]
     shown = {**form, "card-5": "R", "rows-for": "STEAMR|1", "other": "x"}
     values = tableform.word_values(shown)
     with pytest.raises(tableform.Compose):

@@ -416,7 +416,10 @@ def test_undo_takes_back_the_last_move(t: Play) -> None:
         ("word", {"word": "TEAM", "card-0": "T/T"}),
         ("word", {"word": "TEAM", "src-0": "moon"}),
         ("word", {"word": "TEAM", "discard": "nope"}),
-        ("word", {"word": "TEAM", "src-0": "pool", "src-1": "pool"}),
+        (
+            "word",
+            {"word": "TEAM", "src-0": "hand", "src-1": "hand", "src-2": "hand", "src-3": "hand"},
+        ),  # fmt: skip
         ("word", {"word": "TEAMSTER"}),
         ("word", {"word": "TE"}),
         ("word", {"word": "TEAM", "version": "7"}),

@@ -2,7 +2,9 @@
 the plain words the pages answer with: the move saved, the turn now, a challenge's outcome.
 
 Every form carries the target it was drawn for (hidden ``turn``, ``seat`` and ``version``);
-the word form first shows the letters' cards (``step=compose``: ``Compose``, nothing sent)."""
+"Make the word" stores the word in one tap when the app can tell every card and its source;
+else the form comes back with the letters it asks about (``Compose``, nothing stored).
+``step=compose`` ("Cards…") shows every letter's card to change any."""
 
 from __future__ import annotations
 
@@ -85,18 +87,18 @@ def word_values(form: Form) -> dict[str, Any]:
     values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
     values["_turn"] = form.get("turn", "")[:6]  # the turn the form was drawn for
     if form.get("rows-for", "")[:50] == rows_key(values["word"], values["steal"]):
-        values.update((k, v[:10]) for k, v in form.items() if k.startswith(("card-", "src-")))
+        fields = ("card-", "src-", "auto-")
+        values.update((k, v[:10]) for k, v in form.items() if k.startswith(fields))
         values["_chosen"] = True
     return values
 
 
 def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
-    """A word, or a steal of the word numbered ``steal``. ``Compose`` first: the letters'
-    rows are shown (each card's source pre-selected and visible) until this phone sends the
-    rows of the word as typed now, so no source is ever guessed, and rows of an earlier word
-    never apply to an edited one."""
-    steal = steal_index(b.r, values["steal"])
-    rows = compose(b.state, values["word"], steal)
+    """A word, or a steal of the word numbered ``steal``, in one tap: each letter's card and
+    source is filled in where the app can tell (``compose``). ``Compose`` (nothing stored)
+    shows the rows instead when one is asked and this phone has not answered it (rows of the
+    word as typed now), when a choice of this phone's no longer holds (dropped, in words), or
+    when the phone asked to see every card (``step=compose``)."""
     values["_rows"] = True
     action(b, form, "word", {})  # this phone may move for the seat named, before any rows
     if number(form, "version") != b.version:  # moved on elsewhere: say so, not rows again
@@ -104,13 +106,25 @@ def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
                          "saved: look at it as it is now, then decide again.")  # fmt: skip
         stale.current = GAME.current(b.r, Action("word", {}, 0))  # type: ignore[attr-defined]
         raise stale
-    if form.get("step") == "compose" or not values.get("_chosen"):
+    steal = steal_index(b.r, values["steal"])
+    rows = word_rows(b, values, steal)
+    if form.get("step") == "compose":
+        values["_all"] = True
         raise Compose()
-    cards, sources = played(rows, values)
+    if any(r.ask or r.dropped for r in rows):
+        raise Compose()
+    cards, sources = played(rows, {})
     data = {"cards": cards, "sources": sources, "discard": values["discard"].strip() or None,
             "overrule": bool(values["overrule"])}  # fmt: skip
     word_id = int(values["steal"]) if steal is not None else None
     return action(b, form, "word", data, word=word_id)
+
+
+def word_rows(b: Board, values: Mapping[str, Any], steal: int | None) -> list[LetterRow]:
+    """The word's rows for the table now, with this phone's choices where they still hold
+    (only choices made for the word as typed now: ``rows-for``)."""
+    chosen = values if values.get("_chosen") else None
+    return compose(b.state, values["word"], steal, b.r.deck, chosen)
 
 
 def _word(form: Any, url: Mapping[str, Any], b: Board, values: dict[str, Any]) -> Action:
@@ -131,12 +145,18 @@ FORMS = {
 }
 
 
-def rows_again(b: Board, values: Mapping[str, Any]) -> list[LetterRow] | None:
+def rows_again(b: Board, values: dict[str, Any]) -> list[LetterRow] | None:
     """The letters' rows to draw the word form again with (None: not composing)."""
     if not values.get("word") or not (values.get("_compose") or values.get("_rows")):
         return None
+    if values.get("steal") and b.state is not None:
+        raw = str(values["steal"]).strip()[:6]
+        if not raw.isdigit() or b.r.word_index(int(raw)) is None:
+            # the word it was taking was taken back: the typed word stays, the steal goes
+            values.update(steal="", _steal_gone=True, _chosen=False)
+            return None
     try:
-        return compose(b.state, values["word"], steal_index(b.r, values.get("steal", "")))
+        return word_rows(b, values, steal_index(b.r, values.get("steal", "")))
     except Unreadable:
         return None
 
