@@ -89,3 +89,19 @@ def test_the_check_sees_every_game_and_a_cross_import():
     assert {"hearts", "alphagrams", "spades", "oh_hell"} <= found
     # and the real Consonants package imports only itself among the games
     assert games_imported(GAMES / "consonants" / "deal.py") <= {"consonants"}
+
+
+def test_the_registry_reads_each_game_through_its_table_package():
+    """``games/registry.py`` names each game by its ``table`` package (``GAME`` or
+    ``with_words``, its options, state, dealer and kinds), never a module inside it, and no
+    web module."""
+    registry = GAMES / "registry.py"
+    games = set(game_packages())
+    deep = []
+    for module in imported_modules(registry):
+        parts = module.split(".")
+        assert parts[:2] != ["companion", "web"], module
+        if parts[:2] == ["companion", "games"] and len(parts) > 3 and parts[2] in games:
+            if parts[3] != "table" or len(parts) > 5 or (len(parts) == 5 and parts[4][0].islower()):
+                deep.append(module)
+    assert not deep, f"registry.py imports inside a game: {', '.join(deep)}"

@@ -14,7 +14,7 @@ from typing import Any
 from companion.cards.alpha import DEFAULT_DECK, Deck
 from companion.errors import Unreadable
 from companion.games.optionvalues import typed_value
-from companion.games.trickgame.passing import cycle_problem
+from companion.games.trickgame.passing import cycle_of, cycle_problem
 
 FIRST_LEADS = ("singleton", "left-of-dealer")
 
@@ -30,6 +30,11 @@ class ConsonantsOptions:
     pass_count: int = 4
     pass_cycle: tuple[str, ...] | None = None
     deck: Deck = field(default=DEFAULT_DECK, hash=False)
+
+    @property
+    def cycle(self) -> tuple[str, ...]:
+        """The pass cycle in force: Hearts' for this player count unless set."""
+        return cycle_of(self)
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON form that ``options_from`` reads back (for storing with a table)."""

@@ -148,7 +148,7 @@ def final_sheet(state: State) -> scoresheet.Sheet:
     if not state.over or state.game is None:
         zero = tuple(0 for _ in range(n))
         return scoresheet.Sheet(n, (), zero, (), (), False, (), 0)
-    pts, words = points(state), engine.seat_words(state.game)
+    pts, words = points(state), engine.words_by_seat(state.game)
     order = engine.final_ranking(state.game, state.deck)
     key = [tie_break_key(pts[s], words[s]) for s in range(n)]
     winners = tuple(s for s in order if key[s] == key[order[0]])
@@ -171,7 +171,7 @@ def ranking_lines(state: State, names: Sequence[str]) -> list[str]:
     """Lines like ``1. Ann: 14 points (longest word 6 letters)`` for the end of the game."""
     if state.game is None:
         return []
-    pts, words = points(state), engine.seat_words(state.game)
+    pts, words = points(state), engine.words_by_seat(state.game)
     out, place, before = [], 0, None
     for i, seat in enumerate(engine.final_ranking(state.game, state.deck), start=1):
         key = tie_break_key(pts[seat], words[seat])
