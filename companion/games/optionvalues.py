@@ -43,3 +43,13 @@ def choice(data: Mapping[str, Any], key: str, default: str, allowed: tuple[str, 
     if value not in allowed:
         raise Unreadable(f"Option '{key}' is one of: {', '.join(allowed)}.", key)
     return value
+
+
+def typed_value(value: Any, expected: type | None, where: str, field: str) -> Any:
+    """An engine option's JSON value when it has the default's type (true/false or a whole
+    number); ``Unreadable`` says ``where`` otherwise (the referee's and the stored form)."""
+    if expected is bool and not isinstance(value, bool):
+        raise Unreadable(f"{where} must be true or false, not {value!r:.40}", field)
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise Unreadable(f"{where} must be a whole number, not {value!r:.40}", field)
+    return value

@@ -5,7 +5,10 @@ same ``key``.
 
 A game type turns a form into options (stored with the game, so later default changes never
 rewrite old games) and the game's stored events into a ``Sheet``; every action goes through
-its ``table`` (``companion.games.protocol.TableGame``).
+its ``table`` (``companion.games.protocol.TableGame``). Each game is read through its
+``table`` package alone (``GAME`` or ``with_words``, ``Options``, ``State`` and, where the
+game has its own, ``dealer``, ``KINDS``, ``UNDOABLE``: the same names in every game), never a
+module inside it.
 """
 
 from __future__ import annotations
@@ -15,40 +18,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import agreements, custom, scoresheet
-from companion.games.alphagrams.table import options as ag_options
-from companion.games.alphagrams.table.actions import AlphaGramsTable
-from companion.games.alphagrams.table.options import TableOptions as AgOptions
-from companion.games.alphagrams.table.state import KINDS as AG_KINDS
-from companion.games.alphagrams.table.state import UNDOABLE as AG_UNDOABLE
-from companion.games.alphagrams.table.state import State as AgState
+from companion.games.alphagrams import table as alphagrams
 from companion.games.challenges import JUDGE_KINDS
-from companion.games.consonants.table import options as cons_options
-from companion.games.consonants.table.actions import ALL_KINDS as CONS_KINDS
-from companion.games.consonants.table.actions import ConsonantsTable
-from companion.games.consonants.table.options import TableOptions as ConsOptions
-from companion.games.consonants.table.state import State as ConsState
-from companion.games.custom.table import actions as custom_table
-from companion.games.custom.table.state import State as CustomState
-from companion.games.follow_the_author.table import view as tablesheet
-from companion.games.follow_the_author.table.actions import FtaTable
-from companion.games.follow_the_author.table.events import KINDS as FTA_KINDS
-from companion.games.follow_the_author.table.events import UNDOABLE as FTA_UNDOABLE
-from companion.games.follow_the_author.table.options import TableOptions as FtaOptions
-from companion.games.follow_the_author.table.options import dealer as fta_dealer
-from companion.games.follow_the_author.table.state import State as FtaState
-from companion.games.hearts.table import setup as table_form
-from companion.games.hearts.table import state as table_state
-from companion.games.hearts.table.actions import ACTION_KINDS as HEARTS_ACTIONS
-from companion.games.hearts.table.actions import GAME as HEARTS_TABLE
-from companion.games.hearts.table.options import TableOptions as HeartsOptions
-from companion.games.hearts.table.state import State as HeartsState
-from companion.games.oh_hell.options import OhHellOptions
-from companion.games.oh_hell.table.actions import GAME as OH_HELL_TABLE
+from companion.games.consonants import table as consonants
+from companion.games.custom import table as custom_table
+from companion.games.follow_the_author import table as fta
+from companion.games.hearts import table as hearts
+from companion.games.oh_hell import table as oh_hell
 from companion.games.plan import in_force
 from companion.games.protocol import Event, TableGame
-from companion.games.spades.options import SpadesOptions
-from companion.games.spades.table.actions import GAME as SPADES_TABLE
-from companion.games.trickgame.bidstate import State as BidState
+from companion.games.spades import table as spades
 from companion.games.trickgame.bidstate import dealer as bid_dealer
 from companion.games.trickgame.bidtable import BidTable
 from companion.words.lexicon import Lexicon
@@ -120,13 +99,13 @@ def _alphagrams(lexicons: Lexicons | None) -> GameType:
         name="AlphaGrams",
         min_players=2,
         max_players=5,
-        dealer=ag_options.dealer,
+        dealer=alphagrams.dealer,
         descriptions={},
         summary="Anagrams with Alpha cards, 2 to 5 players: words as tiles, steals checked, "
         "a judge.",
-        replayed=AG_KINDS | JUDGE_KINDS | agreements.KINDS | {DECK_KIND, "undo"},
-        undoable=AG_UNDOABLE,
-        table=AlphaGramsTable(lexicons),
+        replayed=alphagrams.KINDS | JUDGE_KINDS | agreements.KINDS | {DECK_KIND, "undo"},
+        undoable=alphagrams.UNDOABLE,
+        table=alphagrams.with_words(lexicons),
     )
 
 
@@ -136,13 +115,13 @@ def _consonants(lexicons: Lexicons | None) -> GameType:
         name="Consonants",
         min_players=3,
         max_players=6,
-        dealer=cons_options.dealer,
+        dealer=consonants.dealer,
         descriptions={"players": "3 to 6 players."},
         summary="Hearts with Alpha letter cards, 3 to 6 players: the app passes, counts the "
         "consonants, checks words and challenges, and can referee every trick.",
-        replayed=CONS_KINDS | JUDGE_KINDS | agreements.KINDS | {DECK_KIND, "undo"},
-        undoable=CONS_KINDS - {"cons-challenge"},
-        table=ConsonantsTable(lexicons),
+        replayed=consonants.KINDS | JUDGE_KINDS | agreements.KINDS | {DECK_KIND, "undo"},
+        undoable=consonants.UNDOABLE,
+        table=consonants.with_words(lexicons),
     )
 
 
@@ -151,28 +130,27 @@ FOLLOW_THE_AUTHOR = GameType(
     name="Follow the Author",
     min_players=2,
     max_players=2,
-    dealer=fta_dealer,
+    dealer=fta.dealer,
     descriptions={},
     summary="Two players, an extended Decktet: sealed suits, plays checked, every category scored.",
-    replayed=FTA_KINDS | agreements.KINDS | {"undo"},
-    undoable=FTA_UNDOABLE,
-    exportable=tablesheet.exportable,
-    table=FtaTable(),
+    replayed=fta.KINDS | agreements.KINDS | {"undo"},
+    undoable=fta.UNDOABLE,
+    exportable=fta.exportable,
+    table=fta.GAME,
 )
 
-HEARTS_KINDS = frozenset(HEARTS_ACTIONS.values())
 HEARTS = GameType(
     key="hearts",
     name="Hearts",
     min_players=3,
     max_players=6,
-    dealer=table_state.dealer,
-    descriptions=table_form.DESCRIPTIONS,
+    dealer=hearts.dealer,
+    descriptions=hearts.DESCRIPTIONS,
     summary="3 to 6 players. Tap the cards each player took, or enter every trick; "
     "the app passes, scores moons and checks the rules.",
-    replayed=HEARTS_KINDS | {"undo"},
-    undoable=HEARTS_KINDS,
-    table=HEARTS_TABLE,
+    replayed=hearts.KINDS | {"undo"},
+    undoable=hearts.UNDOABLE,
+    table=hearts.GAME,
 )
 
 
@@ -192,10 +170,10 @@ def _bidding(table: BidTable, name: str, players: tuple[int, int], summary: str)
     )
 
 
-SPADES = _bidding(SPADES_TABLE, "Spades", (4, 4),
+SPADES = _bidding(spades.GAME, "Spades", (4, 4),
                   "4 players in two teams. Bids in turn, nil and bags, tricks as numbers or "
                   "card by card.")  # fmt: skip
-OH_HELL = _bidding(OH_HELL_TABLE, "Oh Hell", (3, 7),
+OH_HELL = _bidding(oh_hell.GAME, "Oh Hell", (3, 7),
                    "3 to 7 players bid exactly; hand sizes go down and up, the dealer is "
                    "hooked.")  # fmt: skip
 
@@ -203,10 +181,10 @@ GAMES = games()
 
 # Each game's table object against the seam, with its own state and options: a game whose
 # methods drift from ``TableGame`` fails the type check here.
-CUSTOM_TABLE: TableGame[CustomState, custom.Options] = custom_table.GAME
-ALPHAGRAMS_TABLE: TableGame[AgState, AgOptions] = AlphaGramsTable()
-CONSONANTS_TABLE: TableGame[ConsState, ConsOptions] = ConsonantsTable()
-FTA_TABLE: TableGame[FtaState, FtaOptions] = FtaTable()
-HEARTS_GAME: TableGame[HeartsState, HeartsOptions] = HEARTS_TABLE
-SPADES_GAME: TableGame[BidState, SpadesOptions] = SPADES_TABLE
-OH_HELL_GAME: TableGame[BidState, OhHellOptions] = OH_HELL_TABLE
+CUSTOM_TABLE: TableGame[custom_table.State, custom.Options] = custom_table.GAME
+ALPHAGRAMS_TABLE: TableGame[alphagrams.State, alphagrams.Options] = alphagrams.GAME
+CONSONANTS_TABLE: TableGame[consonants.State, consonants.Options] = consonants.GAME
+FTA_TABLE: TableGame[fta.State, fta.Options] = fta.GAME
+HEARTS_GAME: TableGame[hearts.State, hearts.Options] = hearts.GAME
+SPADES_GAME: TableGame[spades.State, spades.Options] = spades.GAME
+OH_HELL_GAME: TableGame[oh_hell.State, oh_hell.Options] = oh_hell.GAME

@@ -27,7 +27,8 @@ Model (REFEREE_API.md, RULES.md):
 
 Messages number tricks from 1 for players ("trick 3" is ``tricks[2]``); the ``trick`` field
 of a ``Violation`` is 0-based, as in the API. Every message-making function accepts optional
-player ``names`` (seat -> name); without them seats are called "Seat 2".
+player ``names`` (seat -> name); without them a seat is counted from 1 as on the pages: seat 1
+is "Seat 2" (``seats.seat_name``).
 
 Pure: standard library only.
 """
@@ -39,21 +40,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
+from companion.games.seats import Names as Names
+from companion.games.seats import seat_name as seat_name
+
 C = TypeVar("C", bound=Hashable)
 
 WinnerFn = Callable[[Sequence[Any]], int]
 """Given a trick's cards in play order, the position (0-based) of the winning card."""
-
-Names = Mapping[int, str] | Sequence[str] | None
-
-
-def seat_name(seat: int, names: Names = None) -> str:
-    """A player's name when known, else ``Seat 2``."""
-    if isinstance(names, Mapping) and names.get(seat):
-        return str(names[seat])
-    if isinstance(names, Sequence) and 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
-    return f"Seat {seat}"
 
 
 @dataclass(frozen=True)

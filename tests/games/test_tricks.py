@@ -84,7 +84,8 @@ def test_duplicates_count_the_set_aside_cards_and_deck_copies():
     assert "not in the deck" in v.message
 
 
-def test_seat_names():
-    assert seat_name(2) == "Seat 2"
+def test_seat_names_count_from_one_as_the_pages_do():
+    assert seat_name(0) == "Seat 1"
+    assert seat_name(2) == "Seat 3"
     assert seat_name(1, {1: "Bob"}) == "Bob"
-    assert seat_name(3, ["A", "B"]) == "Seat 3"
+    assert seat_name(3, ["A", "B"]) == "Seat 4"

@@ -149,7 +149,7 @@ def end_game(state: AlphaGramsState) -> AlphaGramsState:
     return replace(state, phase="over", last=None)
 
 
-def seat_words(state: AlphaGramsState) -> dict[int, list[str]]:
+def words_by_seat(state: AlphaGramsState) -> dict[int, list[str]]:
     return {s: [w.text for w in state.words if w.seat == s] for s in range(state.options.players)}
 
 
@@ -162,7 +162,7 @@ def final_points(state: AlphaGramsState, deck: Deck = DEFAULT_DECK) -> dict[int,
 
 
 def final_ranking(state: AlphaGramsState, deck: Deck = DEFAULT_DECK) -> list[int]:
-    return ranking(seat_words(state), final_points(state, deck))
+    return ranking(words_by_seat(state), final_points(state, deck))
 
 
 def _require_turn(state: AlphaGramsState, seat: int) -> None:

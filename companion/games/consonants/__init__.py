@@ -8,7 +8,7 @@ Rulings implemented here (defaults; *option* = the table can change it):
 
 - 3-6 players. The whole deck is dealt evenly, the rest is a face-down kitty (74 cards:
   3 players 24 each + 2, 4: 18 + 2, 5: 14 + 4, 6: 12 + 2). Each hand starts with a pass of
-  4 cards by the Hearts cycle for that player count (the Hearts package's cycles and passes).
+  4 cards by the Hearts cycle for that player count (``trickgame.passing``, shared with Hearts).
 - The J leads the first trick; if the J is in the kitty, the holder of the next singleton in
   the order K, Q, V, X, Z leads it (option: the player left of the dealer leads any card).
 - A vowel card is played as either of its letters, a wild as any letter; both are declared

@@ -3,7 +3,7 @@
 The whole deck is dealt out evenly; what is left over is a face-down kitty (default deck of
 74: 3 players 24 each + 2, 4 players 18 + 2, 5 players 14 + 4, 6 players 12 + 2). Hands are
 numbered from 1; the pass for hand k is the Hearts cycle for the player count,
-``cycle[(k - 1) % len(cycle)]``, with 4 cards (the Hearts package does the passing).
+``cycle[(k - 1) % len(cycle)]``, with 4 cards (``trickgame.passing``, shared with Hearts).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from collections.abc import Iterable
 
 from companion.cards.alpha import SINGLETONS, AlphaCard
 from companion.games.consonants.options import ConsonantsOptions
-from companion.games.hearts import Pass, cycle_is_house_rule, dealer_for_hand
-from companion.games.hearts import pass_for_hand as hearts_pass_for_hand
+from companion.games.trickgame.passing import Pass, cycle_is_house_rule
+from companion.games.trickgame.passing import dealer_for_hand as dealer_for_hand
+from companion.games.trickgame.passing import pass_for_hand as shared_pass_for_hand
 
 __all__ = [
     "SINGLETON_ORDER",
@@ -44,12 +45,12 @@ def kitty_size(options: ConsonantsOptions) -> int:
 
 def pass_for_hand(options: ConsonantsOptions, hand: int) -> Pass:
     """The pass for hand ``hand`` (1-based): the Hearts cycle for this player count."""
-    return hearts_pass_for_hand(options.hearts_passing(), hand)
+    return shared_pass_for_hand(options, hand)
 
 
 def cycle_is_house_rule_for(options: ConsonantsOptions) -> bool:
     """True when the pass cycle in force is a house rule, not from the texts (6 players)."""
-    return cycle_is_house_rule(options.hearts_passing())
+    return cycle_is_house_rule(options)
 
 
 def opening_card(options: ConsonantsOptions, kitty: Iterable[AlphaCard]) -> AlphaCard | None:

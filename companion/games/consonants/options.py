@@ -13,8 +13,8 @@ from typing import Any
 
 from companion.cards.alpha import DEFAULT_DECK, Deck
 from companion.errors import Unreadable
-from companion.games.hearts.options import HeartsOptions, typed_value
-from companion.games.hearts.options import validate as validate_cycle
+from companion.games.optionvalues import typed_value
+from companion.games.trickgame.passing import cycle_of, cycle_problem
 
 FIRST_LEADS = ("singleton", "left-of-dealer")
 
@@ -31,11 +31,10 @@ class ConsonantsOptions:
     pass_cycle: tuple[str, ...] | None = None
     deck: Deck = field(default=DEFAULT_DECK, hash=False)
 
-    def hearts_passing(self) -> HeartsOptions:
-        """The Hearts options whose passing cycle Consonants uses (same player count)."""
-        return HeartsOptions(
-            players=self.players, pass_count=self.pass_count, pass_cycle=self.pass_cycle
-        )
+    @property
+    def cycle(self) -> tuple[str, ...]:
+        """The pass cycle in force: Hearts' for this player count unless set."""
+        return cycle_of(self)
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON form that ``options_from`` reads back (for storing with a table)."""
@@ -123,6 +122,6 @@ def validate(options: ConsonantsOptions, field: str = "options") -> None:
         problem = f"pass_count is {options.pass_count}; pass 0 to 6 cards"
     elif options.deck.size < n * max(1, options.pass_count):
         problem = f"the deck has {options.deck.size} cards, too few for {n} players"
+    problem = problem or cycle_problem(options)
     if problem:
         raise Unreadable(f"field '{field}': {problem}", field)
-    validate_cycle(options.hearts_passing(), field)

@@ -73,16 +73,16 @@ def score_taken(
     found = _card_problems(full, options, names)
     laid: dict[int, list[str]] = {}
     for seat in range(n):
-        seat_words = [w.strip().upper() for w in (words or {}).get(seat, ())]
-        laid[seat], refused = lay_words(seat_words, full[seat])
+        their_words = [w.strip().upper() for w in (words or {}).get(seat, ())]
+        laid[seat], refused = lay_words(their_words, full[seat])
         found += [_word_violation(seat, w, names) for w in refused]
     results, bad = _settle_all(challenges, laid, options, is_word, names)
     failed = {(r.seat, r.word) for r in results if not r.valid}
     standing = {s: [w for w in ws if (s, w) not in failed] for s, ws in laid.items()}
     excluded = standing if options.failed_words_score else laid
     points = points_from_taken(full, options.deck, n)
-    for seat, seat_words in excluded.items():
-        points[seat] -= sum(word_points(w, options.deck) for w in seat_words)
+    for seat, their_words in excluded.items():
+        points[seat] -= sum(word_points(w, options.deck) for w in their_words)
     flyer = flying_by_night(full)
     result = hand_scores(points, flyer, flying_choice)
     scores = result.scores

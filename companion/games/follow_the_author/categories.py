@@ -24,7 +24,8 @@ Cards = tuple[tuple[DecktetCard, ...], tuple[DecktetCard, ...]]
 
 Both = tuple[SortedStore, SortedStore]
 Names = tuple[str, str]
-SEAT_NAMES: Names = ("Seat 0", "Seat 1")
+SEAT_NAMES: Names = ("Seat 1", "Seat 2")
+"""Seats counted from 1 in words, as the pages count them (the fields stay 0-based)."""
 
 
 def _outcome(points: Pair, names: Names, tie: str = "a tie scores nothing") -> str:

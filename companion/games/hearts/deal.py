@@ -1,26 +1,20 @@
 """The deal: deck for the player count, cards per seat, kitty, passes, dealer, opening lead.
 
 Hands are numbered from 1. The pass for hand k is ``cycle[(k - 1) % len(cycle)]``; the
-dealer moves one seat left (clockwise) each hand.
+dealer moves one seat left (clockwise) each hand (both shared with Consonants, in
+``trickgame.passing``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from companion.cards.standard import Card, full_deck
-from companion.games.hearts.options import HOUSE_RULE_CYCLES, HeartsOptions
-
-_OFFSETS = {"left": 1, "right": -1, "2nd-left": 2, "2nd-right": -2}
-_WORDS = {
-    "left": "to the left",
-    "right": "to the right",
-    "across": "across",
-    "2nd-left": "to the second player on the left",
-    "2nd-right": "to the second player on the right",
-    "scatter": "one to each other player",
-}
+from companion.games.hearts.options import HeartsOptions
+from companion.games.trickgame.passing import Pass as Pass
+from companion.games.trickgame.passing import cycle_is_house_rule as cycle_is_house_rule
+from companion.games.trickgame.passing import dealer_for_hand as dealer_for_hand
+from companion.games.trickgame.passing import pass_for_hand as pass_for_hand
 
 
 def removed_cards(options: HeartsOptions) -> list[Card]:
@@ -44,72 +38,6 @@ def cards_per_seat(options: HeartsOptions) -> int:
 def kitty_size(options: HeartsOptions) -> int:
     """Cards left over after an even deal: 1 at 3 players, 2 at 5, 4 at 6 (kitty only)."""
     return len(deck(options)) - cards_per_seat(options) * options.players
-
-
-def dealer_for_hand(hand: int, players: int, first_dealer: int = 0) -> int:
-    """The dealer of hand ``hand`` (1-based): one seat further left each hand."""
-    return (first_dealer + hand - 1) % players
-
-
-@dataclass(frozen=True)
-class Pass:
-    """The pass for one hand: ``direction`` (a cycle word), ``cards`` per target."""
-
-    direction: str
-    players: int
-    count: int
-
-    @property
-    def is_hold(self) -> bool:
-        return self.direction == "hold" or self.count == 0
-
-    @property
-    def offset(self) -> int | None:
-        """Seats to the left the cards go (None for hold and scatter)."""
-        if self.is_hold or self.direction == "scatter":
-            return None
-        if self.direction == "across":
-            return self.players // 2
-        return _OFFSETS[self.direction] % self.players
-
-    def targets(self, seat: int) -> list[int]:
-        """Seats that ``seat`` passes to (every other seat for scatter; none for hold)."""
-        if self.is_hold:
-            return []
-        if self.direction == "scatter":
-            return [(seat + i) % self.players for i in range(1, self.players)]
-        return [(seat + (self.offset or 0)) % self.players]
-
-    def target(self, seat: int) -> int | None:
-        """The single seat ``seat`` passes to (None for hold and scatter)."""
-        targets = self.targets(seat)
-        return targets[0] if len(targets) == 1 else None
-
-    @property
-    def cards_each(self) -> int:
-        """Cards given to each target seat."""
-        if self.direction == "scatter":
-            return self.count // (self.players - 1)
-        return self.count
-
-    def describe(self) -> str:
-        """In words, e.g. "pass 3 cards to the left", "hold (no pass)"."""
-        if self.is_hold:
-            return "hold (no pass)"
-        if self.direction == "scatter":
-            return f"scatter: pass {self.cards_each} card(s) to each other player"
-        return f"pass {self.count} card{'s' if self.count != 1 else ''} {_WORDS[self.direction]}"
-
-
-def pass_for_hand(options: HeartsOptions, hand: int) -> Pass:
-    """The pass for hand ``hand`` (1-based): ``cycle[(hand - 1) % len(cycle)]``."""
-    cycle = options.cycle
-    return Pass(cycle[(hand - 1) % len(cycle)], options.players, options.pass_count)
-
-
-def cycle_is_house_rule(options: HeartsOptions) -> bool:
-    """True when the cycle in force is not from the rule texts (6 players)."""
-    return options.players in HOUSE_RULE_CYCLES
 
 
 def opening_lead(options: HeartsOptions, kitty: Iterable[Card] = ()) -> Card | None:

@@ -10,38 +10,14 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from companion.errors import Unreadable
+from companion.games.optionvalues import typed_value
+from companion.games.trickgame.passing import DEFAULT_CYCLES as DEFAULT_CYCLES
+from companion.games.trickgame.passing import DIRECTIONS as DIRECTIONS
+from companion.games.trickgame.passing import HOUSE_RULE_CYCLES as HOUSE_RULE_CYCLES
+from companion.games.trickgame.passing import OTHER_CYCLES as OTHER_CYCLES
+from companion.games.trickgame.passing import cycle_of, cycle_problem
 
-DIRECTIONS = ("left", "right", "across", "2nd-left", "2nd-right", "scatter", "hold")
 MOON_POLICIES = ("add", "subtract", "choose", "choose-if-74", "protect")
-
-DEFAULT_CYCLES: dict[int, tuple[str, ...]] = {
-    3: ("left", "right", "hold"),
-    4: ("left", "right", "across", "hold"),
-    5: ("left", "right", "hold"),
-    6: ("left", "right", "2nd-left", "2nd-right", "across", "hold"),
-}
-"""Default pass cycle per player count. The 6-player cycle is a house rule, not from the
-rule texts (``HOUSE_RULE_CYCLES``)."""
-
-OTHER_CYCLES: dict[int, tuple[tuple[str, ...], ...]] = {
-    3: (("left", "right"), ("left", "right", "scatter", "hold"), ("left", "right", "scatter")),
-    4: (
-        ("left", "right", "across"),
-        ("left", "right", "across", "scatter"),
-        ("left", "right", "across", "scatter", "hold"),
-    ),
-    5: (
-        ("left", "right"),
-        ("left", "right", "2nd-left", "2nd-right", "hold"),
-        ("left", "right", "2nd-left", "hold", "left", "right", "2nd-right", "hold"),
-    ),
-    6: (),
-}
-"""The other cycles the rule texts name, for the UI's choice list (scatter at 3 players
-needs 4-card passing)."""
-
-HOUSE_RULE_CYCLES = {6}
-"""Player counts whose cycles are house rules (mark them so in the UI)."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +47,7 @@ class HeartsOptions:
     @property
     def cycle(self) -> tuple[str, ...]:
         """The pass cycle in force (the default for the player count when not set)."""
-        return self.pass_cycle or DEFAULT_CYCLES[self.players]
+        return cycle_of(self)
 
     @property
     def uses_kitty(self) -> bool:
@@ -192,30 +168,6 @@ def validate(options: HeartsOptions, field: str = "options") -> None:
     elif options.partnership and n % 2:
         problem = f"partners sit opposite, so partnership needs an even number of players, not {n}"
     else:
-        problem = next(
-            (_cycle_problem(d, options) for d in options.cycle if _cycle_problem(d, options)), None
-        )
+        problem = cycle_problem(options)
     if problem:
         raise Unreadable(f"field '{field}': {problem}", field)
-
-
-def _cycle_problem(direction: str, options: HeartsOptions) -> str | None:
-    n = options.players
-    if direction not in DIRECTIONS:
-        return f"pass direction {direction!r:.30} is not one of {', '.join(DIRECTIONS)}"
-    if direction == "across" and n % 2:
-        return f"no seat is across at {n} players"
-    if direction.startswith("2nd-") and n < 5:
-        return f"2nd-left/2nd-right need 5 or 6 players, not {n}"
-    if direction == "scatter" and options.pass_count % (n - 1):
-        return f"scatter needs pass_count divisible by {n - 1} at {n} players"
-    return None
-
-
-def typed_value(value: Any, expected: type | None, where: str, field: str) -> Any:
-    """An option's value when it has the default's type (true/false or a whole number)."""
-    if expected is bool and not isinstance(value, bool):
-        raise Unreadable(f"{where} must be true or false, not {value!r:.40}", field)
-    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise Unreadable(f"{where} must be a whole number, not {value!r:.40}", field)
-    return value

@@ -3,4 +3,11 @@ every seat took (one scorer), as each seat's own claim, or trick by trick; plus 
 choice and a recorded revoke. ``entries`` keeps the newest entry of every slot of a hand
 (the fold's part); ``read`` turns an action's target and data into checked values; ``table``
 (the table's fold, target and checks), ``state`` (the hand lookup), ``display``,
-``options`` and ``words`` hold what the two games' modules of those names share."""
+``options`` and ``words`` hold what the two games' modules of those names share.
+
+The deal and the pass are here too, so no game imports another: ``passing`` (the pass cycles
+per player count, the pass of each hand, the dealer's rotation, the checks on a cycle) and
+``passwords`` (the pass line a phone shows, the named cycles of the new-table form). A game
+declares the parts its hands have by its ``entries.SlotNames`` (an entry of any other part is
+an error, never a revoke) and its table class names only those parts. The bidding games
+(Spades, Oh Hell) extend ``bidtable`` with a small ``Rules`` class each."""

@@ -25,12 +25,12 @@ from companion.cards.standard import Card
 from companion.errors import Forbidden, Unreadable
 from companion.games import scoresheet
 from companion.games.protocol import Action, Actor, Event, NewEvent, need_seat_phone, target_int
+from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame import bidview, read
 from companion.games.trickgame.bidstate import Hand, State
 from companion.games.trickgame.table import need_player, trick_payload
 from companion.games.trickgame.trumps import check
-from companion.games.tricks import seat_name
 
 BLOCKING = ("wrong-card-count", "duplicate-card", "wrong-leader", "opening-lead")
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trumps"}
@@ -92,11 +92,11 @@ class BidTable:
 
     def _bid(self, state: State, number: int, seat: Any, data: Mapping[str, Any],
              actor: Actor) -> dict[str, Any]:  # fmt: skip
-        need_seat_phone(actor, seat, words(state.players))
+        need_seat_phone(actor, seat, seat_labels(state.players))
         hand = hand_for(state, number, correction_ok=True)
         bid = self.rules.read_bid(data.get("bid"), hand.cards)
         if not hand.scored and seat not in hand.bids and hand.bidding != seat:
-            awaited = seat_name(hand.bidding or 0, words(state.players))
+            awaited = seat_name(hand.bidding or 0, seat_labels(state.players))
             raise Forbidden(f"It is {awaited}'s turn to bid: bids go round from the dealer's "
                             "left.", "not-your-turn-to-bid")  # fmt: skip
         problem = self.rules.bid_problem(state, hand, seat, bid)
@@ -119,7 +119,7 @@ class BidTable:
     def _took(self, state: State, number: int, seat: Any, data: Mapping[str, Any],
               actor: Actor) -> dict[str, Any]:  # fmt: skip
         """A seat's own count of its tricks; the last seat's makes the hand add up."""
-        need_seat_phone(actor, seat, words(state.players))
+        need_seat_phone(actor, seat, seat_labels(state.players))
         hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
         n = data.get("tricks")
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= hand.cards:
@@ -141,7 +141,7 @@ class BidTable:
 
         def faults(tricks: list[tuple[int, list[Any]]]) -> list[Any]:
             return check(bs.trick_hand(state, hand, tricks), bs.trick_rules(state, hand),
-                         words(state.players))  # fmt: skip
+                         seat_labels(state.players))  # fmt: skip
 
         return trick_payload(hand, index, data, state.players, Card.parse, faults, BLOCKING)
 
@@ -175,10 +175,6 @@ class BidTable:
         return bidview.describe(event, names)
 
 
-def words(players: int) -> list[str]:
-    return [f"Seat {s + 1}" for s in range(players)]
-
-
 def _seat(key: Any) -> Any:
     return int(key) if isinstance(key, str) and key.strip().isdigit() else key
 
@@ -205,7 +201,7 @@ def hand_for(state: State, number: int, correction_ok: bool = False) -> Hand:
 def ready_for_play(state: State, hand: Hand) -> Hand:
     """Tricks are entered once every bid is in and trumps are known."""
     if hand.bidding is not None:
-        awaited = seat_name(hand.bidding, words(state.players))
+        awaited = seat_name(hand.bidding, seat_labels(state.players))
         raise Forbidden(f"Every bid comes first: {awaited} has not bid yet.", "bids-first")
     if hand.trump is None:
         raise Forbidden("Record the trump suit (or none) before the tricks.", "trump-first")

@@ -5,6 +5,11 @@ seat 1's own claim, ``h3t0`` trick 0, ``h3moon`` the moon-like choice, ``h3rev``
 revoke. Consonants names its slots ``c3s1`` (seat 1's cards taken: a claim), ``c3t0``,
 ``c3fly`` (the choice), ``c3w1`` (the words seat 1 laid) and ``c3end`` (the words are done):
 a game passes its own ``SlotNames``.
+
+A game declares the parts its hands have by its ``SlotNames`` (each part's slot suffix);
+every part is one of ``PARTS``, the kinds of entry a trick game's hand can hold. Folding an
+entry of a part the game did not declare, or of no known part, is an error
+(``UnknownPart``): it never quietly becomes another part.
 """
 
 from __future__ import annotations
@@ -45,12 +50,35 @@ class HandEntries:
 EMPTY = HandEntries()
 
 
+PARTS = ("taken", "claim", "trick", "choice", "revoke", "words", "close")
+"""Every part a trick game's hand may have: a scorer's whole hand (``taken``), a seat's own
+``claim``, a ``trick``, the moon-like ``choice``, a recorded ``revoke``, a seat's ``words``
+and the ``close`` of the words."""
+
+
+class UnknownPart(ValueError):
+    """An entry of a part the game does not have (a programming error, never a player's)."""
+
+
 @dataclass(frozen=True)
 class SlotNames:
-    """How a game names the slots of a hand: a prefix and one suffix per part."""
+    """How a game names the slots of a hand: a prefix and one suffix per part. The keys are
+    the parts the game's hands have (its declaration), each one of ``PARTS``."""
 
     prefix: str
     suffixes: Mapping[str, str]
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.suffixes) - set(PARTS))
+        if unknown:
+            raise UnknownPart(f"no trick game's hand has the part(s) {', '.join(unknown)} "
+                              f"(known: {', '.join(PARTS)})")  # fmt: skip
+
+    def need(self, part: str) -> None:
+        """``UnknownPart`` unless this game's hands have ``part``."""
+        if part not in self.suffixes:
+            raise UnknownPart(f"a hand of this game ({self.prefix}...) has no part {part!r:.30} "
+                              f"(its parts: {', '.join(self.suffixes)})")  # fmt: skip
 
 
 HEARTS_SLOTS = SlotNames("h", {"taken": "", "claim": "s", "trick": "t", "choice": "moon",
@@ -65,19 +93,25 @@ def hand_slot(hand: int, part: str = "", index: int | None = None,
     return f"{names.prefix}{hand}{suffix}{'' if index is None else index}"
 
 
-def fold_entry(entries: HandEntries, part: str, event: Event) -> HandEntries:
-    """``entries`` with ``event`` (of the given part) as its slot's newest entry."""
+def fold_entry(entries: HandEntries, part: str, event: Event,
+               names: SlotNames = HEARTS_SLOTS) -> HandEntries:  # fmt: skip
+    """``entries`` with ``event`` (of the given part) as its slot's newest entry.
+    ``UnknownPart`` for a part the game (its slot ``names``) does not declare."""
+    names.need(part)
     entry = Entry(dict(event.payload), event.actor_seat)
+    p = event.payload
     if part == "claim":
-        return replace(entries, claims={**entries.claims, int(event.payload["seat"]): entry})
+        return replace(entries, claims={**entries.claims, int(p["seat"]): entry})
     if part == "trick":
-        return replace(entries, tricks={**entries.tricks, int(event.payload["trick"]): entry})
+        return replace(entries, tricks={**entries.tricks, int(p["trick"]): entry})
+    if part == "words":
+        return replace(entries, words={**entries.words, int(p["seat"]): entry})
     if part == "taken":
         return replace(entries, taken=entry)
-    if part == "words":
-        return replace(entries, words={**entries.words, int(event.payload["seat"]): entry})
     if part == "choice":
         return replace(entries, choice=entry)
+    if part == "revoke":
+        return replace(entries, revoke=entry)
     if part == "close":
         return replace(entries, close=entry)
-    return replace(entries, revoke=entry)
+    raise UnknownPart(f"no trick game's hand has the part {part!r:.30}")

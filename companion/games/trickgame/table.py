@@ -60,7 +60,7 @@ def trick_payload(hand: Any, index: int, data: Mapping[str, Any], players: int,
         raise Forbidden(f"Trick {index + 1} needs one card from each of the {players} "
                         f"players, not {len(cards)}.", "wrong-card-count")  # fmt: skip
     tricks = list(hand.tricks)
-    before = {(x.rule, x.trick) for x in check(tricks) if x.rule in blocking}
+    before = {(x.rule, x.trick) for x in check(tricks) if x.rule in blocking} if tricks else set()
     tricks[index : index + 1] = [(leader, cards)]
     # a fault in this trick, or one a correction makes in a later trick (a card of this
     # trick that a later trick already holds is reported on the later one)
@@ -78,14 +78,21 @@ def trick_payload(hand: Any, index: int, data: Mapping[str, Any], players: int,
 
 class TrickTable:
     """``fold``, ``target``, ``target_slot`` and ``current`` of a trick game's table: ``name`` in
-    messages, ``parts`` (action kind -> part), ``event_parts`` (event kind -> part),
-    ``seat_parts`` (the parts whose target names a seat) and the game's ``slots``."""
+        messages, ``parts`` (action kind -> part), ``event_parts`` (event kind -> part),
+        ``seat_parts`` (the parts whose target names a seat) and the game's ``slots`` (the parts
+    its hands have: a part no slot declares is refused when the class is made)."""
 
     name = ""
     parts: Mapping[str, str] = {}
     event_parts: Mapping[str, str] = {}
     seat_parts: tuple[str, ...] = ("claim",)
     slots: SlotNames = HEARTS_SLOTS
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's actions and events name only the parts its slots declare."""
+        super().__init_subclass__(**kwargs)
+        for part in {*cls.parts.values(), *cls.event_parts.values()}:
+            cls.slots.need(part)
 
     def rebuild(self, state: Any, number: int) -> Any:
         """The state with its hands built again from hand ``number`` on."""
@@ -99,7 +106,7 @@ class TrickTable:
         if part is None or not event.round:
             return state
         entries = dict(state.entries)
-        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event)
+        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event, self.slots)
         return self.rebuild(replace(state, entries=entries), event.round)
 
     def target(self, state: Any, action: Action) -> tuple[str, int, int | None]:

@@ -41,7 +41,7 @@ def alphagrams_score() -> Any:
         Deck.from_dict(get_object(data, "deck")) if data.get("deck") is not None else DEFAULT_DECK
     )
     words = {
-        seat_key(key, MAX_SEATS, "words"): _seat_words(value, key)
+        seat_key(key, MAX_SEATS, "words"): _laid_words(value, key)
         for key, value in get_object(data, "words").items()
     }
     points, ranking = score(words, deck)
@@ -58,7 +58,7 @@ def _word(value: str | None, name: str, required: bool) -> str | None:
     return value
 
 
-def _seat_words(value: Any, key: str) -> list[str]:
+def _laid_words(value: Any, key: str) -> list[str]:
     if not isinstance(value, list):
         raise Unreadable(f"field 'words': seat {key} must have a list of words", "words")
     for word in value:

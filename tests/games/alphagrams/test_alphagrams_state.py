@@ -17,7 +17,7 @@ from companion.games.alphagrams.state import (
     new_game,
     pass_turn,
     play,
-    seat_words,
+    words_by_seat,
 )
 from companion.games.alphagrams.validate import check_move
 
@@ -46,7 +46,7 @@ def test_deal_and_first_flip():
 
 def test_new_word_takes_pool_cards_refills_hand_and_passes_the_turn():
     state = team_on_table()
-    assert seat_words(state) == {0: ["TEAM"], 1: [], 2: []}
+    assert words_by_seat(state) == {0: ["TEAM"], 1: [], 2: []}
     assert state.pool == () and state.hands == (3, 3, 3) and state.stock == 61
     assert state.turn == 1 and state.phase == "flip"
 
@@ -56,7 +56,7 @@ def test_steal_uses_every_card_of_the_word_plus_one():
     words = ["word", "word", "word", "word", "pool"]
     steal = Move.parse(1, ["M", "A/E=E", "A/O=A", "T", "S"], words, steal=0)
     after = play(state, steal)
-    assert seat_words(after) == {0: [], 1: ["MEATS"], 2: []}
+    assert words_by_seat(after) == {0: [], 1: ["MEATS"], 2: []}
     assert after.hands[1] == 3 and after.stock == state.stock
 
 
@@ -82,7 +82,7 @@ def test_refused_steals(cards, sources, rule):
 def test_inflection_can_be_overruled_by_the_table():
     state = flip(team_on_table(), C("S"))
     move = Move.parse(1, ["T", "A/E=E", "A/O=A", "M", "S"], ["word"] * 4 + ["pool"], 0, None, True)
-    assert seat_words(play(state, move))[1] == ["TEAMS"]
+    assert words_by_seat(play(state, move))[1] == ["TEAMS"]
 
 
 def test_only_the_seat_on_turn_plays_after_turning_a_card():

@@ -197,7 +197,7 @@ def test_a_deck_correction_changes_the_score(g: Game) -> None:
     ("kind", "target", "data", "error", "message"),
     [
         ("flip", {"turn": 1, "seat": 0}, {"card": "S"}, Forbidden, "No card to turn"),
-        ("word", {"turn": 1, "seat": 1}, {}, Forbidden, "seat 1's turn, not seat 2's"),
+        ("word", {"turn": 1, "seat": 1}, {}, Forbidden, "Seat 1's turn, not Seat 2's"),
         ("word", {"turn": 1}, {}, Unreadable, "'seat'"),
         ("word", {"seat": 0}, {}, Unreadable, "'turn'"),
         ("word", {"turn": 2, "seat": 0}, {}, Conflict, "Turn 2 is over"),
@@ -344,7 +344,7 @@ def test_confirmations_from_each_phone_give_the_verdict_and_its_effect(g: Game) 
     assert verdict.payload["valid"] is False
     assert (effect.slot, effect.slot_version) == (SLOT, moves + 1) and g.version == moves + 1
     assert verdict.payload["outcome"] == (
-        "The word goes back; seat 1 loses that turn. seat 1: put the 1 card you drew back "
+        "The word goes back; Seat 1 loses that turn. Seat 1: put the 1 card you drew back "
         "on the stock."
     )
     assert g.state.judging is None and g.texts(0) == []

@@ -17,7 +17,7 @@ from companion.games.consonants import (
     options_from,
     pass_for_hand,
 )
-from companion.games.hearts import DEFAULT_CYCLES
+from companion.games.trickgame.passing import DEFAULT_CYCLES
 
 from .helpers import cards
 

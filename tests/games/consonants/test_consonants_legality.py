@@ -162,6 +162,7 @@ def test_messages_name_trick_seat_card_and_rule_with_player_names():
 def test_opening_lead_messages_while_the_kitty_is_unknown():
     options = options_from({"players": 4})
     (plain,) = check(hand(4, (0, "T B C D")), options)
-    assert "Seat 0 led the T to the first trick, but the J leads it" in plain.message
+    assert plain.seat == 0
+    assert "Seat 1 led the T to the first trick, but the J leads it" in plain.message
     (late,) = check(hand(4, (0, "K X Z V"), (2, "T R S J")), options)
     assert "the J was dealt" in late.message and "rule: opening lead" in late.message

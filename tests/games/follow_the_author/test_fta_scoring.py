@@ -29,7 +29,7 @@ def test_sagaciousness_goes_to_the_fewest_neither_suit_cards():
     # seat 0 (Moons/Wyrms): Sailor (Waves Leaves) is neither; seat 1 (Knots/Suns): two neither.
     result = score(["Sailor"], ["Cave", "Origin"])
     assert category(result, "sagaciousness") == (1, 0)
-    assert "Seat 0 scores 1" in result.categories[0].line
+    assert "Seat 1 scores 1" in result.categories[0].line  # seat 0, counted from 1
 
 
 def test_sagaciousness_tie_scores_nothing():
@@ -121,7 +121,7 @@ def test_longest_run_needs_three_and_the_longer_scores():
     # seat 1 Knots (danger Suns): Painter 3 is discarded, Battle 4 and Soldier 5 are only two
     result = score(["Ace of Moons", "Author", "Journey", "Mountain", "Pact"], ["Battle", "Soldier"])
     assert category(result, "longest_run") == (4, 0)
-    assert "Seat 0 4, Seat 1 0" in result.categories[5].line
+    assert "Seat 1 4, Seat 2 0" in result.categories[5].line
 
 
 def test_longest_run_tie_scores_nothing():

@@ -81,7 +81,8 @@ def test_rules(text, changes, expected):
 def test_follow_suit_message_names_seat_card_trick_and_rule():
     report = check_hand(STD, tricks(T0 + " | 3: 6C 7C 4H 8C | 2: 9C TC JC KC"))
     (v,) = report.violations
-    assert v.message.startswith("Seat 1 played the 4H on trick 2 but held the KC")
+    assert v.seat == 1  # counted from 0 in the field, from 1 in words (as on the pages)
+    assert v.message.startswith("Seat 2 played the 4H on trick 2 but held the KC")
     assert "had to follow clubs" in v.message
     named = check_hand(STD, tricks(T0 + " | 3: 6C 7C 4H 8C | 2: 9C TC JC KC"), names=["A", "Bo"])
     assert named.violations[0].message.startswith("Bo played the 4H")

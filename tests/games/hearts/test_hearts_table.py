@@ -147,6 +147,28 @@ def test_a_whole_hand_by_tricks_scores_and_the_next_trick_is_for_the_next_hand()
     assert not t.state.entries.get(2)  # never applied to the next hand
 
 
+def test_each_trick_is_checked_once_by_the_action_and_the_fold_together(monkeypatch):
+    from companion.games.hearts import report
+    from companion.games.hearts.table import state as hearts_state
+
+    calls: list[int] = []
+    real = report.check
+
+    def counted(hand: Any, *args: Any) -> Any:
+        calls.append(len(hand.tricks))
+        return real(hand, *args)
+
+    monkeypatch.setattr(report, "check", counted)
+    hearts_state._checked.cache_clear()
+    t = Table(moon_policy="add")
+    for i, (leader, cards) in enumerate(game_tricks()[:5]):
+        before = len(calls)
+        t.act(*trick(1, i, leader, cards), BEN)
+        assert calls[before:] == [i + 1]  # the new tricks, checked once: apply and fold share it
+    assert len(t.state.current.tricks) == 5
+    assert t.refold() == t.state  # the same state as a cold fold of the events
+
+
 def test_a_trick_names_its_index_and_a_correction_replaces_it():
     t = Table()
     tricks = game_tricks()

@@ -8,6 +8,13 @@ table object), ``moves`` (apply: each move checked against the turn or word it n
 """
 
 from companion.games.alphagrams.table.actions import AlphaGramsTable
+from companion.games.alphagrams.table.options import TableOptions as Options
+from companion.games.alphagrams.table.options import dealer as dealer
+from companion.games.alphagrams.table.state import KINDS as KINDS
+from companion.games.alphagrams.table.state import UNDOABLE as UNDOABLE
+from companion.games.alphagrams.table.state import State as State
 
 with_words = AlphaGramsTable
 GAME = AlphaGramsTable()
+
+__all__ = ["GAME", "KINDS", "UNDOABLE", "Options", "State", "dealer", "with_words"]

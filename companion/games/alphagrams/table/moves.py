@@ -17,15 +17,12 @@ from companion.games.alphagrams.table.state import SLOT, State, may_move
 from companion.games.alphagrams.validate import check_move
 from companion.games.challenges import Challenge
 from companion.games.protocol import Action, Actor, NewEvent, target_int
+from companion.games.seats import seat_name
 from companion.words.judge import house_rule
 from companion.words.lexicon import Lexicon
 
 OVERRULABLE = ("inflection", "not-a-word")
 MAX_CARDS = 30
-
-
-def seat_words(seat: int) -> str:
-    return f"seat {seat + 1}"
 
 
 def card(data: Mapping[str, Any], name: str = "card") -> AlphaCard:
@@ -178,9 +175,9 @@ class Moves:
     def _on_turn(self, game: engine.AlphaGramsState, action: Action, actor: Actor) -> int:
         seat = target_int(action, "seat", 0, game.options.players - 1)
         if seat != game.turn:
-            raise Forbidden(f"It is {seat_words(game.turn)}'s turn, not {seat_words(seat)}'s.")
+            raise Forbidden(f"It is {seat_name(game.turn)}'s turn, not {seat_name(seat)}'s.")
         if not may_move(actor, seat):
-            raise NotAllowed(f"It is {seat_words(seat)}'s turn: their phone (or the host) moves.")
+            raise NotAllowed(f"It is {seat_name(seat)}'s turn: their phone (or the host) moves.")
         return seat
 
     def _stolen(self, state: State, action: Action) -> int | None:
@@ -207,7 +204,7 @@ class Moves:
             raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).",
                             "overrule")  # fmt: skip
         if problems and not agreed:
-            who = actor.names[seat] if seat < len(actor.names) else seat_words(seat)
+            who = actor.names[seat] if seat < len(actor.names) else seat_name(seat)
             what = f"allow {who}'s word {move.text.upper()} ({'; '.join(problems)})"
             return agreements.ask(state, "word", what, action, actor)
         old = game.words[steal] if steal is not None else None
@@ -229,7 +226,7 @@ class Moves:
         if not 0 <= challenger < game.options.players or challenger == last.seat:
             raise Forbidden("A word is challenged by another player at the table.", "challenger")
         if not may_move(actor, challenger):
-            raise NotAllowed(f"Only {seat_words(challenger)}'s phone (or the host) challenges.")
+            raise NotAllowed(f"Only {seat_name(challenger)}'s phone (or the host) challenges.")
         n = state.challenges + 1
         options = state.options
         payload = {"n": n, "game": "alphagrams", "words": [last.text.upper()],
@@ -259,7 +256,7 @@ def consequence(state: State, j: Challenge, valid: bool,
                 names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
     """The verdict's effect: an ``ag-challenge`` at the next version of the slot ``ag`` (so
     every phone's open move form is stale after it)."""
-    names = names or [seat_words(s) for s in range(state.options.players)]
+    names = names or [seat_name(s) for s in range(state.options.players)]
     said = outcome(state, j.challenger, j.player, valid, names)
     if said is None:
         return [], "The play had moved on, so the game is unchanged."

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.alphagrams.options import DEFAULT_OPTIONS, AlphaGramsOptions
+from companion.games.wordoptions import read_min_zipf
 from companion.words.lexicon import Lexicon
 
 DEFAULT_COMMON = 2.5
@@ -84,20 +85,6 @@ def _min_zipf(data: Mapping[str, Any]) -> float | None:
         return None
     value = read_min_zipf(raw)
     return DEFAULT_COMMON if value is None else value
-
-
-def read_min_zipf(raw: Any) -> float | None:
-    """The "common words only" threshold as typed (a Zipf value 0-8); blank means none."""
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return None
-    text = str(raw).strip()[:10]
-    try:
-        value = float(text)
-    except ValueError:
-        raise Unreadable(f"Commonness needed: '{text}' is not a number.", "min_zipf") from None
-    if isinstance(raw, bool) or not 0 <= value <= 8:
-        raise Unreadable(f"Commonness needed must be 0 to 8, not {text}.", "min_zipf")
-    return value
 
 
 def parse_options(data: Mapping[str, Any], lexicon: Callable[[str], Lexicon]) -> TableOptions:

@@ -35,7 +35,7 @@ def final_sheet(state: State) -> scoresheet.Sheet:
     if not state.over or state.game is None:
         zero = tuple(0 for _ in range(n))
         return scoresheet.Sheet(n, (), zero, (), (), False, (), 0)
-    pts, words = points(state), engine.seat_words(state.game)
+    pts, words = points(state), engine.words_by_seat(state.game)
     order = engine.final_ranking(state.game, state.deck)
     key = [tie_break_key(pts[s], words[s]) for s in range(n)]
     winners = tuple(s for s in order if key[s] == key[order[0]])

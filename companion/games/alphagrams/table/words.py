@@ -19,7 +19,7 @@ def ranking_lines(state: State, names: Sequence[str]) -> list[str]:
     """Lines like ``1. Ann: 14 points (longest word 6 letters)`` for the end of the game."""
     if state.game is None:
         return []
-    pts, words = points(state), engine.seat_words(state.game)
+    pts, words = points(state), engine.words_by_seat(state.game)
     out, place, before = [], 0, None
     for i, seat in enumerate(engine.final_ranking(state.game, state.deck), start=1):
         key = tie_break_key(pts[seat], words[seat])

@@ -48,6 +48,7 @@ from companion.games.consonants.table import words as table_words
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload
+from companion.games.seats import seat_labels
 from companion.games.trickgame import read
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
@@ -208,7 +209,7 @@ def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Pay
     if hand.tricks:
         raise Forbidden("This hand is entered trick by trick: the tricks give the cards.",
                         "entered-by-tricks")  # fmt: skip
-    who = ts.seat_words(state.options.players)[seat]
+    who = seat_labels(state.options.players)[seat]
     mine = read.read_cards(data.get("cards"), who, AlphaCard.parse)
     if (problem := _copies_problem(state.deck, mine, who)) is not None:
         raise Forbidden(problem, "deck-copies")
@@ -222,7 +223,7 @@ def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Pay
 def _trick(state: State, hand: Hand, index: Any, data: Data, actor: Actor) -> Payload:
     _need_player(actor)
     players = state.options.players
-    names = ts.seat_words(players)
+    names = seat_labels(players)
     return trick_payload(hand, index, data, players, PlayedAlpha.parse,
                          lambda tricks: engine.check_hand(state.rules, tricks,
                                                           names=names).violations,
@@ -252,7 +253,7 @@ def _word_list(value: Any) -> list[str]:
 
 def _words(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
     _need_seat(actor, seat)
-    who = ts.seat_words(state.options.players)[seat]
+    who = seat_labels(state.options.players)[seat]
     if not hand.seat_cards_known(seat):
         raise Forbidden(f"Enter {who}'s taken cards first: words are made from them.",
                         "cards-first")  # fmt: skip
@@ -284,7 +285,7 @@ def _close(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payloa
 
 def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) -> NewEvent:
     word = engine.read_word(str(data.get("word", ""))[:40], "word")
-    names = ts.seat_words(state.options.players)
+    names = seat_labels(state.options.players)
     if word not in hand.words.get(seat, []):
         raise Forbidden(f"{names[seat]} has not laid {word}.", "not-laid")
     challenger = read.seat_value(data.get("challenger"), state.options.players, "challenger")
@@ -307,7 +308,7 @@ def consequence(state: State, j: Challenge, valid: bool,
                 names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
     """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``
     in its own slot ``c{hand}ch{n}``."""
-    names = names or ts.seat_words(state.options.players)
+    names = names or seat_labels(state.options.players)
     found = table_words.verdict(j.ref or {}, j.n, j.challenger, valid, state.deck, names)
     if found is None:
         return [], ""

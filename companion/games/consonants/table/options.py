@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import Unreadable
-from companion.games.alphagrams.table.options import read_min_zipf
 from companion.games.consonants import OPTION_HELP, ConsonantsOptions, dealer_for_hand, options_from
-from companion.games.hearts.table.setup import cycle_choices
 from companion.games.trickgame.options import RulesPlayers
+from companion.games.trickgame.passwords import cycle_choices
+from companion.games.wordoptions import read_min_zipf
 from companion.words.lexicon import Lexicon
 
 ENTRY_WAYS = {

@@ -16,10 +16,9 @@ from companion.games.consonants.table import state as ts
 from companion.games.consonants.table import summary as table_summary
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
-from companion.games.hearts.table import options as hearts_options
-from companion.games.hearts.table.words import PassLine, pass_line
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import hand_slot
+from companion.games.trickgame.passwords import PassLine, pass_line
 from companion.games.trickgame.summary import HandSummary
 from companion.games.trickgame.words import named
 
@@ -88,8 +87,7 @@ class Display(DisplayParts[TableOptions, Hand]):
         return ts.dealer(self.options, hand)
 
     def pass_line(self, hand: int) -> PassLine:
-        shim = hearts_options.TableOptions(self.rules.hearts_passing())
-        return pass_line(shim, hand, self.seat, self.names)
+        return pass_line(self.rules, hand, self.seat, self.names)
 
     def lead_line(self, hand: int) -> str:
         if self.rules.first_lead == "left-of-dealer":

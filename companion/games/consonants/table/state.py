@@ -22,6 +22,7 @@ from companion.games.agreements import Agreement
 from companion.games.challenges import Challenge
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table.options import TableOptions
+from companion.games.seats import seat_labels
 from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
 from companion.games.trickgame.state import HandLookup
 from companion.games.tricks import Violation
@@ -30,10 +31,6 @@ SLOTS = SlotNames("c", {"claim": "s", "trick": "t", "choice": "fly", "words": "w
                         "close": "end"})  # fmt: skip
 BLOCKING = ("duplicate-card", "wrong-card-count", "bad-declaration")
 Scores = dict[int, int]
-
-
-def seat_words(players: int) -> tuple[str, ...]:
-    return tuple(f"Seat {i + 1}" for i in range(players))
 
 
 @dataclass(frozen=True)
@@ -163,7 +160,7 @@ def _taken(state: State, n: int, entries: HandEntries) -> dict[str, Any]:
     fly = str(entries.choice.payload.get("choice")) if entries.choice else None
     if tricks:
         report = engine.check_hand(rules, tricks, None, fly, dealer(state.options, n),
-                                   seat_words(players))  # fmt: skip
+                                   seat_labels(players))  # fmt: skip
         return dict(source="tricks", taken=report.taken_cards(), tricks=tricks,
                     trick_report=report, fly=fly)  # fmt: skip
     claims = entries.claims
@@ -185,7 +182,7 @@ def build_hand(state: State, n: int) -> Hand:
     judged = {x.word: x.valid for x in verdicts}
     report = engine.score_taken(state.rules, base["taken"], words, challenges,
                                 lambda w: judged.get(w, True), base["fly"],
-                                seat_words(players))  # fmt: skip
+                                seat_labels(players))  # fmt: skip
     hand = Hand(n, words=words, verdicts=verdicts, report=report, **base)
     return replace(hand, closed=entries.close is not None and hand.scores is not None)
 

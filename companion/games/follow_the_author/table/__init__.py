@@ -8,3 +8,13 @@ action's data).
 """
 
 from companion.games.follow_the_author.table.actions import GAME as GAME
+
+# What the registry reads (``companion.games.registry``): the same names in every game.
+from companion.games.follow_the_author.table.events import KINDS as KINDS
+from companion.games.follow_the_author.table.events import UNDOABLE as UNDOABLE
+from companion.games.follow_the_author.table.options import TableOptions as Options
+from companion.games.follow_the_author.table.options import dealer as dealer
+from companion.games.follow_the_author.table.state import State as State
+from companion.games.follow_the_author.table.view import exportable as exportable
+
+__all__ = ["GAME", "KINDS", "UNDOABLE", "Options", "State", "dealer", "exportable"]

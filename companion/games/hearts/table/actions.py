@@ -40,6 +40,7 @@ from companion.games.hearts.table import words as table_words
 from companion.games.hearts.table.options import TableOptions
 from companion.games.hearts.table.state import Hand, State
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload, need_seat_phone
+from companion.games.seats import seat_labels
 from companion.games.trickgame import read
 from companion.games.trickgame.entries import EMPTY
 from companion.games.trickgame.table import TrickTable, trick_payload
@@ -77,7 +78,7 @@ def _sun_from_tricks(data: Mapping[str, Any], players: int) -> int | None:
 def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[Card]], int | None]:
     """The cards each seat took, with the form's "rest" and "sun" worked in, and the sun."""
     players, wanted = state.options.players, ts.penalty_cards(state.options)
-    names = ts.seat_words(players)
+    names = seat_labels(players)
     raw = data.get("taken", {})
     if not isinstance(raw, Mapping):
         raise Unreadable("'taken' must map seats to lists of cards.", "taken")
@@ -157,7 +158,7 @@ class HeartsTable(TrickTable):
     def _taken(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number, correction_ok=True)
-        options, names = state.options, ts.seat_words(state.options.players)
+        options, names = state.options, seat_labels(state.options.players)
         taken, sun = _read_taken(state, data)
         report = hearts.score_taken(options.rules, taken, ts.sun_tricks(options, sun),
                                     hand.totals_before, None, names)  # fmt: skip
@@ -169,7 +170,7 @@ class HeartsTable(TrickTable):
     def _points(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number, correction_ok=True)
-        options, names = state.options, ts.seat_words(state.options.players)
+        options, names = state.options, seat_labels(state.options.players)
         rules, players = options.rules, options.players
         moon = read.optional_seat(data.get("moon"), players, "moon")
         sun = read.optional_seat(data.get("sun"), players, "sun")
@@ -194,7 +195,7 @@ class HeartsTable(TrickTable):
         }
 
     def _claim(self, state: State, number: int, seat: Any, data: Data, actor: Actor) -> Payload:
-        names = ts.seat_words(state.options.players)
+        names = seat_labels(state.options.players)
         need_seat_phone(actor, seat, names)
         hand = _hand_open(state, number)
         wanted = ts.penalty_cards(state.options)
@@ -215,10 +216,10 @@ class HeartsTable(TrickTable):
     def _trick(self, state: State, number: int, index: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand, players = _hand_open(state, number), state.options.players
-        names = ts.seat_words(players)
         return trick_payload(hand, index, data, players, Card.parse,
-                             lambda tricks: hearts.check_hand(state.options.rules, tricks,
-                                                              names=names).violations,
+                             lambda tricks: ts.trick_report(state.options, number, tricks,
+                                                            hand.totals_before,
+                                                            hand.moon).violations,
                              ts.BLOCKING)  # fmt: skip
 
     def _moon(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:

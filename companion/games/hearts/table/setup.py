@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from companion.games.hearts import DEFAULT_CYCLES, OTHER_CYCLES, HeartsOptions
+from companion.games.hearts import HeartsOptions
 from companion.games.hearts.table import setup_words as words
 from companion.games.hearts.table.options import ENTRY_WAYS
+from companion.games.trickgame.passwords import cycle_choices as cycle_choices
 
 Field = tuple[str, str, list[tuple[str, str]]]  # (option, widget, choices)
 
@@ -28,18 +29,6 @@ FLAGS = tuple(
     f.name for f in fields(HeartsOptions) if isinstance(getattr(HeartsOptions(), f.name), bool)
 )
 AS_PRESET = ("", "as the preset says")
-
-
-def cycle_choices() -> list[tuple[str, str]]:
-    """Every named cycle, as (form value, label), for the options form."""
-    choices = [("", "The usual cycle for the number of players")]
-    for players, cycles in sorted(OTHER_CYCLES.items()):
-        for cycle in (DEFAULT_CYCLES[players], *cycles):
-            value = ",".join(cycle)
-            label = f"{players} players: {words.value_words('pass_cycle', cycle)}"
-            if (value, label) not in choices:
-                choices.append((value, label))
-    return choices
 
 
 def form_field(key: str) -> Field:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.hearts.options import PRESETS, HeartsOptions
+from companion.games.trickgame import passwords
 
 LABELS = {
     "pass_count": "Cards passed",
@@ -53,7 +54,6 @@ CHOICE_WORDS: dict[str, list[tuple[str, str]]] = {
     "partnership": [("none", "no partners"), ("pooled", "pooled"), ("individual", "individual")],
 }
 
-DIRECTION_WORDS = {"2nd-left": "two seats left", "2nd-right": "two seats right"}
 
 HELP = {
     "pass_count": "How many cards each player passes before play; 0 means nobody passes.",
@@ -107,7 +107,7 @@ def value_words(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple | list):
-        return ", ".join(DIRECTION_WORDS.get(str(d), str(d)) for d in value)
+        return passwords.cycle_words(value)
     text = "none" if value is None else str(value)
     return dict(CHOICE_WORDS.get(key, [])).get(text, text)
 

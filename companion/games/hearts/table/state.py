@@ -4,13 +4,16 @@ Each hand's entries (``trickgame.entries``) are kept as entered; the hands are b
 them in order, each scored with the totals before it (the moon policy may depend on them).
 Source of a hand: a scorer's entry, else its tricks, else the players' claims. The hands run
 up to the first one not complete (the open hand) or to the game's end. Messages name seats
-as ``Seat 1``; the pages put the players' names in (``SEAT_WORDS``).
+as ``Seat 1`` (``seats.seat_labels``); the pages put the players' names in. A hand's tricks
+are checked once per set of tricks (``trick_report``): the action that enters a trick and the
+fold that stores it share the check.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from companion.cards.standard import Card
@@ -18,16 +21,12 @@ from companion.games import hearts
 from companion.games.hearts import HandReport
 from companion.games.hearts.scoring import scoring_cards
 from companion.games.hearts.table.options import TableOptions
+from companion.games.seats import seat_labels
 from companion.games.trickgame.entries import EMPTY, HandEntries
 from companion.games.trickgame.state import HandLookup
 
 BLOCKING = ("duplicate-card", "wrong-card-count")
 Scores = dict[int, int]
-
-
-def seat_words(players: int) -> tuple[str, ...]:
-    """How messages name the seats: ``Seat 1`` for seat 0 (the pages put names in)."""
-    return tuple(f"Seat {i + 1}" for i in range(players))
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ def _claims(entries: HandEntries) -> tuple[dict[int, list[Card]], int | None]:
 
 
 def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scores) -> Hand:
-    rules, names = options.rules, seat_words(options.players)
+    rules, names = options.rules, seat_labels(options.players)
     claims, claim_sun = _claims(entries)
     tricks = [(leader, cards(texts)) for leader, texts in entries.trick_list()]
     moon = entries.choice.payload.get("choice") if entries.choice else None
@@ -120,10 +119,34 @@ def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scor
     return Hand(n, source, taken, sun=claim_sun, report=report, scores=scores, **base)
 
 
+Tricks = Sequence[tuple[int, Sequence[Card]]]
+
+
+def trick_report(options: TableOptions, n: int, tricks: Tricks, totals_before: Mapping[int, int],
+                 moon: str | None) -> HandReport:  # fmt: skip
+    """The engine's report on hand ``n`` from its tricks. The action entering a trick asks
+    for it before the event is stored and the fold asks again for the same tricks after: the
+    last few reports are kept, so one trick costs one check."""
+    key = tuple((leader, tuple(cards)) for leader, cards in tricks)
+    totals = tuple(sorted(totals_before.items()))
+    return _checked(options.rules, key, totals, moon, dealer(options, n))
+
+
+@lru_cache(maxsize=16)
+def _checked(
+    rules: hearts.HeartsOptions,
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...],
+    totals: tuple[tuple[int, int], ...],
+    moon: str | None,
+    dealer_seat: int,
+) -> HandReport:
+    names = seat_labels(rules.players)
+    return hearts.check_hand(rules, tricks, None, dict(totals), moon, dealer_seat, names)
+
+
 def _trick_hand(options: TableOptions, n: int, base: dict[str, Any]) -> Hand:
     rules = options.rules
-    report = hearts.check_hand(rules, base["tricks"], None, base["totals_before"], base["moon"],
-                               dealer(options, n), seat_words(rules.players))  # fmt: skip
+    report = trick_report(options, n, base["tricks"], base["totals_before"], base["moon"])
     revoke = base["revoke"]
     scores = None
     if revoke is not None and rules.revoke_penalty:

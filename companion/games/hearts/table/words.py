@@ -6,45 +6,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts.table.options import TableOptions
 from companion.games.protocol import Event
+from companion.games.trickgame import passwords
+from companion.games.trickgame.passwords import PassLine as PassLine
 from companion.games.trickgame.words import face as face
 from companion.games.trickgame.words import history_line, trick_line
 from companion.games.trickgame.words import named as named
 from companion.games.trickgame.words import seat_name as _name
 
-WHERE = {
-    "left": "on your left",
-    "right": "on your right",
-    "across": "across from you",
-    "2nd-left": "two seats to your left",
-    "2nd-right": "two seats to your right",
-}
-ARROWS = {
-    "left": "\u2190",
-    "right": "\u2192",
-    "across": "\u2191",
-    "2nd-left": "\u21d0",
-    "2nd-right": "\u21d2",
-    "scatter": "\u21c4",
-    "hold": "\u00d7",
-}
 UNDONE = {"hearts-taken": "the cards taken", "hearts-claim": "a claim", "hearts-trick": "a trick",
           "hearts-moon": "the moon choice", "hearts-revoke": "the revoke",
           "hearts-points": "a hand's points"}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class PassLine:
-    direction: str
-    arrow: str
-    text: str
-    house_rule: bool
 
 
 CODE = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")
@@ -57,33 +34,9 @@ def said(text: str, names: Sequence[str]) -> str:
     return CODE.sub(lambda found: face(Card.parse(found.group(0))), named(text, names))
 
 
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
-
-
 def pass_line(options: TableOptions, hand: int, seat: int | None, names: Sequence[str]) -> PassLine:
     """The pass of hand ``hand`` for the phone at ``seat`` (None: said for everyone)."""
-    p = hearts.pass_for_hand(options.rules, hand)
-    house = hearts.cycle_is_house_rule(options.rules)
-    direction = "hold" if p.is_hold else p.direction
-    if p.is_hold:
-        text = "Hold: no pass this hand."
-    elif p.direction == "scatter":
-        each = "one card" if p.cards_each == 1 else _cards(p.cards_each)
-        text = f"Scatter: pass {each} to each player."
-    elif seat is None:
-        text = f"Everyone passes {_cards(p.count)} {_everyone(p.direction)}."
-    else:
-        target = p.target(seat)
-        who = names[target] if target is not None else "?"
-        text = f"Pass {_cards(p.count)} to {who}, {WHERE[p.direction]}."
-    return PassLine(direction, ARROWS[direction], text, house)
-
-
-def _everyone(direction: str) -> str:
-    return {"across": "across", "2nd-left": "two seats left", "2nd-right": "two seats right"}.get(
-        direction, f"to the {direction}"
-    )
+    return passwords.pass_line(options.rules, hand, seat, names)
 
 
 def lead_line(options: TableOptions, dealer: int, names: Sequence[str]) -> str:

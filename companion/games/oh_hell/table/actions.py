@@ -9,10 +9,10 @@ from companion.errors import Forbidden
 from companion.games.oh_hell import options as oo
 from companion.games.oh_hell import scoring
 from companion.games.oh_hell.options import OhHellOptions
+from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame.bids import hooked
 from companion.games.trickgame.bidstate import Bid, Hand, State
-from companion.games.trickgame.bidtable import BidTable, words
-from companion.games.tricks import seat_name
+from companion.games.trickgame.bidtable import BidTable
 
 ACTIONS = {
     "trump": "The suit of the card turned up for a hand (or none), before its tricks.",
@@ -43,7 +43,7 @@ class OhHellRules:
         last = seat == hand.dealer and len(others) == state.players - 1
         if not (state.options.hook and last and hooked(hand.cards, others, int(bid))):
             return None
-        dealer = seat_name(seat, words(state.players))
+        dealer = seat_name(seat, seat_labels(state.players))
         return Forbidden(f"The hook: {dealer} deals and may not bid {bid}, since the bids "
                          f"would add up to the {hand.cards} cards and nobody would miss.",
                          "hook")  # fmt: skip
