@@ -22,7 +22,7 @@ from companion.extensions import db
 from companion.games.custom import parse_points
 from companion.games.protocol import Action
 from companion.games.trickgame.words import named
-from companion.tables import service, store
+from companion.tables import service
 from companion.tables.models import Game, Table
 from companion.web import livesheet
 from companion.web.live import publish
@@ -356,7 +356,7 @@ def new_game(token: str) -> Any:
     if not v.sheet.finished:
         abort(422, "This game is not over yet.")
     actor, actor_seat = v.actor
-    game: Game = store.new_game(v.table, actor, actor_seat)
+    game: Game = service.new_game(v.table, actor, actor_seat)
     publish(v.table)
     del game
     return redirect(url_for("table.page", token=token), 303)

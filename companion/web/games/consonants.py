@@ -16,18 +16,16 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
-from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict
 from companion.games.consonants import table_forms, table_options, table_summary, table_words
 from companion.games.consonants.table_display import WAYS, Display
 from companion.games.protocol import Event
 from companion.games.trickgame.words import named
-from companion.tables import store
 from companion.tables.registry import game_type
 from companion.web import judge as judge_flow
 from companion.web.games import shared
+from companion.web.games.deck import carry as carry_deck
 from companion.web.games.deck import describe as deck_describe
-from companion.web.games.deck import table_deck
 from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
@@ -90,18 +88,6 @@ GAME = WebGame(
 register(GAME)
 
 
-def _carry_deck(v: TableView) -> None:
-    """A new game keeps the table's corrected deck: copy it into this game's events once."""
-    if v.snapshot.version("deck"):  # this game has its deck already
-        return
-    deck = table_deck(v)
-    if deck is DEFAULT_DECK:
-        return
-    actor, seat = v.actor
-    store.append(v.game, "alpha-deck", actor, seat, deck.to_dict(), None, ("deck", 1))
-    store.commit_change("The deck")
-
-
 def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
     """The same form again, the value now beside it."""
     return {"errors": {"form": named(err.message, v.names)}, "conflict": isinstance(err, Conflict)}
@@ -110,7 +96,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 FORMS = Forms(
     GAME, table_forms.FORMS,
     saved=lambda after, action, done: table_words.saved(action, after.state, after.names),
-    again=_again, prepare=_carry_deck,
+    again=_again, prepare=carry_deck,
 )  # fmt: skip
 FORMS.routes(bp)
 
