@@ -178,7 +178,7 @@ class _Rules:
             return [self._take(shell, action, actor)]
         if kind in ("rename", "leave-seat"):
             seat, chair = _chair(shell, action)
-            if actor.seat != seat:
+            if actor.seat != seat or not chair.taken:
                 raise NotAllowed(f"Only the phone sitting at {chair.called(seat)} can do that.")
             if kind == "leave-seat":
                 return [NewEvent("leave-seat", {"seat": seat}, by=(chair.name, seat))]
