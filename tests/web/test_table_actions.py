@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -108,8 +109,8 @@ def test_rename_while_the_host_frees_the_seat(app, client):
         assert mine and seat and mine.group(1) == seat.group(1) == "1"
         rename = {"csrf_token": csrf(guest), "name": "Bob", "version": mine.group(1)}
         free = {"csrf_token": csrf(client), "version": seat.group(1)}
-        answers = _at_once([lambda: guest.post(f"{table}/me/name", data=rename),
-                            lambda: client.post(f"{table}/free/1", data=free)])  # fmt: skip
+        answers = _at_once([partial(guest.post, f"{table}/me/name", data=rename),
+                            partial(client.post, f"{table}/free/1", data=free)])  # fmt: skip
         codes = [a.status_code for a in answers]
         assert all(c < 500 for c in codes), codes
         with app.app_context():
@@ -133,8 +134,8 @@ def test_lock_while_someone_joins(app, client):
         form = _join_form(guest, token)
         lock = {"csrf_token": csrf(client), "locked": "1", "version": "0"}
         answers = _at_once([
-            lambda: guest.post(f"/j/{token}/seat", data={**form, "seat": "1", "name": "Bo"}),
-            lambda: client.post(f"{table}/lock", data=lock),
+            partial(guest.post, f"/j/{token}/seat", data={**form, "seat": "1", "name": "Bo"}),
+            partial(client.post, f"{table}/lock", data=lock),
         ])  # fmt: skip
         joined, locked = (a.status_code for a in answers)
         assert locked == 303
