@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 from companion.games import circlefacts
-from companion.games.custom import table as custom_table
-from companion.games.hearts.table import ACTION_KINDS
-from companion.games.hearts.table import GAME as HEARTS
-from companion.games.hearts.table_options import parse_options as hearts_options
+from companion.games.custom.table import actions as custom_table
+from companion.games.hearts.table.actions import ACTION_KINDS
+from companion.games.hearts.table.actions import GAME as HEARTS
+from companion.games.hearts.table.options import parse_options as hearts_options
 from companion.games.oh_hell.options import options_from as oh_hell_options
-from companion.games.oh_hell.table import GAME as OH_HELL
+from companion.games.oh_hell.table.actions import GAME as OH_HELL
 from companion.games.protocol import Action
 from companion.games.spades.options import SpadesOptions
-from companion.games.spades.table import GAME as SPADES
+from companion.games.spades.table.actions import GAME as SPADES
 from tests.games.shell import HOST, Shell
 
 HEARTS_CARDS = [f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
