@@ -1,5 +1,5 @@
 """The custom scoresheet's round form on ``play.Forms``, as every game's forms: the pure reader
-(``companion.games.custom.forms``) names each changed cell's round, seat and version; the
+(``companion.games.custom.table.forms``) names each changed cell's round, seat and version; the
 service stores them together or refuses them with nothing stored; refused, the same form comes
 back with the phone's input kept and, where a cell changed elsewhere, the value now beside it.
 """
@@ -12,8 +12,8 @@ from typing import Any
 from flask import Blueprint, request
 
 from companion.errors import CompanionError, Conflict
-from companion.games.custom.forms import FORMS as READERS
-from companion.games.custom.forms import Seen
+from companion.games.custom.table.forms import FORMS as READERS
+from companion.games.custom.table.forms import Seen
 from companion.games.forms import Fields
 from companion.games.protocol import Action
 from companion.tables import service
