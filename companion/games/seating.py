@@ -226,9 +226,10 @@ def stale_words(action: Action, current: Any) -> str:
     """A stale table action in words, with its target as it is now."""
     nothing = "Nothing was changed: look at it as it is now, then try again."
     if action.kind in SEAT_ACTIONS and isinstance(current, dict):
-        name = current.get("name")
+        seat = int(current.get("seat", 0)) + 1
         now = "a phone sits there now" if current.get("taken") else "it is open now"
-        return f"{name} changed on another phone a moment ago ({now}). {nothing}"
+        return (f"Seat {seat} ({current.get('name')}) changed on another phone a moment ago: "
+                f"{now}. {nothing}")  # fmt: skip
     if action.kind in ("lock", "unlock") and isinstance(current, dict):
         now = "locked" if current.get("locked") else "open"
         return f"Joining was changed on another phone a moment ago (it is {now} now). {nothing}"
