@@ -28,7 +28,7 @@ from companion.games.consonants.table.actions import ConsonantsTable
 from companion.games.consonants.table.options import TableOptions as ConsOptions
 from companion.games.consonants.table.state import State as ConsState
 from companion.games.custom.table import actions as custom_table
-from companion.games.custom.table.actions import State as CustomState
+from companion.games.custom.table.state import State as CustomState
 from companion.games.follow_the_author.table import view as tablesheet
 from companion.games.follow_the_author.table.actions import FtaTable
 from companion.games.follow_the_author.table.events import KINDS as FTA_KINDS

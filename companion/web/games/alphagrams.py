@@ -16,10 +16,10 @@ from companion.errors import CompanionError, Unreadable
 from companion.games.alphagrams.helper import MAX_CARDS, steal_searches, steals, typed_rack
 from companion.games.alphagrams.moves import spoken
 from companion.games.alphagrams.table import forms as tableform
-from companion.games.alphagrams.table.actions import describe as ag_describe
-from companion.games.alphagrams.table.actions import ranking_lines
 from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.state import SLOT
+from companion.games.alphagrams.table.words import describe as ag_describe
+from companion.games.alphagrams.table.words import ranking_lines
 from companion.games.protocol import Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page

@@ -51,6 +51,20 @@ def test_hearts_hands_moons_and_the_queen_of_spades():
     assert circlefacts.places(sheet.totals, sheet.winners, high=False) == [1, 1, 3, 3]
 
 
+def test_hearts_partners_are_one_side_for_the_ratings():
+    """Partners sit opposite and win or lose together, pooled or not; without a partnership
+    every seat is its own side."""
+    for partnership in ("pooled", "individual"):
+        options = hearts_options({"players": 4, "partnership": partnership})
+        t = Shell(HEARTS, options, 4)
+        assert circlefacts.teams("hearts", 4, t.state) == ((0, 2), (1, 3))
+    options = hearts_options({"players": 6, "partnership": "pooled"})
+    assert circlefacts.teams("hearts", 6, Shell(HEARTS, options, 6).state) == (
+        (0, 3), (1, 4), (2, 5))  # fmt: skip
+    alone = Shell(HEARTS, hearts_options({"players": 4}), 4)
+    assert circlefacts.teams("hearts", 4, alone.state) == ((0,), (1,), (2,), (3,))
+
+
 def test_an_undone_moon_is_not_counted():
     t = hearts_with_a_shared_win()
     t.undo(HOST, HEARTS_UNDOABLE)  # the moon choice

@@ -35,14 +35,13 @@ from typing import Any
 
 from companion.errors import Unreadable
 from companion.games import agreements, challenges, scoresheet
-from companion.games.alphagrams import state as engine
-from companion.games.alphagrams.moves import spoken
-from companion.games.alphagrams.scoring import tie_break_key
 from companion.games.alphagrams.table import options as tableopts
 from companion.games.alphagrams.table.fold import fold_event
 from companion.games.alphagrams.table.moves import Moves
 from companion.games.alphagrams.table.options import TableOptions
-from companion.games.alphagrams.table.state import KINDS, SLOT, State
+from companion.games.alphagrams.table.state import SLOT, State
+from companion.games.alphagrams.table.view import final_sheet, last_word, words_view
+from companion.games.alphagrams.table.words import describe
 from companion.games.protocol import Action, Event
 from companion.words.lexicon import Lexicon
 
@@ -123,111 +122,5 @@ class AlphaGramsTable(Moves):
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return describe(event, names)
 
-
-def last_word(state: State) -> int | None:
-    """The number of the last word made, while it may be challenged."""
-    g = state.game
-    return state.ids[-1] if g is not None and g.last is not None and state.ids else None
-
-
-def words_view(state: State) -> list[dict[str, Any]]:
-    g = state.game
-    if g is None:
-        return []
-    return [{"word": i, "seat": w.seat, "text": w.text, "cards": [str(c) for c in w.cards]}
-            for i, w in zip(state.ids, g.words, strict=True)]  # fmt: skip
-
-
-def points(state: State) -> dict[int, int]:
-    return engine.final_points(state.game, state.deck) if state.game is not None else {}
-
-
-def final_sheet(state: State) -> scoresheet.Sheet:
-    """One row, at the end: each seat's points; winners by points, then longest words."""
-    n = state.options.players
-    if not state.over or state.game is None:
-        zero = tuple(0 for _ in range(n))
-        return scoresheet.Sheet(n, (), zero, (), (), False, (), 0)
-    pts, words = points(state), engine.seat_words(state.game)
-    order = engine.final_ranking(state.game, state.deck)
-    key = [tie_break_key(pts[s], words[s]) for s in range(n)]
-    winners = tuple(s for s in order if key[s] == key[order[0]])
-    row = tuple(pts[s] for s in range(n))
-    reason = _reason(pts, winners, order)
-    return scoresheet.Sheet(n, (row,), row, (row,), winners, True, winners, 1, (), reason)
-
-
-def _reason(pts: dict[int, int], winners: tuple[int, ...], order: list[int]) -> str:
-    top = pts[order[0]]
-    tied = [s for s in order if pts[s] == top]
-    if len(winners) > 1:
-        return f"{top} points each, and words of the same lengths"
-    if len(tied) > 1:
-        return f"{top} points each: the tie goes to the longest word"
-    return ""  # a clear win: "Cy wins with 4" says it all
-
-
-def ranking_lines(state: State, names: Sequence[str]) -> list[str]:
-    """Lines like ``1. Ann: 14 points (longest word 6 letters)`` for the end of the game."""
-    if state.game is None:
-        return []
-    pts, words = points(state), engine.seat_words(state.game)
-    out, place, before = [], 0, None
-    for i, seat in enumerate(engine.final_ranking(state.game, state.deck), start=1):
-        key = tie_break_key(pts[seat], words[seat])
-        place = place if key == before else i  # a true tie shares its place: 1, 1, 3
-        before = key
-        longest = max((len(w) for w in words[seat]), default=0)
-        said = f"longest word {longest} letters" if longest else "no words"
-        out.append(f"{place}. {names[seat]}: {pts[seat]} points ({said})")
-    return out
-
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    try:
-        return names[int(seat)]
-    except (TypeError, ValueError, IndexError):
-        return "a seat"
-
-
-def _word_line(p: Mapping[str, Any], names: Sequence[str]) -> str:
-    who, text = _name(names, p.get("seat")), spoken(str(p.get("text", "")))
-    stolen = spoken(str(p["stolen"])) if p.get("stolen") else None
-    if stolen and p.get("from_seat") == p.get("seat"):
-        line = f"{who} made {text}, protecting {stolen}"
-    elif stolen:
-        line = f"{who} made {text}, stealing {stolen} from {_name(names, p.get('from_seat'))}"
-    else:
-        line = f"{who} made {text}"
-    if p.get("overruled"):
-        line += f" (allowed by the table over: {'; '.join(p['overruled'])})"
-    return line
-
-
-def describe(event: Event, names: Sequence[str]) -> str | None:
-    """A history line in plain words for AlphaGrams' own events and the table's agreements
-    (None for other kinds)."""
-    if event.kind in agreements.KINDS:
-        return agreements.describe(event, names)
-    p = event.payload
-    when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""
-    who = event.actor or "Someone"
-    if event.kind == "undo" and str(p.get("what", "")).startswith("ag-"):
-        return f"{when}{who}: undid a change ({_LABELS.get(str(p['what']), 'a move')})"
-    if event.kind not in KINDS:
-        return None
-    lines: dict[str, Callable[[], str]] = {
-        "ag-start": lambda: f"turned {p.get('card')} to start the pool",
-        "ag-flip": lambda: f"{_name(names, p.get('seat'))} turned {p.get('card')} into the pool",
-        "ag-word": lambda: _word_line(p, names),
-        "ag-pass": lambda: f"{_name(names, p.get('seat'))} passed",
-        "ag-end": lambda: "the game is over, as the table agreed",
-        "ag-challenge": lambda: str(p.get("outcome") or "a challenge was settled"),
-    }
-    return f"{when}{who}: {lines[event.kind]()}"
-
-
-_LABELS = {"ag-start": "the first card", "ag-flip": "a card turned", "ag-word": "a word",
-           "ag-pass": "a pass", "ag-end": "the end of the game"}  # fmt: skip
 
 GAME = AlphaGramsTable()

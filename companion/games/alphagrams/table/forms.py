@@ -12,9 +12,10 @@ from typing import Any
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games import forms
 from companion.games.alphagrams.compose import LetterRow, compose, played, steal_index
-from companion.games.alphagrams.table.actions import GAME, describe
+from companion.games.alphagrams.table.actions import GAME
 from companion.games.alphagrams.table.moves import outcome as outcome
 from companion.games.alphagrams.table.panels import Board
+from companion.games.alphagrams.table.words import describe
 from companion.games.protocol import Action, Event
 
 Form = Mapping[str, str]

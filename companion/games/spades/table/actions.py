@@ -14,6 +14,7 @@ from companion.errors import Forbidden
 from companion.games.spades import options as so
 from companion.games.spades import scoring
 from companion.games.spades.options import SpadesOptions, team_of
+from companion.games.spades.table.words import team_words
 from companion.games.trickgame.bidstate import Bid, Hand, State
 from companion.games.trickgame.bidtable import BidTable
 
@@ -81,26 +82,6 @@ class SpadesRules:
         last = state.scored[-1] if state.scored else None
         bags = last.extra["bags"] if last is not None else {0: 0, 1: 0}
         return {"bags": {str(t): bags[t] for t in so.TEAMS}}
-
-
-def team_words(state: State, hand: Hand, team: int, names: Sequence[str]) -> str:
-    """One team's hand in words: bids, tricks, made or set, nils, bags, points."""
-    seats = so.partners(team)
-    extra, taken = hand.extra, hand.taken or {}
-    bids = " + ".join(scoring.bid_words(hand.bids[s]) for s in seats)
-    took = sum(taken[s] for s in seats)
-    parts = [f"{names[seats[0]]} and {names[seats[1]]} bid {bids}, took {took}"]
-    if any(not isinstance(hand.bids[s], str) for s in seats):
-        parts.append("contract made" if extra["made"][team] else "set")
-    for seat in seats:
-        if seat in extra["nils"]:
-            made = "made" if extra["nils"][seat] else "lost"
-            parts.append(f"{names[seat]}'s {scoring.bid_words(hand.bids[seat])} {made}")
-    bags = extra["bags"][team]
-    parts.append(f"bags now {bags}")
-    if extra["bag_penalties"][team]:
-        parts.append("ten bags: minus 100")
-    return f"{', '.join(parts)}: {extra['scores'][team]:+d}."
 
 
 GAME = BidTable(SpadesRules(), so.options_from, ACTIONS)
