@@ -6,12 +6,20 @@ A form is anything with ``get`` (and ``getlist`` for repeated fields), as werkze
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.protocol import Action
+
+
+class Fields(Unreadable):
+    """Several boxes of one form refused at once, each in its own words (box -> words)."""
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        super().__init__(next(iter(errors.values())), next(iter(errors)))
+        self.errors = dict(errors)
 
 
 def version(form: Any, field: str = "version") -> int:
@@ -42,8 +50,9 @@ class Form:
     seen, values)`` giving the one action it names (``url``: the rule's values, ``seen``:
     what the game's readers are given of the table, by default the phone's seat or None) and
     ``keep(form, url)`` the input to draw it again with if it is refused (``read`` may add to
-    it, e.g. the rows a word was composed with)."""
+    it, e.g. the rows a word was composed with). A form that saves several targets together
+    (a round's cells) reads into a sequence of actions, stored all or nothing."""
 
     rule: str
-    read: Callable[[Any, Mapping[str, Any], Any, dict[str, Any]], Action]
+    read: Callable[[Any, Mapping[str, Any], Any, dict[str, Any]], Action | Sequence[Action]]
     keep: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = everything

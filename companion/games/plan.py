@@ -35,6 +35,17 @@ class Logged(Protocol):
 
 
 E = TypeVar("E", bound=Logged)
+S = TypeVar("S", contravariant=True)
+
+
+class Rules(Protocol[S]):
+    """What ``plan`` needs of a game (every ``TableGame`` is one) or of the table's own
+    actions (``companion.games.seating.RULES``): the slot an action is about, its value now
+    and the decision."""
+
+    def target_slot(self, state: S, action: Action) -> str: ...
+    def current(self, state: S, action: Action) -> Any: ...
+    def apply(self, state: S, action: Action, actor: Actor) -> Sequence[NewEvent]: ...
 
 
 def undone_ids(rows: Sequence[Logged]) -> set[int]:
@@ -131,7 +142,7 @@ def _what(action: Action) -> str:
     return ", ".join(words)
 
 
-def plan(game: TableGame[Any, Any], state: Any, versions: Mapping[str, int],
+def plan(game: Rules[Any], state: Any, versions: Mapping[str, int],
          actions: Sequence[Action], actor: Actor, batch: str | None = None) -> Plan:  # fmt: skip
     """Check each action's version against ``versions`` (``StaleTarget``) and ``apply`` it
     to ``state``; ``apply``'s own refusals pass through. Nothing is decided unless every
@@ -161,7 +172,8 @@ def _rows(versions: Mapping[str, int], decided: list[tuple[str, Sequence[NewEven
             if batch:
                 payload["batch"] = batch
             at = _slot_for(new, slot, version, bumped) or (None, None)
-            rows.append(Row(new.kind, actor.name, actor.seat, new.round, at[0], at[1], payload))
+            name, seat = new.by or (actor.name, actor.seat)
+            rows.append(Row(new.kind, name, seat, new.round, at[0], at[1], payload))
     return Plan(tuple(after), tuple(rows))
 
 

@@ -60,13 +60,16 @@ class Event:
 class NewEvent:
     """An event ``apply`` decided on; the shell gives it an id, the actor and the time.
     ``slot`` None means the action's own slot (at the next version); ``""`` means none;
-    another slot is taken at version 1, or at its next version with ``bump``."""
+    another slot is taken at version 1, or at its next version with ``bump``. ``by``: the
+    name and seat the stored event is signed with, when not the actor's (a seat taken is
+    signed by that seat, under the name it took)."""
 
     kind: str
     payload: Mapping[str, Any]
     round: int | None = None
     slot: str | None = None
     bump: bool = False
+    by: tuple[str, int | None] | None = None
 
 
 @dataclass(frozen=True)

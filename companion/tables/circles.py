@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from companion.extensions import db
-from companion.tables import store, tokens
+from companion.tables import tokens
 from companion.tables.circlemodels import Circle, CircleMember, CirclePhone
 from companion.tables.models import Seat, Table, now
 
@@ -66,7 +66,9 @@ def rotate(circle: Circle) -> None:
 def start_table(circle: Circle, kind: str, options: dict[str, Any],
                 chosen: Sequence[CircleMember], phone: str) -> Table:  # fmt: skip
     """A table of the circle: each seat is a member, in the order given."""
-    table = store.create_table(kind, options, [m.name for m in chosen], phone, commit=False)
+    from companion.tables import service  # the service settles circles' games: it imports us
+
+    table = service.create_table(kind, options, [m.name for m in chosen], phone, commit=False)
     table.circle_id = circle.id
     for seat, m in zip(table.seats, chosen, strict=True):
         seat.member_id = m.id

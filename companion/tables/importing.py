@@ -18,12 +18,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-
 from companion.errors import CompanionError, Unreadable
-from companion.extensions import db
 from companion.games.protocol import Event
-from companion.tables import store
+from companion.tables import service
 from companion.tables.models import Table
 from companion.tables.registry import GameType, game_type
 from companion.tables.replaying import Replay
@@ -71,45 +68,8 @@ def from_json(data: Any, phone: str) -> Table:
 def _store(
     kind: GameType, options: Any, seats: list[str], events: list[Event], phone: str
 ) -> Table:
-    try:
-        table = store.create_table(
-            kind.key, options.to_dict(), [_printable(s, 40) for s in seats], phone, commit=False
-        )
-        db.session.flush()
-        _insert(table.game.id, events)
-        store.append(table.game, "import", "Import", None, {"events": len(events)}, capped=False)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise Unreadable("This file's events repeat a change, so it cannot be imported.") from None
-    return table
-
-
-def _insert(game_id: int, events: list[Event]) -> None:
-    """The events, a few statements in all: each holds the events up to the next undo of one
-    of them (an undo names its change by the id it was just given)."""
-    ids: dict[int, int] = {}
-    pending: list[Event] = []
-
-    def flush() -> None:
-        rows = [{"kind": e.kind, "actor": e.actor, "actor_seat": e.actor_seat, "round": e.round,
-                 "slot": e.slot, "slot_version": e.slot_version, "created_at": e.created_at,
-                 "payload": _renumbered(e, ids)} for e in pending]  # fmt: skip
-        ids.update(zip((e.id for e in pending), store.insert_kept(game_id, rows), strict=True))
-        pending.clear()
-
-    for e in events:
-        if e.kind == "undo" and int(e.payload["undoes"]) not in ids:
-            flush()
-        pending.append(e)
-    if pending:
-        flush()
-
-
-def _renumbered(e: Event, ids: dict[int, int]) -> dict[str, Any]:
-    if e.kind != "undo":
-        return dict(e.payload)
-    return {**e.payload, "undoes": ids[int(e.payload["undoes"])]}
+    names = [_printable(s, 40) for s in seats]
+    return service.import_table(kind.key, options.to_dict(), names, events, phone)
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:

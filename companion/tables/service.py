@@ -9,19 +9,20 @@ one batch: undo takes a batch back whole.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.extensions import db
-from companion.games import plan
+from companion.games import plan, seating
 from companion.games.plan import StaleTarget as StaleTarget
 from companion.games.protocol import Action, Actor, Event
 from companion.tables import circlesettle, snapshot, store
-from companion.tables.models import Game
+from companion.tables.models import Game, Seat, Table
 from companion.tables.registry import game_type
 from companion.tables.snapshot import GameRef
 
@@ -47,6 +48,19 @@ class Done:
     target_versions: tuple[int, ...]
     snapshot: snapshot.Snapshot
     stored: tuple[Event, ...] = ()
+    moved: str | None = None  # "rotate": the table link it retired (``store.rotate``)
+
+
+def create_table(kind: str, options: dict[str, Any], names: list[str], phone: str,
+                 commit: bool = True) -> Table:  # fmt: skip
+    """A new table playing ``kind``, its seats named ``names``, hosted by ``phone``; its first
+    game holds the ``new-table`` event."""
+    return store.create_table(kind, options, names, phone, commit)
+
+
+def new_game(table: Table, actor: str, actor_seat: int | None) -> Game:
+    """The table's next game (the finished one stays, its events too): ``new-game``."""
+    return store.new_game(table, actor, actor_seat)
 
 
 def check_game(named: int, current: int) -> None:
@@ -202,3 +216,155 @@ def undo(
 def newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Event]:
     """What "undo" takes back now: the newest change still in force, with its whole batch."""
     return plan.newest_batch(snap.effective, undoable)
+
+
+# the table's own actions (``companion.games.seating``)
+
+
+def shell_of(table: Table, deck: Mapping[str, Any] | None = None) -> seating.Shell:
+    """The table's seats and lock as ``seating`` checks them (rows read under the lock)."""
+    chairs = tuple(seating.Chair(s.name or "", s.phone is not None) for s in table.seats)
+    return seating.Shell(chairs, bool(table.locked), deck)
+
+
+def _reread(table: Table) -> None:
+    """The table's lock, links and seats as stored now: read again once the game's lock is
+    held, so a change another phone committed meanwhile is checked against, never over."""
+    db.session.refresh(table, ["locked", "seats"])
+    stmt = select(Seat).where(Seat.table_id == table.id).execution_options(populate_existing=True)
+    db.session.scalars(stmt).all()
+
+
+def _deck_now(snap: snapshot.Snapshot) -> Mapping[str, Any] | None:
+    for e in reversed(snap.events):
+        if e.kind == "alpha-deck":
+            return e.payload
+    return None
+
+
+def act_table(table: Table, game: Game, action: Action, actor: Actor, phone: str | None = None,
+              checked: bool = True) -> Done:  # fmt: skip
+    """One of the table's own actions (``seating``: a seat taken, renamed, left or freed,
+    joining locked or opened, new links, the deck), decided by ``plan.plan`` as a game's
+    action is, and stored with the rows it changes (the seat's phone and name, the lock, the
+    links), all or nothing. ``phone``: the phone taking a seat. ``checked`` False: a caller
+    that names no version (an older API client) acts on the target as it is now."""
+    store.lock_game(game.id)
+    _reread(table)
+    snap = snapshot.load(game, len(table.seats))
+    deck = _deck_now(snap) if action.kind in ("deck", "carry-deck") else None
+    shell = shell_of(table, deck)
+    try:
+        if not checked:
+            action = replace(action, version=snap.version(seating.RULES.target_slot(shell, action)))
+        planned = plan.plan(seating.RULES, shell, snap.versions, [action], actor)
+        _room(snap, len(planned.rows))
+        moved = None
+        for row in planned.rows:
+            moved = _table_rows(table, row, phone) or moved
+    except CompanionError:
+        db.session.rollback()
+        raise
+    if not planned.rows:
+        db.session.rollback()
+        return Done(snap.table_version, planned.versions, snap)
+    rows = [row.columns() for row in planned.rows]
+    try:
+        stored = store.insert_events(game.id, rows) or []
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise _stale_table(table, game, action) from None
+    after = snapshot.stored(snap, stored)
+    return Done(after.table_version, planned.versions, after, tuple(stored), moved)
+
+
+def _stale_table(table: Table, game: Game, action: Action) -> StaleTarget:
+    """A lost unique-key race for a table action: its target as it is now."""
+    snap = snapshot.load(game, len(table.seats))
+    shell = shell_of(table, _deck_now(snap))
+    current = seating.RULES.current(shell, action)
+    version = snap.version(seating.RULES.target_slot(shell, action))
+    return StaleTarget(seating.stale_words(action, current), action, version, current)
+
+
+def _table_rows(table: Table, row: plan.Row, phone: str | None) -> str | None:
+    """The rows a table action changes besides its event; the retired link after ``rotate``."""
+    p = row.payload
+    if row.kind == "join":
+        seat = table.seats[int(p["seat"])]
+        if not phone or not _take_seat(seat, phone, str(p["name"])):
+            raise Conflict(f"{seat.name or 'That seat'} is already taken by another phone.")
+    elif row.kind == "rename":
+        table.seats[int(p["seat"])].name = str(p["name"])
+    elif row.kind in ("leave-seat", "free-seat"):
+        table.seats[int(p["seat"])].phone = None
+    elif row.kind in ("lock", "unlock"):
+        table.locked = row.kind == "lock"
+    elif row.kind == "rotate":
+        return store.rotate(table)
+    return None
+
+
+def _take_seat(seat: Seat, phone: str, name: str) -> bool:
+    """Give the seat to ``phone`` only if it is still free, in one statement: of two phones
+    claiming one seat at the same moment exactly one wins (SQLite and PostgreSQL alike)."""
+    try:
+        taken = db.session.execute(
+            update(Seat)
+            .where(Seat.id == seat.id, Seat.phone.is_(None))
+            .values(phone=phone, name=name)
+        )
+    except IntegrityError:  # this phone took another seat of the table a moment ago
+        db.session.rollback()
+        raise Unreadable("This phone already sits at this table.", "seat") from None
+    if taken.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    seat.phone, seat.name = phone, name
+    return True
+
+
+# an import (``companion.tables.importing`` checks and replays the file first)
+
+
+def import_table(kind: str, options: dict[str, Any], names: list[str], events: Sequence[Event],
+                 phone: str) -> Table:  # fmt: skip
+    """A new table holding ``events`` (replayed and checked already), each keeping the time
+    it was made, and the mark that it was imported; all or nothing."""
+    try:
+        table = create_table(kind, options, names, phone, commit=False)
+        db.session.flush()
+        _insert_kept(table.game.id, events)
+        store.append(table.game, "import", "Import", None, {"events": len(events)}, capped=False)
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Unreadable("This file's events repeat a change, so it cannot be imported.") from None
+    return table
+
+
+def _insert_kept(game_id: int, events: Sequence[Event]) -> None:
+    """The events, a few statements in all: each holds the events up to the next undo of one
+    of them (an undo names its change by the id it was just given)."""
+    ids: dict[int, int] = {}
+    pending: list[Event] = []
+
+    def flush() -> None:
+        rows = [{"kind": e.kind, "actor": e.actor, "actor_seat": e.actor_seat, "round": e.round,
+                 "slot": e.slot, "slot_version": e.slot_version, "created_at": e.created_at,
+                 "payload": _renumbered(e, ids)} for e in pending]  # fmt: skip
+        ids.update(zip((e.id for e in pending), store.insert_kept(game_id, rows), strict=True))
+        pending.clear()
+
+    for e in events:
+        if e.kind == "undo" and int(e.payload["undoes"]) not in ids:
+            flush()
+        pending.append(e)
+    if pending:
+        flush()
+
+
+def _renumbered(e: Event, ids: dict[int, int]) -> dict[str, Any]:
+    if e.kind != "undo":
+        return dict(e.payload)
+    return {**e.payload, "undoes": ids[int(e.payload["undoes"])]}

@@ -11,6 +11,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
+from companion.games import seating
 from companion.games.protocol import Action, Actor
 from companion.tables import holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
@@ -19,7 +20,6 @@ from companion.tables.registry import game_type
 from companion.web import tablelimit
 from companion.web.errors import status_for
 from companion.web.home import clean_name
-from companion.web.join import take_seat
 from companion.web.live import broker, publish, publish_moved
 from companion.web.tableview import TableView
 
@@ -121,7 +121,7 @@ def create() -> Any:
     except tablelimit.TooMany as err:
         return jsonify({"error": err.message}), 429, tablelimit.retry_after()
     phone = secrets.token_urlsafe(24)
-    table = store.create_table(kind.key, parsed.to_dict(), clean, phone, commit=False)
+    table = service.create_table(kind.key, parsed.to_dict(), clean, phone, commit=False)
     key = _new_key(table, phone)
     db.session.commit()
     return _created(table, key)
@@ -140,6 +140,24 @@ def _seat_number(data: Mapping[str, Any], seats: int) -> int:
     return seat
 
 
+def _version(data: Mapping[str, Any]) -> int | None:
+    """The target's version a host or join call names (optional: without it, the target as
+    it is now)."""
+    version = data.get("version")
+    if version is None:
+        return None
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise Unreadable("'version' must be the target's version you saw (0: none yet).")
+    return version
+
+
+def _act_table(v: TableView | Table, action: Action, actor: Actor, version: int | None,
+               phone: str | None = None) -> service.Done:  # fmt: skip
+    table = v.table if isinstance(v, TableView) else v
+    action = Action(action.kind, action.target, version or 0, action.data)
+    return service.act_table(table, table.game, action, actor, phone, version is not None)
+
+
 @bp.post("/join/<token>")
 def join(token: str) -> Any:
     table = store.table_by("join_token", token)
@@ -147,22 +165,16 @@ def join(token: str) -> Any:
         return _answer({"error": "There is no table at this join link."}, 404)
     data = _body()
     position = _seat_number(data, len(table.seats))
-    if table.locked:
-        raise NotAllowed("The host has locked this table: ask them to open joining.")
-    seat = table.seats[position]
-    name = seat.name or clean_name(str(data.get("name", ""))[:100], "Your name")
-    if not name:
+    version = _version(data)
+    name = table.seats[position].name or clean_name(str(data.get("name", ""))[:100], "Your name")
+    if not name and not table.locked:  # a locked table says so first (403)
         raise Unreadable("Send a 'name' to take an open seat.", "name")
     phone = secrets.token_urlsafe(24)
-    store.lock_game(table.game.id)  # the game's lock before the seat's row, as everywhere
-    if not take_seat(seat, phone, name):
-        db.session.rollback()
-        raise Conflict(f"Seat {position + 1} is already taken by another phone.")
-    store.append(table.game, "join", name, position, {"seat": position, "name": name})
-    key = _new_key(table, phone)
-    db.session.commit()
-    publish(table)
-    return _answer({"seat": position, "seat_key": key})
+    key = _new_key(table, phone)  # stored with the seat, or not at all
+    action = Action("take-seat", {"seat": position}, 0, {"name": name})
+    done = _act_table(table, action, Actor("Someone"), version, phone)
+    publish(table, done.version)
+    return _answer({"seat": position, "seat_key": key, "target_version": done.target_versions[0]})
 
 
 def _sheet(sheet: Any) -> dict[str, Any]:
@@ -183,8 +195,8 @@ def read() -> Any:
     snap = snapshot.load(h.game, len(h.seats))
     state = game_type(h.game.kind).table.view(snap.state, seat, snap.versions)
     names = h.names
-    seats = [{"seat": s.position, "name": names[s.position], "taken": s.phone is not None}
-             for s in h.seats]  # fmt: skip
+    seats = [{"seat": s.position, "name": names[s.position], "taken": s.phone is not None,
+              "version": snap.version(seating.seat_slot(s.position))} for s in h.seats]  # fmt: skip
     return _answer({"game": h.game.kind, "game_number": h.game.number,
                     "version": snap.table_version,
                     "you": {"seat": seat, "host": h.is_host}, "seats": seats,
@@ -335,28 +347,17 @@ def host() -> Any:
         raise NotAllowed("Only the host key can do that.")
     data = _body()
     what = data.get("action")
-    if what in ("lock", "unlock"):
-        v.table.locked = what == "lock"
-        store.append(v.game, str(what), "Host", None, {})
+    if what in ("lock", "unlock", "rotate"):
+        action = Action(str(what), {}, 0)
     elif what == "free":
-        position = _seat_number(data, len(v.seats))
-        v.seats[position].phone = None
-        store.append(v.game, "free-seat", "Host", None, {"seat": position})
-    elif what == "rotate":
-        return _rotate(v)
+        action = Action("free-seat", {"seat": _seat_number(data, len(v.seats))}, 0)
     else:
         raise Unreadable("'action' must be lock, unlock, free or rotate.", "action")
-    db.session.commit()
-    publish(v.table)
-    return _answer({"version": store.table_version(v.table)})
-
-
-def _rotate(v: TableView) -> Any:
+    done = _act_table(v, action, v.who, _version(data))
     table = v.table
-    old = store.rotate(table)
-    store.append(v.game, "rotate", "Host", None, {})
-    db.session.commit()
-    publish(table)
-    publish_moved(old, table)
-    return _answer({"links": _links(table), "join_code": table.join_code,
-                    "version": store.table_version(table)})  # fmt: skip
+    publish(table, done.version)
+    body: dict[str, Any] = {"version": done.version, "target_version": done.target_versions[0]}
+    if done.moved is not None:
+        publish_moved(done.moved, table)
+        body = {"links": _links(table), "join_code": table.join_code, **body}
+    return _answer(body)

@@ -19,7 +19,8 @@ from flask import (
 
 from companion.errors import Unreadable
 from companion.extensions import db
-from companion.tables import circles, store, tokens
+from companion.games.protocol import Action, Actor
+from companion.tables import circles, service, store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
 from companion.web import codelimit, tablelimit
@@ -115,10 +116,10 @@ def create() -> Any:
         chosen = web_games()[kind]
         page = render_template("new.html", kind=chosen, values=values, errors={"form": err.message})
         return page, 429, tablelimit.retry_after()
-    table = store.create_table(kind, options, names, phone_id(), commit=False)
+    table = service.create_table(kind, options, names, phone_id(), commit=False)
     if me:  # the host plays in seat 1: seated now, as if they had taken it by the join link
-        table.seats[0].phone = phone_id()
-        store.append(table.games[0], "join", names[0], 0, {"seat": 0, "name": names[0]})
+        take = Action("take-seat", {"seat": 0}, 0, {"name": names[0]})
+        service.act_table(table, table.games[0], take, Actor("Host", None, True), phone_id())
     db.session.commit()
     return redirect(url_for("table.page", token=table.token), 303)
 

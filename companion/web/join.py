@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
 
-from companion.errors import Conflict, Unreadable
+from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
+from companion.games import seating
 from companion.games.protocol import Action
-from companion.tables import circles, service, store
-from companion.tables.models import Seat, Table
+from companion.tables import circles, service
+from companion.tables.models import Table
 from companion.web.home import clean_name
 from companion.web.live import publish, publish_moved
 from companion.web.security import phone_id
@@ -34,40 +34,47 @@ def page(token: str) -> Any:
     return render_template("join.html", v=v, values={}, errors={}, offered=offered)
 
 
-def _claim(v: TableView, position: int, name: str) -> None:
-    if v.table.locked:
-        raise Unreadable("The host has locked this table: ask them to open joining.", "seat")
-    if v.my_seat is not None:
-        raise Unreadable(f"This phone already sits at {v.names[v.my_seat.position]}.", "seat")
-    if not 0 <= position < len(v.seats):
-        raise Unreadable("There is no such seat at this table.", "seat")
-    seat = v.seats[position]
-    name = seat.name or name  # a name the host gave the seat stays
-    if not name:
-        raise Unreadable("Type your name to take an open seat.", "name")
-    store.lock_game(v.game.id)  # the game's lock before the seat's row, as everywhere
-    if not take_seat(seat, v.phone or "", name):
-        raise Unreadable(f"{v.names[position]} is already taken by another phone.", "seat")
-    store.append(v.game, "join", name, position, {"seat": position, "name": name})
-    circles.seated(v.table, seat, v.phone or "")
+def form_version(name: str) -> int | None:
+    """The version of its target a form was drawn at (``name``); None when the form names
+    none (a page drawn before forms sent it: the target as it is now)."""
+    raw = request.form.get(name)
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        raise Unreadable("This form is out of date: reload the page and try again.", "version")
+    return int(text)
 
 
-def take_seat(seat: Seat, phone: str, name: str) -> bool:
-    """Give the seat to ``phone`` only if it is still free, in one statement: of two phones
-    claiming one seat at the same moment exactly one wins (SQLite and PostgreSQL alike)."""
+class Stale(Conflict):
+    """A table action's target changed since the form was drawn (409), said in words."""
+
+
+def act_table(v: TableView, action: Action, version: int | None,
+              phone: str | None = None) -> service.Done:  # fmt: skip
+    """One of the table's own actions (``seating``) for this phone: stored, or refused with
+    nothing stored (a stale version: 409 with the target as it is now, in words)."""
+    action = replace(action, version=version or 0)
     try:
-        taken = db.session.execute(
-            update(Seat)
-            .where(Seat.id == seat.id, Seat.phone.is_(None))
-            .values(phone=phone, name=name)
-        )
-    except IntegrityError:  # this phone took another seat of the table a moment ago
-        db.session.rollback()
-        raise Unreadable("This phone already sits at this table.", "seat") from None
-    if taken.rowcount != 1:  # type: ignore[attr-defined]
-        return False
-    seat.phone, seat.name = phone, name
-    return True
+        return service.act_table(v.table, v.game, action, v.who, phone, version is not None)
+    except service.StaleTarget as err:
+        raise Stale(seating.stale_words(err.action, err.current)) from None
+
+
+@bp.app_template_global()
+def seat_version(v: TableView, position: int) -> int:
+    """The version of a seat a form is drawn at (``seating.seat_slot``)."""
+    return v.snapshot.version(seating.seat_slot(position))
+
+
+def _claim(v: TableView, position: int, name: str) -> service.Done:
+    if not 0 <= position < len(v.seats):
+        raise Unreadable(seating.NO_SEAT, "seat")
+    version = form_version(f"version-{position}")
+    action = Action("take-seat", {"seat": position}, 0, {"name": name})
+    done = act_table(v, action, version, v.phone or "")
+    circles.seated(v.table, v.seats[position], v.phone or "")
+    return done
 
 
 @bp.post("/j/<token>/seat")
@@ -76,14 +83,15 @@ def claim(token: str) -> Any:
     values = {"name": request.form.get("name", "")[:100], "seat": request.form.get("seat", "")}
     try:
         position = int(request.form.get("seat", "-1"))
-        _claim(v, position, clean_name(request.form.get("name", ""), "Your name"))
+        done = _claim(v, position, clean_name(request.form.get("name", ""), "Your name"))
         db.session.commit()
-    except (Unreadable, ValueError) as err:
+    except (CompanionError, ValueError) as err:
         db.session.rollback()
         message = getattr(err, "message", "Pick a seat.")
+        status = 409 if isinstance(err, Stale) else 422
         v = _view(load("join_token", token))
-        return render_template("join.html", v=v, values=values, errors={"form": message}), 422
-    publish(v.table)
+        return render_template("join.html", v=v, values=values, errors={"form": message}), status
+    publish(v.table, done.version)
     return redirect(url_for("table.page", token=v.table.token), 303)
 
 
@@ -94,18 +102,19 @@ def _host_view(token: str) -> TableView:
     return v
 
 
-def _host_done(v: TableView, kind: str, payload: dict[str, Any]) -> Any:
-    store.append(v.game, kind, "Host", None, payload)
-    db.session.commit()
-    publish(v.table)
+def _host_done(v: TableView, action: Action, version_field: str = "version") -> Any:
+    done = act_table(v, action, form_version(version_field))
+    publish(v.table, done.version)
+    if done.moved is not None:
+        publish_moved(done.moved, v.table)
     return redirect(url_for("table.page", token=v.table.token) + "#host", 303)
 
 
 @bp.post("/t/<token>/lock")
 def lock(token: str) -> Any:
     v = _host_view(token)
-    v.table.locked = request.form.get("locked") == "1"
-    return _host_done(v, "lock" if v.table.locked else "unlock", {})
+    kind = "lock" if request.form.get("locked") == "1" else "unlock"
+    return _host_done(v, Action(kind, {}, 0))
 
 
 @bp.post("/t/<token>/free/<int:position>")
@@ -113,8 +122,7 @@ def free(token: str, position: int) -> Any:
     v = _host_view(token)
     if not 0 <= position < len(v.seats):
         abort(404, "There is no such seat at this table.")
-    v.seats[position].phone = None
-    return _host_done(v, "free-seat", {"seat": position})
+    return _host_done(v, Action("free-seat", {"seat": position}, 0))
 
 
 def _seats_version(raw: str | None) -> int:
@@ -159,11 +167,7 @@ def remove_seat(token: str, position: int) -> Any:
 
 @bp.post("/t/<token>/rotate")
 def rotate(token: str) -> Any:
-    v = _host_view(token)
-    old = store.rotate(v.table)
-    answer = _host_done(v, "rotate", {})
-    publish_moved(old, v.table)
-    return answer
+    return _host_done(_host_view(token), Action("rotate", {}, 0))
 
 
 def _seated_view(token: str) -> TableView:
@@ -180,15 +184,10 @@ def rename(token: str) -> Any:
     seat = v.my_seat
     assert seat is not None
     name = clean_name(request.form.get("name", ""), "Your name")
-    if not name:
-        raise Unreadable("Type a name: a seat needs one.", "name")
-    was = seat.name
-    if name != was:
-        seat.name = name
-        store.append(v.game, "rename", name, seat.position,
-                     {"seat": seat.position, "name": name, "was": was})  # fmt: skip
-        db.session.commit()
-        publish(v.table)
+    action = Action("rename", {"seat": seat.position}, 0, {"name": name})
+    done = act_table(v, action, form_version("version"))
+    if done.stored:
+        publish(v.table, done.version)
     if request.headers.get("HX-Request") == "true":
         return render_template("_you.html", v=_view(load("token", token)))
     return redirect(url_for("table.page", token=v.table.token), 303)
@@ -200,8 +199,6 @@ def leave(token: str) -> Any:
     v = _seated_view(token)
     seat = v.my_seat
     assert seat is not None
-    seat.phone = None
-    store.append(v.game, "leave-seat", seat.name, seat.position, {"seat": seat.position})
-    db.session.commit()
-    publish(v.table)
+    done = act_table(v, Action("leave-seat", {"seat": seat.position}, 0), form_version("version"))
+    publish(v.table, done.version)
     return redirect(url_for("table.page", token=v.table.token), 303)

@@ -20,7 +20,7 @@ what the game's readers see of the table (by default the phone's seat) into one 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,7 +59,9 @@ class Forms:
     context to draw the form again (``errors`` its words; ``template``/``page``: another
     fragment or page than the entry box; ``status``: another status), or None to answer with
     the refusal notice alone. ``prepare(v)`` runs before the action, in its transaction.
-    ``seen(v)``: what the readers are given of the table."""
+    ``seen(v)``: what the readers are given of the table. ``answered(after, actions, done)``:
+    another answer than the entry box to a form stored from an htmx request (None: the box);
+    ``saved`` is given the first action of a form that saves several together."""
 
     kind: WebGame
     forms: Mapping[str, Form]
@@ -68,6 +70,7 @@ class Forms:
     prepare: Callable[[TableView], None] | None = None
     seen: Callable[[TableView], Any] = lambda v: v.my_seat.position if v.my_seat else None
     same: Callable[[TableView, Action], str | None] | None = None
+    answered: Callable[[TableView, Sequence[Action], service.Done], Any] | None = None
 
     def view(self, token: str, number: int | None = None) -> TableView:
         """The table at ``token``, which must be playing this game."""
@@ -87,16 +90,17 @@ class Forms:
         form = self.forms[endpoint]
         v = self.seated(token)
         values = form.keep(request.form, url)
-        action: Action | None = None
+        actions: list[Action] = []
         try:
-            action = form.read(request.form, url, self.seen(v), values)
+            read = form.read(request.form, url, self.seen(v), values)
+            actions = [read] if isinstance(read, Action) else list(read)
             if self.prepare is not None:
                 self.prepare(v)
-            done = service.act(v.table, v.game, [action], v.who)
+            done = service.act(v.table, v.game, actions, v.who)
         except CompanionError as err:
             db.session.rollback()
-            if isinstance(err, Conflict) and action is not None:
-                agreed = self.agreed(token, action)
+            if isinstance(err, Conflict) and len(actions) == 1:
+                agreed = self.agreed(token, actions[0])
                 if agreed is not None:
                     return agreed
             return self.refused(token, values, err, endpoint, url)
@@ -104,7 +108,11 @@ class Forms:
         if not htmx():
             return redirect(url_for("table.page", token=token), 303)
         after = v.fresh(done.snapshot)
-        saved = self.saved(after, action, done)
+        if self.answered is not None:
+            answer = self.answered(after, actions, done)
+            if answer is not None:
+                return answer
+        saved = self.saved(after, actions[0], done)
         return fragment(self.kind.entry_template, v=after, values={}, errors={}, saved=saved)
 
     def agreed(self, token: str, action: Action) -> Any:

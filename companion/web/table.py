@@ -17,12 +17,10 @@ from flask import (
 from markupsafe import Markup
 from sqlalchemy import bindparam, func, select
 
-from companion.errors import CompanionError, Conflict, Unreadable
+from companion.errors import Unreadable
 from companion.extensions import db
-from companion.games.custom import parse_points
-from companion.games.protocol import Action
 from companion.games.trickgame.words import named
-from companion.tables import service, store
+from companion.tables import service
 from companion.tables.models import Game, Table
 from companion.web import livesheet
 from companion.web.live import publish
@@ -220,79 +218,6 @@ def entry_key(v: TableView) -> str:
     return f"{v.game.number}:{r}:{versions}:{done}:{can}:{seats}:{names:x}:{v.undo_key}"
 
 
-def _read_actions(v: TableView, number: int) -> tuple[list[Action], dict, dict]:
-    """One ``score`` action per seat whose box the phone changed (untouched pre-filled
-    boxes are not sent again), each naming the round, the seat and the version it saw."""
-    values: dict[str, str] = {}
-    errors: dict[str, str] = {}
-    actions = []
-    for seat in range(len(v.seats)):
-        raw = request.form.get(f"points-{seat}")
-        if raw is None:
-            continue
-        values[f"points-{seat}"] = raw[:40]
-        values[f"version-{seat}"] = request.form.get(f"version-{seat}", "0")[:12]
-        if raw.strip() == request.form.get(f"was-{seat}", "").strip():
-            continue  # as shown: not changed by this phone
-        if not v.may_change(seat):
-            errors["form"] = f"This phone may not enter {v.names[seat]}'s score."
-            continue
-        try:
-            points = parse_points(raw)
-            version = int(values[f"version-{seat}"])
-        except (Unreadable, ValueError) as err:
-            errors[f"points-{seat}"] = getattr(err, "message", "That is not a score.")
-            continue
-        target = {"round": number, "seat": seat}
-        actions.append(Action("score", target, version, {"points": points}))
-    if not actions and not errors:
-        errors["form"] = "Enter at least one score (nothing was changed)."
-    return actions, values, errors
-
-
-@bp.post("/t/<token>/round/<int:number>")
-def enter_round(token: str, number: int) -> Any:
-    v = view_for(token)
-    if not v.is_host and v.my_seat is None:
-        abort(403, "Take a seat first: only players at the table can enter scores.")
-    seats_seen = request.form.get("seats-version")
-    if seats_seen is not None and seats_seen.strip() != str(v.snapshot.version("seats")):
-        # the boxes are by place, and the places moved: nothing is saved, nothing is guessed
-        message = ("The seats changed since this form was drawn (a seat was added or removed). "
-                   "Nothing was saved: enter the scores again in the new form.")  # fmt: skip
-        typed = [f"{raw.strip()}" for key, raw in request.form.items()
-                 if key.startswith("points-") and raw.strip()][:12]  # fmt: skip
-        if typed:
-            message += f" You had typed: {', '.join(t[:12] for t in typed)}."
-        return _entry_again(v, number, {}, {"form": message}, 409)
-    actions, values, errors = _read_actions(v, number)
-    if errors:
-        return _entry_again(v, number, values, errors, 422)
-    try:
-        done = service.act(v.table, v.game, actions, v.who)
-    except Conflict as err:
-        return _entry_again(v.fresh(), number, values, {"form": err.message}, 409)
-    except CompanionError as err:
-        return _entry_again(v, number, values, {"form": err.message}, 422)
-    publish(v.table, done.version)
-    if htmx() and request.form.get("edit"):
-        return fragment("_notice.html", message=f"Round {number} changed; totals updated.")
-    if htmx():
-        return fragment("_entry.html", v=v.fresh(done.snapshot), values={}, errors={}, saved=number)
-    return redirect(url_for("table.page", token=token), 303)
-
-
-def _entry_again(v: TableView, number: int, values: dict, errors: dict, status: int) -> Any:
-    """The same form again, for the same round, with the phone's input kept and, where a
-    box changed elsewhere since the phone saw it, the value now beside it."""
-    template = "_edit.html" if request.form.get("edit") or number != v.current_round else None
-    template = template or "_entry.html"
-    ctx: dict[str, Any] = dict(v=v, values=values, errors=errors, round_number=number, seat=None)
-    if htmx():
-        return fragment(template, status, **ctx)
-    return render_template("table.html", edit=template == "_edit.html", **ctx), status
-
-
 @bp.get("/t/<token>/cell/<int:number>/<int:seat>")
 def edit_cell(token: str, number: int, seat: int) -> Any:
     v = view_for(token)
@@ -356,7 +281,7 @@ def new_game(token: str) -> Any:
     if not v.sheet.finished:
         abort(422, "This game is not over yet.")
     actor, actor_seat = v.actor
-    game: Game = store.new_game(v.table, actor, actor_seat)
+    game: Game = service.new_game(v.table, actor, actor_seat)
     publish(v.table)
     del game
     return redirect(url_for("table.page", token=token), 303)

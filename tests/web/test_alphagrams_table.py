@@ -397,7 +397,7 @@ def test_host_edit_is_stored_as_an_event(client: FlaskClient) -> None:
         "changed the deck (75 cards, checked against the real deck)" in line for line in t.history()
     )
     stale = client.post(f"{t.path}/deck", data=data)
-    assert stale.status_code == 422 and "another phone" in stale.get_data(as_text=True)
+    assert stale.status_code == 409 and "another phone" in stale.get_data(as_text=True)
 
 
 def test_deck_edit_refused_for_other_phones(client: FlaskClient, app) -> None:

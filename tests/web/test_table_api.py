@@ -42,7 +42,7 @@ def test_a_table_is_created_joined_and_scored_through_keys(client):
     assert score(client, created["host_key"], 1, 0, 5).status_code == 200
     table = client.get("/api/v1/table", headers=bearer(bob)).json
     assert table["you"] == {"seat": 1, "host": False}
-    assert table["seats"][1] == {"seat": 1, "name": "Bob", "taken": True}
+    assert table["seats"][1] == {"seat": 1, "name": "Bob", "taken": True, "version": 1}
     assert table["sheet"]["rounds"] == []  # round 1 is not complete yet
     assert {"round": 1, "seat": 1, "points": 7, "version": 1} in table["state"]["cells"]
     assert totals(client, created["links"]["table"]) == ["5", "7", "0"]

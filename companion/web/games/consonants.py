@@ -16,7 +16,6 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
-from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict
 from companion.games import challenges
 from companion.games.consonants.table import forms as table_forms
@@ -26,12 +25,11 @@ from companion.games.consonants.table import words as table_words
 from companion.games.consonants.table.panels import WAYS, Display
 from companion.games.protocol import Event
 from companion.games.trickgame.words import named
-from companion.tables import store
 from companion.tables.registry import game_type
 from companion.web import judge as judge_flow
 from companion.web.games import shared
+from companion.web.games.deck import carry as carry_deck
 from companion.web.games.deck import describe as deck_describe
-from companion.web.games.deck import table_deck
 from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
@@ -93,18 +91,6 @@ GAME = WebGame(
 register(GAME)
 
 
-def _carry_deck(v: TableView) -> None:
-    """A new game keeps the table's corrected deck: copy it into this game's events once."""
-    if v.snapshot.version("deck"):  # this game has its deck already
-        return
-    deck = table_deck(v)
-    if deck is DEFAULT_DECK:
-        return
-    actor, seat = v.actor
-    store.append(v.game, "alpha-deck", actor, seat, deck.to_dict(), None, ("deck", 1))
-    store.commit_change("The deck")
-
-
 def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
     """The same form again, the value now beside it."""
     return {"errors": {"form": named(err.message, v.names)}, "conflict": isinstance(err, Conflict)}
@@ -113,7 +99,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 FORMS = Forms(
     GAME, table_forms.FORMS,
     saved=lambda after, action, done: table_words.saved(action, after.state, after.names),
-    again=_again, prepare=_carry_deck,
+    again=_again, prepare=carry_deck,
 )  # fmt: skip
 FORMS.routes(bp)
 

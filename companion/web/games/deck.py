@@ -17,8 +17,10 @@ from sqlalchemy import select
 from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
-from companion.tables import store
+from companion.games.protocol import Action
+from companion.tables import service, store
 from companion.tables.models import Event, Game
+from companion.web.errors import status_for
 from companion.web.live import publish
 from companion.web.table import view_for
 from companion.web.tableview import TableView
@@ -66,6 +68,12 @@ def _version(v: TableView) -> int:
     return store.slot_version(v.game, SLOT)
 
 
+def again_status(err: CompanionError) -> int:
+    """A refused form's status: an unreadable form is a form to fix (422)."""
+    status = status_for(err)
+    return 422 if status == 400 else status
+
+
 def _view(token: str) -> TableView:
     v = view_for(token)
     if v.game.kind not in ALPHA_KINDS:
@@ -109,23 +117,37 @@ def read_deck(form: Any) -> Deck:
 
 @bp.post("/t/<token>/deck")
 def deck_edit(token: str) -> Any:
+    """The host's deck, a table action like any (``seating``: target the deck, at the
+    version the form was drawn at)."""
     v = _view(token)
-    if not v.is_host:
-        abort(403, "Only the host's phone can change the table's deck.")
     values = {k: str(val)[:10] for k, val in request.form.items() if k != "csrf_token"}
     try:
         deck = read_deck(request.form)
         given = str(request.form.get("version", "")).strip()[:10]
-        if given != str(_version(v)):
+        if not (given.isascii() and given.isdigit()):
             raise Unreadable("The deck was changed on another phone: check it and save again.")
-        actor, seat = v.actor
-        store.append(v.game, KIND, actor, seat, deck.to_dict(), None, (SLOT, _version(v) + 1))
-        store.commit_change("The deck")
+        action = Action("deck", {}, int(given), deck.to_dict())
+        done = service.act_table(v.table, v.game, action, v.who)
     except CompanionError as err:
         db.session.rollback()
-        return _page(_view(token), values, {err.field or "form": err.message}, 422)
-    publish(v.table)
+        status = 409 if isinstance(err, service.StaleTarget) else again_status(err)
+        return _page(_view(token), values, {err.field or "form": err.message}, status)
+    publish(v.table, done.version)
     return redirect(url_for("alpha_deck.deck_page", token=token, saved=1), 303)
+
+
+def carry(v: TableView) -> None:
+    """A new game keeps the table's corrected deck: copied into this game's events once (a
+    table action at the deck's version 0; another phone that copied it first is as good)."""
+    if v.snapshot.version(SLOT):  # this game has its deck already
+        return
+    deck = table_deck(v)
+    if deck is DEFAULT_DECK:
+        return
+    try:
+        service.act_table(v.table, v.game, Action("carry-deck", {}, 0, deck.to_dict()), v.who)
+    except service.StaleTarget:
+        db.session.rollback()  # copied a moment ago by another phone
 
 
 def describe(event: Any) -> str | None:
