@@ -19,8 +19,6 @@ COMPANION = ROOT / "companion"
 STORE = COMPANION / "tables" / "store.py"
 # the one writer, the store it writes with, and the schema's own history
 WRITERS = {"companion/tables/service.py", "companion/tables/store.py"}
-# still to move (issue 21, the word judge): another change moves it onto the service
-PENDING = {"companion/web/judge.py"}
 EVENT_TABLE_NAMES = {"Event", "EVENTS"}
 
 
@@ -127,7 +125,7 @@ def _name(path: Path) -> str:
 @pytest.mark.parametrize("path", modules(), ids=_name)
 def test_only_the_service_writes_events(path: Path):
     name = _name(path)
-    if name in WRITERS or name in PENDING:
+    if name in WRITERS:
         return
     found = violations(path.read_text(), WRITERS_NOW)
     assert not found, f"{name} writes events itself (only tables/service.py may): {found}"
@@ -162,9 +160,3 @@ def test_a_new_writer_in_the_store_is_found_without_listing_it():
     sneak = "\n\ndef sneak(game):\n    return append(game, 'x', '', None, {})\n"
     source = STORE.read_text() + sneak
     assert "sneak" in store_writers(source)
-
-
-def test_pending_modules_exist():
-    """Each module still allowed to write is still there (a moved one must leave the list)."""
-    for name in PENDING:
-        assert (ROOT / name).exists(), name

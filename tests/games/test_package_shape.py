@@ -40,7 +40,7 @@ def test_a_game_has_one_table_package_naming_its_game(key: str) -> None:
         assert all((shared / f"{name}.py").is_file() for name in SHARED_BIDDING)
     else:
         missing = [name for name in SHAPE if not (folder / f"{name}.py").is_file()]
-        assert missing == [] or (key == "custom" and missing == ["forms"]), missing
+        assert missing == [], missing
 
 
 @pytest.mark.parametrize("key", sorted(registry.GAMES))
