@@ -72,13 +72,13 @@ def test_most_danger_names_the_losers_own_highest_number_card():
     result = score(["Savage", "Calamity", "Island"], ["Pact"])
     assert category(result, "most_danger") == (-6, 0)
     line = next(c.line for c in result.categories if c.name == "most_danger")
-    assert line.endswith("(3 cards plus Seat 0's highest number card, Savage 3).")
+    assert line.endswith("(3 cards plus Seat 1's highest number card, Savage 3).")
 
 
 def test_most_danger_without_a_number_card_says_so():
     result = score(["Calamity", "Island"], [])
     line = next(c.line for c in result.categories if c.name == "most_danger")
-    assert line.endswith("Seat 0 loses 2 (2 cards; no number card 2-9 among them).")
+    assert line.endswith("Seat 1 loses 2 (2 cards; no number card 2-9 among them).")
 
 
 def test_most_danger_tie_scores_nothing():
