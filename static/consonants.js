@@ -152,6 +152,7 @@
     }
     var button = event.target.closest(".atile");
     var taken = event.target.closest("[data-chip]");
+    var before = list(form.querySelector("[data-cards-input]")).length;
     if (button) { tap(form, button); }
     else if (taken) {
       var input = form.querySelector("[data-cards-input]");
@@ -159,14 +160,29 @@
     } else { return; }
     save(form);
     render(form);
+    if (button && list(form.querySelector("[data-cards-input]")).length > before) { sendIfFull(form); }
   });
+  // Trick by trick: the trick is sent when its last card is tapped (the leader known; tapped
+  // after the cards, the leader's tap sends it). A form sent back with its cards waits for
+  // its Save button: only a tap sends.
+  function sendIfFull(form) {
+    if (form.getAttribute("data-grid") !== "trick") { return; }
+    if (list(form.querySelector("[data-cards-input]")).length !== parseInt(form.getAttribute("data-players"), 10)) { return; }
+    if (!form.querySelector("[name=leader]:checked")) { form.setAttribute("data-await-leader", "1"); return; }
+    form.removeAttribute("data-await-leader");
+    var button = form.querySelector("button.save");
+    if (form.requestSubmit) { form.requestSubmit(button || undefined); } else if (button) { button.click(); }
+  }
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form.cons-grid");
     if (form) { save(form); render(form); }
   });
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form.cons-grid");
-    if (form) { save(form); render(form); }
+    if (!form) { return; }
+    save(form);
+    render(form);
+    if (event.target.name === "leader" && form.hasAttribute("data-await-leader")) { sendIfFull(form); }
   });
   // A live redraw draws the cards-taken form for the seat it showed (the host may be
   // entering Dee's cards): the live request says which, the server checks it may.

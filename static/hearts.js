@@ -216,7 +216,32 @@
       var cards = list(input);
       if (cards.indexOf(card) >= 0) { put(input, without(cards, card)); }
       else if (kind === "mine" || cards.length < parseInt(form.getAttribute("data-players"), 10)) { put(input, cards.concat([card])); }
+      if (kind === "trick") { return lastOfDeck(form, input); }
     }
+    return false;
+  }
+
+  // ---- Trick by trick: the deck's last card goes in by itself, and a trick is sent when
+  // its last card is tapped (the leader known). A form drawn with its cards already in (sent
+  // back after a refusal) waits for its Save button: only a tap sends. ----
+  function lastOfDeck(form, input) {
+    var players = parseInt(form.getAttribute("data-players"), 10), cards = list(input);
+    var grid = Array.prototype.map.call(form.querySelectorAll(".hcard"), function (b) { return b.getAttribute("data-card"); });
+    var free = grid.filter(function (c) { return cards.indexOf(c) < 0; });
+    if (cards.length === players - 1 && grid.length === players && free.length === 1) {
+      put(input, cards.concat(free));  // the last trick: the one card nobody has played yet
+      cards = list(input);
+    }
+    return cards.length === players;
+  }
+  function sendTrick(form) {
+    if (!form.querySelector("[name=leader]:checked")) {  // sent once the leader is tapped
+      form.setAttribute("data-await-leader", "1");
+      return;
+    }
+    form.removeAttribute("data-await-leader");
+    var button = form.querySelector("button.save");
+    if (form.requestSubmit) { form.requestSubmit(button || undefined); } else if (button) { button.click(); }
   }
 
   function init(root) {
@@ -245,15 +270,24 @@
     if (event.target.closest("[data-confirm-cancel]")) { return; }  // app.js closes the box
     var card = event.target.closest(".hcard");
     var tab = event.target.closest(".seat-tab");
-    if (card) { tapCard(form, card.getAttribute("data-card")); }
+    var full = false;
+    if (card) { full = tapCard(form, card.getAttribute("data-card")); }
     else if (tab) { form.setAttribute("data-active", tab.getAttribute("data-seat")); }
     else { return; }
     save(form);
     render(form);
+    if (full) { sendTrick(form); }
   });
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-grid]");
-    if (form) { save(form); render(form); }
+    if (!form) { return; }
+    save(form);
+    render(form);
+    // the leader tapped after the trick's cards (the first trick): that tap sends it
+    if (event.target.name === "leader" && form.hasAttribute("data-await-leader") &&
+        list(form.querySelector("[data-trick-cards]")).length === parseInt(form.getAttribute("data-players"), 10)) {
+      sendTrick(form);
+    }
   });
   // ---- Numbers: the running sum, and the moon/sun buttons ask first ----
   function pointsSum(form) {

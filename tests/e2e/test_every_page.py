@@ -165,7 +165,7 @@ def hearts_in_play(tour: Tour, table: str) -> None:
         page.goto(f"{table}/hearts/way/{way}")
         tour.check(f"hearts-{way}")
     page.locator("#entry-box input[name=leader]").first.check()
-    for card in ("3C", "2C"):  # not the 2 of clubs first: refused, in words
+    for card in ("2C", "3C"):  # the 2 of clubs (in already) off, another card: refused
         page.locator(f"#trick-form .hcard[data-card='{card}']").click()
     page.get_by_role("button", name="Save trick 1").click()
     expect(page.locator("#entry-box .field-error")).to_be_visible()

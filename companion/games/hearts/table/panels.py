@@ -230,6 +230,15 @@ class Display(DisplayParts[TableOptions, Hand]):
         left = [c for c in hearts.deck(self.options.rules) if c not in played or c in mine]
         return [[c for c in left if c.suit == suit] for suit in "CDHS"]
 
+    def opening(self, hand: Hand, index: int) -> str:
+        """The card that must lead trick ``index`` when the rules name it (the lowest club
+        in play on the first trick, no kitty): the trick form starts with it, one tap fewer
+        ("" for any other trick, or when the kitty may hold it)."""
+        if index != 0 or self.kitty or hand.tricks:
+            return ""
+        card = hearts.opening_lead(self.options.rules)
+        return "" if card is None else str(card)
+
     def next_leader(self, hand: Hand) -> int | None:
         report = hand.report
         if hand.tricks and report is not None and report.winners:
