@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .helpers import take_words, wait_sse_open
+from .test_every_page import AXE, RUN_AXE
 
 pytestmark = pytest.mark.e2e
 SCREEN = {"width": 390, "height": 844}
@@ -142,6 +143,10 @@ def small_taps(locator: Locator) -> list[str]:
 def test_the_hand_panel_and_the_next_action_fill_the_first_screen(phone, server, m: Moment):
     join = bring_to(server.base_url, m)
     page: Page = phone(viewport=SCREEN)
+    script = AXE.read_text()  # axe-core, handed over by the browser itself (test_every_page)
+    page.context.route(
+        "**/__axe.js", lambda r: r.fulfill(body=script, content_type="text/javascript")
+    )
     page.goto(join)
     page.get_by_role("button", name=take_words(m.names[m.seat]), exact=True).click()
     page.wait_for_url("**/t/*")
@@ -162,6 +167,10 @@ def test_the_hand_panel_and_the_next_action_fill_the_first_screen(phone, server,
     # the page says what it is: one heading for the page, and headings for its parts
     expect(page.locator("h1")).to_have_count(1)
     assert page.locator("main h2").count() >= 2
+    page.add_script_tag(url="/__axe.js")
+    assert page.evaluate(RUN_AXE) == [], f"{m.game}: axe"
+    outside = [u for u in page.seen_urls if not u.startswith((server.base_url, "data:"))]  # type: ignore[attr-defined]
+    assert not outside, f"{m.game}: requests leaving the server: {outside}"
 
 
 def test_once_a_hand_is_under_way_the_last_hands_summary_is_one_line_a_tap_opens(phone, server):
