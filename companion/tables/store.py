@@ -1,8 +1,10 @@
-"""Rows <-> game values. Every change is an appended ``Event``; nothing is updated or deleted.
+"""Rows <-> plain events. Every change is an appended ``Event``; nothing is updated or deleted.
 
-A change to a round names the version it was made on. The database's unique key on
-``(game_id, round, round_version)`` lets exactly one change per version win, whichever process
-made it; the loser gets ``Conflict`` with the latest values.
+Only the service (``companion.tables.service``) decides what to append: it plans the events
+with the game's ``apply`` and hands them here. Each names the slot it changes (one cell, one
+hand, the seats...) and that slot's next version; the database's unique key on ``(game_id,
+slot, slot_version)`` lets exactly one change per version win, whichever process made it, and
+the loser is told (``Conflict``) with the values now.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, insert, or_, select
@@ -20,22 +21,10 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
-from companion.games.plan import in_force, undone_ids
 from companion.games.protocol import Event as Plain
 from companion.tables import tokens
 from companion.tables.live import CHANNEL
 from companion.tables.models import Event, Game, OldLink, Seat, Table, now
-
-
-@dataclass(frozen=True)
-class Change:
-    """An effective score change as the games see it (undone changes are left out)."""
-
-    event_id: int
-    round: int
-    seat: int
-    points: int
-    payload: dict[str, Any]
 
 
 def create_table(
@@ -343,84 +332,6 @@ def commit_change(what: str) -> None:
 def events(game: Game) -> list[Event]:
     stmt = select(Event).where(Event.game_id == game.id).order_by(Event.id)
     return list(db.session.scalars(stmt))
-
-
-def changes(rows: Sequence[Any]) -> list[Change]:
-    gone = undone_ids(rows)
-    return [
-        Change(e.id, e.round or 0, int(e.payload["seat"]), int(e.payload["points"]), e.payload)
-        for e in rows
-        if e.kind == "score" and e.id not in gone
-    ]
-
-
-def last_undoable(rows: Sequence[Any], kinds: frozenset[str] = frozenset({"score"})) -> Any:
-    """The newest change of one of ``kinds`` that has not been undone yet."""
-    gone = undone_ids(rows)
-    for e in reversed(rows):
-        if e.kind in kinds and e.id not in gone:
-            return e
-    return None
-
-
-effective = in_force
-
-
-@dataclass(frozen=True)
-class ScoreEntry:
-    seat: int
-    points: int
-    version: int
-    before: int | None
-
-
-def record_scores(
-    game: Game,
-    actor: str,
-    actor_seat: int | None,
-    round_: int,
-    entries: list[ScoreEntry],
-    describe: Any = None,
-) -> list[Event]:
-    """Store several cells of one round at once, all or nothing."""
-    added = []
-    for entry in entries:
-        slot = cell_slot(round_, entry.seat)
-        if slot_version(game, slot) != entry.version:
-            db.session.rollback()
-            who = describe(entry.seat) if describe else f"Seat {entry.seat + 1}"
-            raise Conflict(
-                f"{who}'s score for round {round_} was changed on another phone since you "
-                "opened this form. Nothing was saved: check the latest values and send again."
-            )
-        payload = {"seat": entry.seat, "points": entry.points, "before": entry.before}
-        added.append(
-            append(game, "score", actor, actor_seat, payload, round_, (slot, entry.version + 1))
-        )
-    commit_change(f"Round {round_}")
-    return added
-
-
-def undo_last(
-    game: Game, actor: str, actor_seat: int | None, kinds: frozenset[str] = frozenset({"score"})
-) -> Event:
-    """Append an undo of the newest change still in force; the undone event stays stored."""
-    target = last_undoable(events(game), kinds)
-    if target is None:
-        raise Forbidden("There is nothing to undo yet.")
-    slot = target.slot or f"e{target.id}"
-    payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
-    if target.kind == "score":
-        payload.update(
-            seat=target.payload["seat"],
-            points=target.payload.get("before"),
-            before=target.payload["points"],
-        )
-    event = append(
-        game, "undo", actor, actor_seat, payload, target.round, (slot, slot_version(game, slot) + 1)
-    )
-    commit_change(f"Round {target.round}" if target.round else "The game")
-    return event
 
 
 def table_by(column: str, value: str) -> Table | None:
