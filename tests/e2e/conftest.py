@@ -45,7 +45,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = "Pixel 7"
-START_SECONDS = 30.0
+# a loaded machine starts the server slowly (the word lists load first)
+START_SECONDS = float(os.environ.get("COMPANION_E2E_START_SECONDS") or 30)
 STOP_SECONDS = 0.5
 
 
@@ -77,11 +78,11 @@ def _command() -> list[str]:
 class Server:
     """One ``companion serve`` process; stop and start it again on the same port and folder."""
 
-    def __init__(self, folder: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, folder: Path, env: dict[str, str] | None = None, port: int = 0) -> None:
         self.folder = folder
         self.env = dict(env or {})  # e.g. COMPANION_JUDGE_VERDICT_SECONDS for this server
         self.instance = folder / "instance"
-        self.port = _free_port()
+        self.port = port or _free_port()
         self.host = f"127.0.0.1:{self.port}"
         self.base_url = f"http://{self.host}"
         self.log = folder / "server.log"
@@ -141,7 +142,9 @@ class Server:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server per xdist worker, shared: every test starts its own tables on it."""
-    srv = Server(tmp_path_factory.mktemp("server"))
+    # COMPANION_E2E_PORT: the shared server on that port (when the port is given to this run)
+    port = int(os.environ.get("COMPANION_E2E_PORT") or 0)
+    srv = Server(tmp_path_factory.mktemp("server"), port=port)
     srv.start()
     yield srv
     srv.stop()
