@@ -32,7 +32,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, expect, sync_playwright
+
+from .helpers import WAIT_MS
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -45,8 +47,15 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = "Pixel 7"
-START_SECONDS = 30.0
+# a ceiling on the wait for a new server's first answer (it imports the app and migrates its
+# database first): a loaded machine took more than 30 s, so a server start failed the test
+START_SECONDS = 180.0
 STOP_SECONDS = 0.5
+
+
+# every expect() and every step of a phone waits up to WAIT_MS for its condition (Playwright's
+# own 5 s failed tests on a loaded machine whose pages were right, only late)
+expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -204,7 +213,7 @@ def phone(browser: Browser, playwright: Playwright, server: Server) -> Iterator[
     def open_phone(**options: Any) -> Page:
         settings = {**playwright.devices[PHONE], "base_url": server.base_url, **options}
         context = browser.new_context(**settings)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         page = context.new_page()
         requests: list[str] = []
