@@ -5,6 +5,7 @@
 #   tools/stress_suite.sh [N] [extra pytest arguments]     (N defaults to 5)
 #
 # Environment: STRESS_PORT (default: a free port), STRESS_THREADS (load threads, default 4),
+# STRESS_PAUSE (seconds each load thread waits after a request, default 0.05; 0 for no pause),
 # STRESS_DIR (logs and the server's instance folder, default a new folder under /tmp),
 # STRESS_NICE (niceness of the test runs, default 0; the server and load run at normal
 # priority). Exits non-zero if any run failed.
@@ -36,7 +37,8 @@ for _ in $(seq 1 300); do
   sleep 0.2
 done
 curl -fs -o /dev/null "http://127.0.0.1:$PORT/" || { echo "server did not start:"; tail "$DIR/server.log"; exit 2; }
-$PY -m bench.stress_load --port "$PORT" --threads "${STRESS_THREADS:-4}" >"$DIR/load.log" 2>&1 &
+$PY -m bench.stress_load --port "$PORT" --threads "${STRESS_THREADS:-4}" \
+  --pause "${STRESS_PAUSE:-0.05}" >"$DIR/load.log" 2>&1 &
 LOAD=$!
 echo "server on port $PORT, load generator pid $LOAD; logs in $DIR; $(uptime)"
 

@@ -135,7 +135,7 @@ class Server:
             proc.wait(timeout=STOP_SECONDS)
         except subprocess.TimeoutExpired:  # open event streams hold the worker: end it now
             os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
+            proc.wait(timeout=60)
 
     def restart(self) -> None:
         self.stop()
