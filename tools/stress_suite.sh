@@ -15,6 +15,7 @@ N=${1:-5}
 shift || true
 PY=.venv/bin/python
 export PYTHONPATH=$PWD
+unset PYTHONDONTWRITEBYTECODE  # as ./test.sh: compiled modules kept between runs
 DIR=${STRESS_DIR:-$(mktemp -d /tmp/companion-stress-XXXXXX)}
 mkdir -p "$DIR"
 PORT=${STRESS_PORT:-$($PY -c 'from bench._common import free_port; print(free_port())')}
