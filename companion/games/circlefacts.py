@@ -31,9 +31,17 @@ def high_wins(kind: str, state: Any) -> bool:
     return kind not in LOW_WINS
 
 
-def teams(kind: str, players: int) -> tuple[tuple[int, ...], ...]:
-    """The game's sides: partnerships, or each seat alone."""
-    return TEAMS.get(kind) or tuple((s,) for s in range(players))
+def teams(kind: str, players: int, state: Any = None) -> tuple[tuple[int, ...], ...]:
+    """The game's sides: fixed partnerships (Spades); partners sitting opposite where a trick
+    game's rules say so (Hearts or Consonants with a partnership, pooled or individual: the
+    partners win or lose together); else each seat alone."""
+    if kind in TEAMS:
+        return TEAMS[kind]
+    rules = getattr(getattr(state, "options", None), "rules", None)
+    if getattr(rules, "partnership", None) and players % 2 == 0:
+        half = players // 2
+        return tuple((s, s + half) for s in range(half))
+    return tuple((s,) for s in range(players))
 
 
 def places(totals: Sequence[int], winners: Sequence[int], high: bool) -> list[int]:

@@ -15,38 +15,39 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import agreements, custom, scoresheet
-from companion.games.alphagrams import tableopts as ag_options
-from companion.games.alphagrams.table import AlphaGramsTable
-from companion.games.alphagrams.tableopts import TableOptions as AgOptions
-from companion.games.alphagrams.tablestate import KINDS as AG_KINDS
-from companion.games.alphagrams.tablestate import UNDOABLE as AG_UNDOABLE
-from companion.games.alphagrams.tablestate import State as AgState
+from companion.games.alphagrams.table import options as ag_options
+from companion.games.alphagrams.table.actions import AlphaGramsTable
+from companion.games.alphagrams.table.options import TableOptions as AgOptions
+from companion.games.alphagrams.table.state import KINDS as AG_KINDS
+from companion.games.alphagrams.table.state import UNDOABLE as AG_UNDOABLE
+from companion.games.alphagrams.table.state import State as AgState
 from companion.games.challenges import JUDGE_KINDS
-from companion.games.consonants import table_options as cons_options
-from companion.games.consonants.table import ALL_KINDS as CONS_KINDS
-from companion.games.consonants.table import ConsonantsTable
-from companion.games.consonants.table_options import TableOptions as ConsOptions
-from companion.games.consonants.table_state import State as ConsState
-from companion.games.custom import table as custom_table
-from companion.games.custom.table import State as CustomState
-from companion.games.follow_the_author import tablesheet
-from companion.games.follow_the_author.events import KINDS as FTA_KINDS
-from companion.games.follow_the_author.events import UNDOABLE as FTA_UNDOABLE
-from companion.games.follow_the_author.table import FtaTable
-from companion.games.follow_the_author.tableoptions import TableOptions as FtaOptions
-from companion.games.follow_the_author.tableoptions import dealer as fta_dealer
-from companion.games.follow_the_author.tablestate import State as FtaState
-from companion.games.hearts import table_form, table_state
-from companion.games.hearts.table import ACTION_KINDS as HEARTS_ACTIONS
-from companion.games.hearts.table import GAME as HEARTS_TABLE
-from companion.games.hearts.table_options import TableOptions as HeartsOptions
-from companion.games.hearts.table_state import State as HeartsState
+from companion.games.consonants.table import options as cons_options
+from companion.games.consonants.table.actions import ALL_KINDS as CONS_KINDS
+from companion.games.consonants.table.actions import ConsonantsTable
+from companion.games.consonants.table.options import TableOptions as ConsOptions
+from companion.games.consonants.table.state import State as ConsState
+from companion.games.custom.table import actions as custom_table
+from companion.games.custom.table.state import State as CustomState
+from companion.games.follow_the_author.table import view as tablesheet
+from companion.games.follow_the_author.table.actions import FtaTable
+from companion.games.follow_the_author.table.events import KINDS as FTA_KINDS
+from companion.games.follow_the_author.table.events import UNDOABLE as FTA_UNDOABLE
+from companion.games.follow_the_author.table.options import TableOptions as FtaOptions
+from companion.games.follow_the_author.table.options import dealer as fta_dealer
+from companion.games.follow_the_author.table.state import State as FtaState
+from companion.games.hearts.table import setup as table_form
+from companion.games.hearts.table import state as table_state
+from companion.games.hearts.table.actions import ACTION_KINDS as HEARTS_ACTIONS
+from companion.games.hearts.table.actions import GAME as HEARTS_TABLE
+from companion.games.hearts.table.options import TableOptions as HeartsOptions
+from companion.games.hearts.table.state import State as HeartsState
 from companion.games.oh_hell.options import OhHellOptions
-from companion.games.oh_hell.table import GAME as OH_HELL_TABLE
+from companion.games.oh_hell.table.actions import GAME as OH_HELL_TABLE
 from companion.games.plan import in_force
 from companion.games.protocol import Event, TableGame
 from companion.games.spades.options import SpadesOptions
-from companion.games.spades.table import GAME as SPADES_TABLE
+from companion.games.spades.table.actions import GAME as SPADES_TABLE
 from companion.games.trickgame.bidstate import State as BidState
 from companion.games.trickgame.bidstate import dealer as bid_dealer
 from companion.games.trickgame.bidtable import BidTable

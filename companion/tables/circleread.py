@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Any
 
-from cachetools import LRUCache
 from sqlalchemy import func, select
 
 from companion.extensions import db, kept_in_app
 from companion.games.circlestats import Result
+from companion.tables import cache
 from companion.tables.circlemodels import Circle, CircleGame, CircleResult
 from companion.tables.models import Game, Table
 
@@ -30,22 +29,11 @@ class Kept:
     rows: tuple[Result, ...]
 
 
-class ResultCache:
+def _results_kept() -> cache.Kept[int, Kept]:
     """Each circle's results as last read, per process. A finished game only adds rows (with
     higher ids), so a read fetches only the rows newer than the last one it kept; when a row
     went (a game settled again, an undo), it reads them all again."""
-
-    def __init__(self) -> None:
-        self._items: LRUCache[int, Kept] = LRUCache(maxsize=64)
-        self._lock = threading.Lock()
-
-    def get(self, circle_id: int) -> Kept | None:
-        with self._lock:
-            return self._items.get(circle_id)
-
-    def put(self, circle_id: int, kept: Kept) -> None:
-        with self._lock:
-            self._items[circle_id] = kept
+    return cache.Kept(64)
 
 
 def results(circle: Circle) -> list[Result]:
@@ -54,7 +42,7 @@ def results(circle: Circle) -> list[Result]:
     count, last = db.session.execute(
         select(func.count(CircleResult.id), func.max(CircleResult.id)).where(mine)
     ).one()
-    cache = kept_in_app("circle_results", ResultCache)
+    cache = kept_in_app("circle_results", _results_kept)
     kept = cache.get(circle.id)
     if kept is not None and (kept.count, kept.last) == (count or 0, last or 0):
         return list(kept.rows)

@@ -3,7 +3,6 @@ tables. A finished game's results are settled by ``circlesettle`` and read by ``
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -18,14 +17,10 @@ from companion.tables.models import Seat, Table, now
 MEMBER_LIMIT = 100
 
 
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
 def create(name: str, names: Sequence[str]) -> tuple[Circle, str]:
     """A new circle with its members; answers it and its key (shown once)."""
     key = secrets.token_urlsafe(32)
-    circle = Circle(token=tokens.link_token(), key_hash=key_hash(key), name=name, version=1)
+    circle = Circle(token=tokens.link_token(), key_hash=tokens.key_hash(key), name=name, version=1)
     db.session.add(circle)
     db.session.flush()
     for n in names:

@@ -7,17 +7,16 @@ folded again). An unfinished game has no results; an undo that reopens a game ta
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Sequence
 from typing import Any
 
-from cachetools import LRUCache
 from sqlalchemy import delete, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from companion.extensions import db, kept_in_app
 from companion.games import circlefacts
 from companion.tables import snapshot
+from companion.tables.cache import Kept
 from companion.tables.circlemodels import Circle, CircleGame, CircleMember, CircleResult
 from companion.tables.circles import changed
 from companion.tables.models import Game, Seat, Table, now
@@ -32,17 +31,14 @@ class CircleOf:
     changes, so the service's hook costs one query per game and process, then nothing."""
 
     def __init__(self) -> None:
-        self._items: LRUCache[int, int] = LRUCache(maxsize=4096)
-        self._lock = threading.Lock()
+        self._items: Kept[int, int] = Kept(4096)
 
     def get(self, game_id: int) -> int:
-        with self._lock:
-            found = self._items.get(game_id)
+        found = self._items.get(game_id)
         if found is None:
             stmt = select(Table.circle_id).join(Game, Game.table_id == Table.id)
             found = db.session.scalar(stmt.where(Game.id == game_id)) or 0
-            with self._lock:
-                self._items[game_id] = found
+            self._items.put(game_id, found)
         return found
 
 
@@ -137,7 +133,11 @@ def _results(circle_id: int, game_id: int, kind: str, snap: Any, ids: list[int |
     facts = circlefacts.facts(kind, snap.state, sheet, snap.effective)
     high = circlefacts.high_wins(kind, snap.state)
     places = circlefacts.places(sheet.totals, sheet.winners, high)
-    team_of = {s: t for t, side in enumerate(circlefacts.teams(kind, sheet.players)) for s in side}
+    team_of = {
+        s: t
+        for t, side in enumerate(circlefacts.teams(kind, sheet.players, snap.state))
+        for s in side
+    }
     names = {m.id: m.name for m in db.session.scalars(
         select(CircleMember).where(CircleMember.id.in_([i for i in ids if i])))}  # fmt: skip
     for seat, member_id in enumerate(ids):

@@ -4,16 +4,14 @@ action, a read) need nothing more, so they skip the ORM's object loading."""
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cachetools import LRUCache
 from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db, kept_in_app
 from companion.games.protocol import Actor
-from companion.tables import store
+from companion.tables import cache, store
 from companion.tables.models import ApiKey, Game, Seat, Table
 
 
@@ -98,21 +96,17 @@ class Kept:
     event to its game or starts a new game, so a holder kept is never acted on once stale."""
 
     def __init__(self, size: int = 1024) -> None:
-        self._items: LRUCache[str, Holder] = LRUCache(maxsize=size)
-        self._lock = threading.Lock()
+        self._items: cache.Kept[str, Holder] = cache.Kept(size)
 
     def get(self, key_hash: str) -> Holder | None:
-        with self._lock:
-            return self._items.get(key_hash)
+        return self._items.get(key_hash)
 
     def put(self, key_hash: str, holder: Holder, head: int) -> None:
         """``holder`` as it is after its own action stored ``head`` (no seat moved)."""
-        with self._lock:
-            self._items[key_hash] = replace(holder, game=replace(holder.game, last_event=head))
+        self._items.put(key_hash, replace(holder, game=replace(holder.game, last_event=head)))
 
     def drop(self, key_hash: str) -> None:
-        with self._lock:
-            self._items.pop(key_hash, None)
+        self._items.drop(key_hash)
 
 
 def kept() -> Kept:

@@ -11,7 +11,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.extensions import db
-from companion.tables import circles, circlesettle
+from companion.tables import circles, circlesettle, tokens
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import game_type
 from companion.web import circleview, tablelimit
@@ -41,7 +41,7 @@ def held() -> Circle:
     """The circle the request's key opens, or 401 (checked before the body is read)."""
     auth = request.headers.get("Authorization", "")
     key = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
-    found = circles.by("key_hash", circles.key_hash(key)) if key and len(key) < 200 else None
+    found = circles.by("key_hash", tokens.key_hash(key)) if key and len(key) < 200 else None
     if found is None:
         raise NoKey("Send the circle's key as 'Authorization: Bearer <circle key>'.")
     return found
@@ -188,7 +188,7 @@ def create_table(data: Mapping[str, Any], new_key: Any, answer: Any) -> Any:
     """``POST /api/v1/tables`` for a circle: ``circle_key`` and ``members`` (ids in seat
     order) instead of ``names``. ``new_key``/``answer``: the Table API's own helpers."""
     key = data.get("circle_key")
-    circle = circles.by("key_hash", circles.key_hash(key)) if isinstance(key, str) else None
+    circle = circles.by("key_hash", tokens.key_hash(key)) if isinstance(key, str) else None
     if circle is None:
         raise NoKey("That circle key is not known here.")
     kind = game_type(str(data.get("game", "custom"))[:40])

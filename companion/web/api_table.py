@@ -3,7 +3,6 @@ key instead of a cookie. It goes through the same ``service.act`` as the pages."
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -13,7 +12,7 @@ from flask import Blueprint, jsonify, request, url_for
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action, Actor
-from companion.tables import holders, service, snapshot, store
+from companion.tables import holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
@@ -56,13 +55,9 @@ def _body() -> dict[str, Any]:
     return data
 
 
-def _hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
 def _new_key(table: Table, phone: str) -> str:
     key = secrets.token_urlsafe(32)
-    db.session.add(ApiKey(table_id=table.id, phone=phone, key_hash=_hash(key)))
+    db.session.add(ApiKey(table_id=table.id, phone=phone, key_hash=tokens.key_hash(key)))
     return key
 
 
@@ -71,7 +66,7 @@ def _key_hash() -> str:
     key = auth[7:].strip() if auth[:7].lower() == "bearer " else ""
     if not key:
         raise NoKey("Send a table key as 'Authorization: Bearer <key>'.")
-    return _hash(key)
+    return tokens.key_hash(key)
 
 
 def _held(for_change: bool = False) -> holders.Holder:

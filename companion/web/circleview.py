@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import csv
 import io
-import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from cachetools import LRUCache
 from flask import url_for
 
 from companion.extensions import kept_in_app
 from companion.games import circlestats
 from companion.games.scoresheet import Sheet
 from companion.tables import circlerating, circleread, circles
+from companion.tables.cache import Kept
 from companion.tables.circlemodels import Circle
 from companion.tables.models import now
 from companion.tables.registry import GAMES
@@ -63,28 +62,17 @@ class Figures:
     kinds: list[str]
 
 
-class FigureCache:
+def _kept() -> Kept[tuple[Any, ...], Any]:
     """What this process worked out last per key (the figures of a circle version; the
     ratings of a circle and filter, which the next finished game goes on from)."""
-
-    def __init__(self) -> None:
-        self._items: LRUCache[tuple[Any, ...], Any] = LRUCache(maxsize=256)
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
+    return Kept(256)
 
 
 def figures(circle: Circle, kind: str = "", period: str = "all") -> Figures:
     """The circle's figures for ``kind`` (empty: every game) and ``period``."""
     start = since(period, now())
     key = (circle.id, circle.version, kind, start)
-    cache = kept_in_app("circle_figures", FigureCache)
+    cache = kept_in_app("circle_figures", _kept)
     found = cache.get(key)
     if found is None:
         found = _figures(circle, kind, start)
@@ -99,7 +87,7 @@ def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
             and (start is None or r.finished_at >= start)]  # fmt: skip
     names = {m.id: m for m in circles.members(circle, with_removed=True)}
     table = circlestats.standings(rows)
-    ratings = kept_in_app("circle_ratings", FigureCache)
+    ratings = kept_in_app("circle_ratings", _kept)
     state = circlerating.rate(rows, ratings.get((circle.id, kind, start)))
     ratings.put((circle.id, kind, start), state)
     rated, history = state.final(), list(state.history)

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from dataclasses import dataclass
 from typing import Any
 
-from cachetools import LRUCache
 from flask import current_app, render_template
 
 from companion.extensions import kept_in_app
+from companion.tables import cache as cache_
 from companion.web.tableview import TableView
 
 DEFAULT_BYTES = 32 * 1024 * 1024
@@ -51,33 +50,6 @@ def _size(value: Any) -> int:
     return value.nbytes() if isinstance(value, Shown) else sys.getsizeof(value)
 
 
-class ByteCache:
-    """A least-recently-used map whose limit is the bytes of what it holds (thread-safe)."""
-
-    def __init__(self, limit: int) -> None:
-        self._items: LRUCache[tuple[Any, ...], Any] = LRUCache(maxsize=limit, getsizeof=_size)
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        with self._lock:
-            try:
-                self._items[key] = value
-            except ValueError:  # larger than the whole cache: not kept
-                pass
-
-    @property
-    def nbytes(self) -> int:
-        return int(self._items.currsize)
-
-    @property
-    def limit(self) -> int:
-        return int(self._items.maxsize)
-
-
 def cache_limit() -> int:
     """``LIVE_CACHE_BYTES`` in the app's config, else ``COMPANION_LIVE_CACHE_MB`` (MiB), else
     32 MiB per process."""
@@ -88,8 +60,9 @@ def cache_limit() -> int:
     return int(float(mib) * 1024 * 1024) if mib.replace(".", "", 1).isdigit() else DEFAULT_BYTES
 
 
-def cache() -> ByteCache:
-    return kept_in_app("live_cache", lambda: ByteCache(cache_limit()))
+def cache() -> cache_.Kept[tuple[Any, ...], Any]:
+    """Drawn fragments, limited by their bytes."""
+    return kept_in_app("live_cache", lambda: cache_.Kept(cache_limit(), _size))
 
 
 def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[Any, ...]:

@@ -12,11 +12,11 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import NotAllowed, Unreadable
-from companion.games.consonants import table_forms as cons
-from companion.games.follow_the_author import tableforms as fta
+from companion.games.consonants.table import forms as cons
+from companion.games.follow_the_author.table import forms as fta
 from companion.games.forms import version
-from companion.games.hearts import table_forms as hearts
 from companion.games.hearts.options import HeartsOptions
+from companion.games.hearts.table import forms as hearts
 from companion.games.protocol import Action
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]

@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import Forbidden, NotAllowed
 from companion.games import custom
-from companion.games.custom.table import GAME
+from companion.games.custom.table.actions import GAME
 from companion.games.plan import Row, StaleTarget, plan, plan_undo
 from companion.games.protocol import Action, Actor, Event
 from tests.games.shell import HOST, Shell

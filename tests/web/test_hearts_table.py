@@ -21,7 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.hearts import OPTION_HELP
-from companion.games.hearts.form_words import HELP, LABELS, PRESET_WORDS
+from companion.games.hearts.table.setup_words import HELP, LABELS, PRESET_WORDS
 from tests.games.hearts.reference import Table as RefTable
 from tests.games.hearts.reference import play
 from tests.web.tablehelp import claim, csrf, join_token, new_table, suit_signs, totals

@@ -150,7 +150,7 @@ def test_rendered_sheets_are_bounded_in_bytes(app, client):
     with app.app_context():
         kept = livesheet.cache()
         assert kept.limit == 3_000_000 < drawn
-        assert 1_000_000 < kept.nbytes <= 3_000_000
+        assert 1_000_000 < kept.size <= 3_000_000
 
 
 def test_the_cache_limit_can_be_set_in_mib_from_the_environment(app, monkeypatch):

@@ -12,7 +12,7 @@ import pytest
 
 from companion.games.consonants import ConsonantsOptions
 from companion.games.hearts import PRESETS, HeartsOptions
-from companion.games.hearts.form_words import LABELS, preset_keys, value_words
+from companion.games.hearts.table.setup_words import LABELS, preset_keys, value_words
 from tests.web.tablehelp import suit_signs
 from tests.web.test_hearts_table import hearts_table
 

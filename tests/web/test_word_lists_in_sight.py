@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from companion.games.alphagrams.tableopts import parse_options
+from companion.games.alphagrams.table.options import parse_options
 from companion.words import loader
 from tests.web.tablehelp import csrf, new_table
 from tests.web.test_alphagrams_table import Table, error

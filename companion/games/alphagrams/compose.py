@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, PlayedAlpha
 from companion.errors import Unreadable
-from companion.games.alphagrams.tablestate import Engine, State
+from companion.games.alphagrams.table.state import Engine, State
 
 VOWEL_CARDS = tuple(c for c in DEFAULT_DECK.copies if c.kind == "vowel")
 WILD = AlphaCard("")

@@ -19,9 +19,9 @@ from typing import Any
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden, Unreadable
-from companion.games.hearts import table_words as words
 from companion.games.hearts.options import HeartsOptions
 from companion.games.hearts.scoring import QS, bonus_card, find_shooter, penalty_cards
+from companion.games.hearts.table import words as words
 
 Taken = dict[int, list[Card]]
 

@@ -13,13 +13,13 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, Unreadable
-from companion.games.alphagrams import tableform
-from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.helper import MAX_CARDS, steal_searches, steals, typed_rack
 from companion.games.alphagrams.moves import spoken
-from companion.games.alphagrams.table import describe as ag_describe
-from companion.games.alphagrams.table import ranking_lines
-from companion.games.alphagrams.tablestate import SLOT
+from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table.panels import Board
+from companion.games.alphagrams.table.state import SLOT
+from companion.games.alphagrams.table.words import describe as ag_describe
+from companion.games.alphagrams.table.words import ranking_lines
 from companion.games.protocol import Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page

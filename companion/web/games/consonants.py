@@ -18,8 +18,11 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import CompanionError, Conflict
-from companion.games.consonants import table_forms, table_options, table_summary, table_words
-from companion.games.consonants.table_display import WAYS, Display
+from companion.games.consonants.table import forms as table_forms
+from companion.games.consonants.table import options as table_options
+from companion.games.consonants.table import summary as table_summary
+from companion.games.consonants.table import words as table_words
+from companion.games.consonants.table.panels import WAYS, Display
 from companion.games.protocol import Event
 from companion.games.trickgame.words import named
 from companion.tables import store

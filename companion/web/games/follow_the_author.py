@@ -15,8 +15,9 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, Conflict, NotAllowed
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author import tableforms, tablewords
-from companion.games.follow_the_author.tablepanels import Panels
+from companion.games.follow_the_author.table import forms as tableforms
+from companion.games.follow_the_author.table import words as tablewords
+from companion.games.follow_the_author.table.panels import Panels
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import game_type

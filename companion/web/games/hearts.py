@@ -15,10 +15,12 @@ from typing import Any
 from flask import Blueprint, abort, g, render_template, request, url_for
 
 from companion.errors import CompanionError
-from companion.games.hearts import table_form, table_forms, table_summary
-from companion.games.hearts.table import GAME
-from companion.games.hearts.table_display import WAYS, Display
-from companion.games.hearts.table_words import said
+from companion.games.hearts.table import forms as table_forms
+from companion.games.hearts.table import setup as table_form
+from companion.games.hearts.table import summary as table_summary
+from companion.games.hearts.table.actions import GAME
+from companion.games.hearts.table.panels import WAYS, Display
+from companion.games.hearts.table.words import said
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.web.games import shared

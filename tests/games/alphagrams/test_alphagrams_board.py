@@ -7,10 +7,10 @@ import pytest
 
 from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.errors import Forbidden, NotAllowed, Unreadable
-from companion.games.alphagrams import tableform
-from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.compose import choices_for, clean_word, compose, played, steal_index
 from companion.games.alphagrams.helper import typed_rack
+from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table.panels import Board
 from companion.games.protocol import Actor, Event
 
 from .test_alphagrams_table import ANN, BEN, HOST, NAMES, Game

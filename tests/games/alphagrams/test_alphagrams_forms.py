@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.alphagrams import tableform
-from companion.games.alphagrams.board import Board
 from companion.games.alphagrams.compose import compose, steal_index
 from companion.games.alphagrams.helper import typed_rack
-from companion.games.alphagrams.table import AlphaGramsTable, ranking_lines
-from companion.games.alphagrams.tableopts import load_options
-from companion.games.alphagrams.tablestate import SLOT, UNDOABLE
+from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table.actions import AlphaGramsTable
+from companion.games.alphagrams.table.options import load_options
+from companion.games.alphagrams.table.panels import Board
+from companion.games.alphagrams.table.state import SLOT, UNDOABLE
+from companion.games.alphagrams.table.words import ranking_lines
 from companion.games.protocol import Action, Actor, Event
 from companion.web import judge as judge_lines
 from companion.words import loader

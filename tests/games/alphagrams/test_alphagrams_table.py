@@ -1,4 +1,4 @@
-"""AlphaGrams at a table (``companion.games.alphagrams.table``): fold and apply from event
+"""AlphaGrams at a table (``companion.games.alphagrams.table.actions``): fold and apply from event
 lists, no app and no database."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from companion.cards.alpha import AlphaCard
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.alphagrams.helper import steals
 from companion.games.alphagrams.scoring import card_points
-from companion.games.alphagrams.table import AlphaGramsTable, describe
-from companion.games.alphagrams.tableopts import load_options
-from companion.games.alphagrams.tablestate import SLOT, State
+from companion.games.alphagrams.table.actions import AlphaGramsTable
+from companion.games.alphagrams.table.options import load_options
+from companion.games.alphagrams.table.state import SLOT, State
+from companion.games.alphagrams.table.words import describe
 from companion.games.plan import Row, plan
 from companion.games.protocol import Action, Actor, Event
 from companion.words.lexicon import Lexicon, LexiconInfo
@@ -404,7 +405,7 @@ def test_the_helper_lists_steals_of_the_words_on_the_table(g: Game) -> None:
 
 
 def test_a_wild_card_is_said_in_capitals_and_named_as_wild():
-    from companion.games.alphagrams.table import describe as said
+    from companion.games.alphagrams.table.words import describe as said
     from companion.games.protocol import Event as Stored
 
     made = Stored(1, "ag-word", "Ann", 0, payload={"seat": 0, "text": "HIDe", "stolen": "HId",

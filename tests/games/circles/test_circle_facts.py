@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 from companion.games import circlefacts
-from companion.games.custom import table as custom_table
-from companion.games.hearts.table import ACTION_KINDS
-from companion.games.hearts.table import GAME as HEARTS
-from companion.games.hearts.table_options import parse_options as hearts_options
+from companion.games.custom.table import actions as custom_table
+from companion.games.hearts.table.actions import ACTION_KINDS
+from companion.games.hearts.table.actions import GAME as HEARTS
+from companion.games.hearts.table.options import parse_options as hearts_options
 from companion.games.oh_hell.options import options_from as oh_hell_options
-from companion.games.oh_hell.table import GAME as OH_HELL
+from companion.games.oh_hell.table.actions import GAME as OH_HELL
 from companion.games.protocol import Action
 from companion.games.spades.options import SpadesOptions
-from companion.games.spades.table import GAME as SPADES
+from companion.games.spades.table.actions import GAME as SPADES
 from tests.games.shell import HOST, Shell
 
 HEARTS_CARDS = [f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
@@ -49,6 +49,20 @@ def test_hearts_hands_moons_and_the_queen_of_spades():
     # lowest wins: a moon hand (0 points) is Ann's best hand, the 26 she was given her worst
     assert found[0]["best_round"] == 0 and found[0]["worst_round"] == 26
     assert circlefacts.places(sheet.totals, sheet.winners, high=False) == [1, 1, 3, 3]
+
+
+def test_hearts_partners_are_one_side_for_the_ratings():
+    """Partners sit opposite and win or lose together, pooled or not; without a partnership
+    every seat is its own side."""
+    for partnership in ("pooled", "individual"):
+        options = hearts_options({"players": 4, "partnership": partnership})
+        t = Shell(HEARTS, options, 4)
+        assert circlefacts.teams("hearts", 4, t.state) == ((0, 2), (1, 3))
+    options = hearts_options({"players": 6, "partnership": "pooled"})
+    assert circlefacts.teams("hearts", 6, Shell(HEARTS, options, 6).state) == (
+        (0, 3), (1, 4), (2, 5))  # fmt: skip
+    alone = Shell(HEARTS, hearts_options({"players": 4}), 4)
+    assert circlefacts.teams("hearts", 4, alone.state) == ((0,), (1,), (2,), (3,))
 
 
 def test_an_undone_moon_is_not_counted():

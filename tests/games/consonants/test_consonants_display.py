@@ -10,9 +10,10 @@ from datetime import datetime
 import pytest
 
 from companion.cards.alpha import AlphaCard
-from companion.games.consonants import table_options, table_words
-from companion.games.consonants.table import GAME
-from companion.games.consonants.table_display import Display
+from companion.games.consonants.table import options as table_options
+from companion.games.consonants.table import words as table_words
+from companion.games.consonants.table.actions import GAME
+from companion.games.consonants.table.panels import Display
 from companion.games.protocol import Action, Actor, Event
 from tests.games.consonants.test_consonants_table import ANN, BEN, HOST, WATCHER, Table
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from companion.cards.alpha import DEFAULT_DECK, Deck
-from companion.games.consonants import table_summary
-from companion.games.consonants.table_display import Display
+from companion.games.consonants.table import summary as table_summary
+from companion.games.consonants.table.panels import Display
 from companion.games.protocol import Actor
 from tests.games.consonants.test_consonants_moves import DECK_POINTS, FLY, HAND, TABLE
 from tests.games.consonants.test_consonants_moves import Table as FourNames

@@ -15,10 +15,10 @@ import pytest
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.consonants import options_from
-from companion.games.consonants.table import ALL_KINDS, ConsonantsTable
-from companion.games.consonants.table_display import Display
-from companion.games.consonants.table_options import TableOptions
-from companion.games.hearts.table_words import named
+from companion.games.consonants.table.actions import ALL_KINDS, ConsonantsTable
+from companion.games.consonants.table.options import TableOptions
+from companion.games.consonants.table.panels import Display
+from companion.games.hearts.table.words import named
 from companion.games.protocol import Action, Actor
 from companion.words import loader
 from companion.words.registry import LexiconRegistry

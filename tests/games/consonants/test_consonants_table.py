@@ -9,8 +9,8 @@ import pytest
 from companion.cards.alpha import DEFAULT_DECK
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.consonants import options_from
-from companion.games.consonants.table import GAME
-from companion.games.consonants.table_options import TableOptions
+from companion.games.consonants.table.actions import GAME
+from companion.games.consonants.table.options import TableOptions
 from companion.games.plan import Row, plan
 from companion.games.protocol import Action, Actor, Event
 

@@ -6,7 +6,8 @@ import pytest
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import custom
-from companion.games.custom.table import GAME, SEATS_SLOT
+from companion.games.custom.table.actions import GAME
+from companion.games.custom.table.state import SEATS_SLOT
 from companion.games.protocol import Action, Actor, Event
 
 HOST = Actor("Host", None, host=True, names=("Ann", "Ben", "Cy", "Dee"))

@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import custom
-from companion.games.custom.table import GAME
+from companion.games.custom.table.actions import GAME
 from companion.games.protocol import Action, Actor, Event
 
 HOST = Actor("Host", None, host=True)

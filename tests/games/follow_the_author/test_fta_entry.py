@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import Forbidden
-from companion.games.follow_the_author.table import GAME
-from companion.games.follow_the_author.tablepanels import Panels
+from companion.games.follow_the_author.table.actions import GAME
+from companion.games.follow_the_author.table.panels import Panels
 from companion.games.protocol import Actor
 from tests.games.follow_the_author.test_fta_moves import (
     ALPHA_TEN,

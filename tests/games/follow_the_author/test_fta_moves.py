@@ -16,10 +16,10 @@ import pytest
 from companion.cards.decktet import DECK
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.follow_the_author import commitment
-from companion.games.follow_the_author.events import UNDOABLE
 from companion.games.follow_the_author.seal import lock_of
-from companion.games.follow_the_author.table import GAME
-from companion.games.follow_the_author.tableoptions import parse_options
+from companion.games.follow_the_author.table.actions import GAME
+from companion.games.follow_the_author.table.events import UNDOABLE
+from companion.games.follow_the_author.table.options import parse_options
 from companion.games.protocol import Action, Actor
 from tests.games.shell import Shell
 

@@ -7,10 +7,10 @@ from datetime import datetime
 import pytest
 
 from companion.cards.decktet import parse_card
-from companion.games.follow_the_author import tablewords
-from companion.games.follow_the_author.table import GAME
-from companion.games.follow_the_author.tablepanels import Panels
-from companion.games.follow_the_author.tablestate import HandState
+from companion.games.follow_the_author.table import words as tablewords
+from companion.games.follow_the_author.table.actions import GAME
+from companion.games.follow_the_author.table.panels import Panels
+from companion.games.follow_the_author.table.state import HandState
 from companion.games.protocol import Action, Actor, Event
 from tests.games.follow_the_author.test_fta_table import ANN, BEN, HOST, WATCHER, Table
 

@@ -8,7 +8,7 @@ import pytest
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.follow_the_author import commitment, normal_code, verify_commitment
 from companion.games.follow_the_author.seal import code_ok, lock_of, seal, unlocks
-from companion.games.follow_the_author.table import GAME
+from companion.games.follow_the_author.table.actions import GAME
 from companion.games.protocol import Action, Actor, Event
 from tests.games.follow_the_author.test_fta_table import (
     ANN,

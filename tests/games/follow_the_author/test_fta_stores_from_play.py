@@ -8,7 +8,7 @@ import pytest
 from companion.cards.decktet import parse_card
 from companion.errors import Forbidden
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.tablestate import HandState
+from companion.games.follow_the_author.table.state import HandState
 from tests.games.follow_the_author.test_fta_table import ANN, BEN, Table
 
 ANN_RUN = ["Forest", "Harvest", "Huntress", "Island", "Journey", "Light Keeper", "Lunatic",

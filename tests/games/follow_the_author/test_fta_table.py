@@ -10,8 +10,8 @@ from companion.cards.decktet import DECK
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.follow_the_author import commitment
 from companion.games.follow_the_author.seal import lock_of
-from companion.games.follow_the_author.table import GAME
-from companion.games.follow_the_author.tableoptions import parse_options
+from companion.games.follow_the_author.table.actions import GAME
+from companion.games.follow_the_author.table.options import parse_options
 from companion.games.plan import plan
 from companion.games.protocol import Action, Actor, Event
 

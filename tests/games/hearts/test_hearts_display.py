@@ -9,11 +9,14 @@ from datetime import datetime
 import pytest
 
 from companion.cards.standard import Card
-from companion.games.hearts import HandReport, table_form, table_summary, table_words
-from companion.games.hearts.table import GAME
-from companion.games.hearts.table_display import Display
-from companion.games.hearts.table_options import parse_options
-from companion.games.hearts.table_state import Hand, State
+from companion.games.hearts import HandReport
+from companion.games.hearts.table import setup as table_form
+from companion.games.hearts.table import summary as table_summary
+from companion.games.hearts.table import words as table_words
+from companion.games.hearts.table.actions import GAME
+from companion.games.hearts.table.options import parse_options
+from companion.games.hearts.table.panels import Display
+from companion.games.hearts.table.state import Hand, State
 from companion.games.protocol import Actor, Event
 from tests.games.hearts.test_hearts_table import ANN, BEN, HEARTS, HOST, Table, taken, trick
 

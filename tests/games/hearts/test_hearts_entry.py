@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from companion.games.hearts.table import GAME, revokes
-from companion.games.hearts.table_display import Display
-from companion.games.hearts.table_options import parse_options
-from companion.games.hearts.table_words import named
+from companion.games.hearts.table.actions import GAME, revokes
+from companion.games.hearts.table.options import parse_options
+from companion.games.hearts.table.panels import Display
+from companion.games.hearts.table.words import named
 from companion.games.protocol import Actor
 from tests.games.hearts.reference import Table as RefTable
 from tests.games.hearts.reference import play, points
@@ -173,7 +173,7 @@ def test_a_seat_that_revokes_on_two_tricks_is_offered_one_revoke_to_record() -> 
 
 
 def test_a_rule_message_names_players_and_shows_cards_as_faces() -> None:
-    from companion.games.hearts.table_words import said
+    from companion.games.hearts.table.words import said
 
     text = "Seat 4 played the 5D on trick 1 but held the 10C and TS: had to follow (JSON, QS)."
     assert said(text, NAMES) == (

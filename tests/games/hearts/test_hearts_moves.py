@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.hearts.table import ACTION_KINDS, GAME
-from companion.games.hearts.table_options import parse_options
-from companion.games.hearts.table_words import named
+from companion.games.hearts.table.actions import ACTION_KINDS, GAME
+from companion.games.hearts.table.options import parse_options
+from companion.games.hearts.table.words import named
 from companion.games.protocol import Action, Actor
 from tests.games.hearts.reference import Table as RefTable
 from tests.games.hearts.reference import play

@@ -8,8 +8,8 @@ import pytest
 
 from companion.errors import Forbidden, Unreadable
 from companion.games.hearts import numbers
-from companion.games.hearts.table import GAME
-from companion.games.hearts.table_options import parse_options
+from companion.games.hearts.table.actions import GAME
+from companion.games.hearts.table.options import parse_options
 from tests.games.hearts.test_hearts_table import ANN, BEN, HOST, Table
 
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
-from companion.games.hearts.table import GAME
-from companion.games.hearts.table_options import parse_options
+from companion.games.hearts.table.actions import GAME
+from companion.games.hearts.table.options import parse_options
 from companion.games.plan import Row, plan
 from companion.games.protocol import Action, Actor, Event
 from tests.games.hearts.reference import Table as RefTable

@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import Forbidden
 from companion.games.oh_hell.options import OhHellOptions
-from companion.games.oh_hell.table import GAME
+from companion.games.oh_hell.table.actions import GAME
 from companion.games.protocol import Action
 from tests.games.shell import HOST, Shell
 

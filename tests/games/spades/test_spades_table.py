@@ -7,7 +7,7 @@ import pytest
 from companion.errors import Forbidden, NotAllowed
 from companion.games.protocol import Action, Actor
 from companion.games.spades.options import SpadesOptions
-from companion.games.spades.table import GAME
+from companion.games.spades.table.actions import GAME
 from tests.games.shell import HOST, Shell
 
 ANN, BOB, CY, DEE = (Actor(n, s, phones=frozenset(range(4))) for s, n in enumerate("ABCD"))

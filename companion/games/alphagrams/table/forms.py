@@ -1,0 +1,161 @@
+"""AlphaGrams' forms read into table ``Action``s, pure (the pages pass ``request.form``), and
+the plain words the pages answer with: the move saved, the turn now, a challenge's outcome.
+
+Every form carries the target it was drawn for (hidden ``turn``, ``seat`` and ``version``);
+the word form first shows the letters' cards (``step=compose``: ``Compose``, nothing sent)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.games import forms
+from companion.games.alphagrams.compose import LetterRow, compose, played, steal_index
+from companion.games.alphagrams.table.actions import GAME
+from companion.games.alphagrams.table.moves import outcome as outcome
+from companion.games.alphagrams.table.panels import Board
+from companion.games.alphagrams.table.words import describe
+from companion.games.protocol import Action, Event
+
+Form = Mapping[str, str]
+WORD_FIELDS = ("word", "steal", "discard", "overrule")
+
+
+class Compose(CompanionError):
+    """Show the letters of the word to set their cards and sources (nothing is stored, and
+    nothing was refused: the form comes back with its rows)."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+
+
+def number(form: Form, name: str) -> int:
+    raw = form.get(name, "").strip()[:10]
+    if not (raw.isascii() and raw.isdigit()):
+        raise Unreadable(f"The form has no '{name}': reload the page and try again.", name)
+    return int(raw)
+
+
+def action(b: Board, form: Form, kind: str, data: dict[str, Any], seat: bool = True,
+           word: int | None = None) -> Action:  # fmt: skip
+    """The action with the target and version the form was drawn for (hidden fields)."""
+    target: dict[str, Any] = {"turn": number(form, "turn")}
+    if seat:
+        target["seat"] = number(form, "seat")
+        if not b.may_act(target["seat"]):
+            name = b.name(target["seat"])
+            raise NotAllowed(f"It is {name}'s turn: their phone (or the host) moves.")
+    if word is not None:
+        target["word"] = word
+    return Action(kind, target, number(form, "version"), data)
+
+
+def flip(b: Board, form: Form) -> Action:
+    """The first card (with the table's deck), else the card turned this turn."""
+    card = form.get("card", "").strip()[:10]
+    if b.state is None:
+        return action(b, form, "start", {"card": card, "deck": b.deck().to_dict()}, seat=False)
+    if "seat" not in form:  # drawn for the first card, which another phone turned meanwhile
+        raise Conflict("The first card was turned on another phone a moment ago. Nothing of "
+                       "yours was saved: look at the pool, then go on.")  # fmt: skip
+    return action(b, form, "flip", {"card": card})
+
+
+def end(b: Board, form: Form) -> Action:
+    return action(b, form, "end", {"agree": bool(form.get("agree"))}, seat=False)
+
+
+def challenge(b: Board, form: Form) -> Action:
+    raw = form.get("challenger", "").strip()[:4]
+    if not raw.isdigit() or int(raw) not in b.challengers():
+        raise Forbidden("There is no word this phone can challenge now.", "challenger")
+    data = {"challenger": int(raw)}
+    return action(b, form, "challenge", data, seat=False, word=number(form, "word"))
+
+
+def rows_key(word: str, steal: str) -> str:
+    """What a word's card rows were drawn for: the word and the word taken."""
+    return f"{word.strip().upper()[:40]}|{steal.strip()[:6]}"
+
+
+def word_values(form: Form) -> dict[str, Any]:
+    """The word form's input, kept to draw it again (the letters' cards and sources too,
+    only while they are the rows of the word as typed now)."""
+    values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
+    values["_turn"] = form.get("turn", "")[:6]  # the turn the form was drawn for
+    if form.get("rows-for", "")[:50] == rows_key(values["word"], values["steal"]):
+        values.update((k, v[:10]) for k, v in form.items() if k.startswith(("card-", "src-")))
+        values["_chosen"] = True
+    return values
+
+
+def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
+    """A word, or a steal of the word numbered ``steal``. ``Compose`` first: the letters'
+    rows are shown (each card's source pre-selected and visible) until this phone sends the
+    rows of the word as typed now, so no source is ever guessed, and rows of an earlier word
+    never apply to an edited one."""
+    steal = steal_index(b.r, values["steal"])
+    rows = compose(b.state, values["word"], steal)
+    values["_rows"] = True
+    action(b, form, "word", {})  # this phone may move for the seat named, before any rows
+    if number(form, "version") != b.version:  # moved on elsewhere: say so, not rows again
+        stale = Conflict("That was changed on another phone a moment ago. Nothing of yours was "
+                         "saved: look at it as it is now, then decide again.")  # fmt: skip
+        stale.current = GAME.current(b.r, Action("word", {}, 0))  # type: ignore[attr-defined]
+        raise stale
+    if form.get("step") == "compose" or not values.get("_chosen"):
+        raise Compose()
+    cards, sources = played(rows, values)
+    data = {"cards": cards, "sources": sources, "discard": values["discard"].strip() or None,
+            "overrule": bool(values["overrule"])}  # fmt: skip
+    word_id = int(values["steal"]) if steal is not None else None
+    return action(b, form, "word", data, word=word_id)
+
+
+def _word(form: Any, url: Mapping[str, Any], b: Board, values: dict[str, Any]) -> Action:
+    return word(b, form, values)
+
+
+def _kept_word(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+    return word_values(form)
+
+
+# endpoint -> form (``seen``: the phone's ``Board``); nothing is kept of a button's form
+FORMS = {
+    "flip": forms.Form("/ag/flip", lambda f, u, b, _: flip(b, f), forms.nothing),
+    "pass_turn": forms.Form("/ag/pass", lambda f, u, b, _: action(b, f, "pass", {}), forms.nothing),
+    "end": forms.Form("/ag/end", lambda f, u, b, _: end(b, f), forms.nothing),
+    "word": forms.Form("/ag/word", _word, _kept_word),
+    "challenge": forms.Form("/ag/challenge", lambda f, u, b, _: challenge(b, f), forms.nothing),
+}
+
+
+def rows_again(b: Board, values: Mapping[str, Any]) -> list[LetterRow] | None:
+    """The letters' rows to draw the word form again with (None: not composing)."""
+    if not values.get("word") or not (values.get("_compose") or values.get("_rows")):
+        return None
+    try:
+        return compose(b.state, values["word"], steal_index(b.r, values.get("steal", "")))
+    except Unreadable:
+        return None
+
+
+def saved_line(event: Event, names: Sequence[str]) -> str:
+    """What the phone that made a move is told."""
+    if event.kind in ("agree-open", "agree-yes"):
+        return "The table is asked: each phone agrees or not below."
+    line = describe(event, names)
+    if line is None:
+        return "Challenge opened: both sides confirm on their phones."
+    return line.split(": ", 1)[-1] + "."
+
+
+def now_line(current: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The turn now, from a refusal's ``current`` value."""
+    seat = int(current.get("seat", 0))
+    name = names[seat] if 0 <= seat < len(names) else "a seat"
+    if current.get("phase") == "over":
+        return "the game is over."
+    doing = "turn a card" if current.get("phase") == "flip" else "make a word or pass"
+    return f"turn {current['turn']}, {name} to {doing}."

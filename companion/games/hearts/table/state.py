@@ -1,0 +1,159 @@
+"""A Hearts game as the table entered it, folded from its events (see ``table``).
+
+Each hand's entries (``trickgame.entries``) are kept as entered; the hands are built from
+them in order, each scored with the totals before it (the moon policy may depend on them).
+Source of a hand: a scorer's entry, else its tricks, else the players' claims. The hands run
+up to the first one not complete (the open hand) or to the game's end. Messages name seats
+as ``Seat 1``; the pages put the players' names in (``SEAT_WORDS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.cards.standard import Card
+from companion.games import hearts
+from companion.games.hearts import HandReport
+from companion.games.hearts.scoring import scoring_cards
+from companion.games.hearts.table.options import TableOptions
+from companion.games.trickgame.entries import EMPTY, HandEntries
+from companion.games.trickgame.state import HandLookup
+
+BLOCKING = ("duplicate-card", "wrong-card-count")
+Scores = dict[int, int]
+
+
+def seat_words(players: int) -> tuple[str, ...]:
+    """How messages name the seats: ``Seat 1`` for seat 0 (the pages put names in)."""
+    return tuple(f"Seat {i + 1}" for i in range(players))
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand: what was entered, the engine's report and, once complete, its scores."""
+
+    number: int
+    source: str  # "taken", "points", "tricks", "claims" or "" (nothing entered yet)
+    taken: dict[int, list[Card]]
+    claims: dict[int, list[Card]] = field(default_factory=dict)
+    sun: int | None = None
+    tricks: list[tuple[int, list[Card]]] = field(default_factory=list)
+    revoke: dict[str, Any] | None = None
+    moon: str | None = None
+    report: HandReport | None = None
+    scores: Scores | None = None
+    scorer_seat: int | None = None
+    totals_before: Scores = field(default_factory=dict)
+
+    @property
+    def choice_required(self) -> bool:
+        return self.report is not None and self.report.choice_required and self.scores is None
+
+    @property
+    def shooter(self) -> hearts.Shooter | None:
+        return self.report.shooter if self.report is not None else None
+
+
+@dataclass(frozen=True)
+class State(HandLookup[Hand]):
+    options: TableOptions
+    entries: Mapping[int, HandEntries] = field(default_factory=dict)
+    hands: tuple[Hand, ...] = ()
+    totals: Scores = field(default_factory=dict)
+
+    @property
+    def done(self) -> list[Hand]:
+        return [h for h in self.hands if h.scores is not None]
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.done) and hearts.game_over(self.totals, self.options.rules)
+
+
+def cards(texts: Sequence[str]) -> list[Card]:
+    return [Card.parse(t) for t in texts]
+
+
+def dealer(options: TableOptions, hand: int) -> int:
+    return hearts.dealer_for_hand(hand, options.players, options.first_dealer)
+
+
+def sun_tricks(options: TableOptions, sun: int | None) -> dict[int, int] | None:
+    return None if sun is None else {sun: hearts.cards_per_seat(options.rules)}
+
+
+def penalty_cards(options: TableOptions) -> list[Card]:
+    """The cards a hand's entry accounts for: 13 hearts, the QS, the bonus card if on."""
+    return scoring_cards(options.rules)
+
+
+def _claims(entries: HandEntries) -> tuple[dict[int, list[Card]], int | None]:
+    claims = {seat: cards(e.payload.get("cards", [])) for seat, e in entries.claims.items()}
+    sun = next((s for s, e in sorted(entries.claims.items()) if e.payload.get("sun")), None)
+    return claims, sun
+
+
+def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scores) -> Hand:
+    rules, names = options.rules, seat_words(options.players)
+    claims, claim_sun = _claims(entries)
+    tricks = [(leader, cards(texts)) for leader, texts in entries.trick_list()]
+    moon = entries.choice.payload.get("choice") if entries.choice else None
+    revoke = dict(entries.revoke.payload) if entries.revoke else None
+    base: dict[str, Any] = dict(claims=claims, tricks=tricks, revoke=revoke, moon=moon,
+                                totals_before=totals)  # fmt: skip
+    if entries.taken is not None:
+        taken = {int(s): cards(c) for s, c in entries.taken.payload["taken"].items()}
+        sun = entries.taken.payload.get("sun")
+        report = hearts.score_taken(rules, taken, sun_tricks(options, sun), totals, moon, names)
+        scores = report.hand_scores if not report.violations else None
+        source = "points" if "points" in entries.taken.payload else "taken"
+        return Hand(n, source, taken, sun=sun, report=report, scores=scores,
+                    scorer_seat=entries.taken.seat, **base)  # fmt: skip
+    if tricks:
+        return _trick_hand(options, n, base)
+    taken = {seat: list(claims.get(seat, [])) for seat in range(rules.players)}
+    report = hearts.score_taken(rules, taken, sun_tricks(options, claim_sun), totals, moon, names)
+    scores = report.hand_scores if claims and not report.violations else None
+    source = "claims" if claims else ""
+    return Hand(n, source, taken, sun=claim_sun, report=report, scores=scores, **base)
+
+
+def _trick_hand(options: TableOptions, n: int, base: dict[str, Any]) -> Hand:
+    rules = options.rules
+    report = hearts.check_hand(rules, base["tricks"], None, base["totals_before"], base["moon"],
+                               dealer(options, n), seat_words(rules.players))  # fmt: skip
+    revoke = base["revoke"]
+    scores = None
+    if revoke is not None and rules.revoke_penalty:
+        scores = hearts.revoke_scores(int(revoke["seat"]), rules)
+    elif report.complete and not any(v.rule in BLOCKING for v in report.violations):
+        scores = report.hand_scores
+    return Hand(n, "tricks", report.taken, report=report, scores=scores, **base)
+
+
+def initial(options: TableOptions) -> State:
+    return rebuild(State(options, {}, (), {s: 0 for s in range(options.players)}), 1)
+
+
+def rebuild(state: State, start: int) -> State:
+    """The hands from hand ``start`` on built again (the earlier ones are kept as they are)."""
+    if state.hands and start > len(state.hands):
+        return state  # after the open hand (or the game's end): nothing shown changes
+    rules, kept = state.options.rules, list(state.hands[: start - 1])
+    totals = _totals_after(kept, rules.players, state.options)
+    while not kept or (kept[-1].scores is not None and not hearts.game_over(totals, rules)):
+        n = len(kept) + 1
+        kept.append(build_hand(state.options, n, state.entries.get(n, EMPTY), totals))
+        if kept[-1].scores is not None:
+            totals = hearts.add_hand(totals, kept[-1].scores, rules)
+    return replace(state, hands=tuple(kept), totals=totals)
+
+
+def _totals_after(hands: list[Hand], players: int, options: TableOptions) -> Scores:
+    if not hands:
+        return {seat: 0 for seat in range(players)}
+    last = hands[-1]
+    assert last.scores is not None
+    return hearts.add_hand(last.totals_before, last.scores, options.rules)

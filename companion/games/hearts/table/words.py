@@ -1,0 +1,142 @@
+"""Hearts at the table in words (pure): the pass (said per seat), the opening lead, cards with
+suit symbols, the engine's ``Seat 2`` as a player's name, and history lines for the game's
+own events (``HeartsTable.describe``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.cards.standard import Card
+from companion.games import hearts
+from companion.games.hearts.table.options import TableOptions
+from companion.games.protocol import Event
+from companion.games.trickgame.words import face as face
+from companion.games.trickgame.words import history_line, trick_line
+from companion.games.trickgame.words import named as named
+from companion.games.trickgame.words import seat_name as _name
+
+WHERE = {
+    "left": "on your left",
+    "right": "on your right",
+    "across": "across from you",
+    "2nd-left": "two seats to your left",
+    "2nd-right": "two seats to your right",
+}
+ARROWS = {
+    "left": "\u2190",
+    "right": "\u2192",
+    "across": "\u2191",
+    "2nd-left": "\u21d0",
+    "2nd-right": "\u21d2",
+    "scatter": "\u21c4",
+    "hold": "\u00d7",
+}
+UNDONE = {"hearts-taken": "the cards taken", "hearts-claim": "a claim", "hearts-trick": "a trick",
+          "hearts-moon": "the moon choice", "hearts-revoke": "the revoke",
+          "hearts-points": "a hand's points"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PassLine:
+    direction: str
+    arrow: str
+    text: str
+    house_rule: bool
+
+
+CODE = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")
+
+
+def said(text: str, names: Sequence[str]) -> str:
+    """An engine's message as a page says it: players' names for ``Seat 2``, and each card
+    as its face (``5D`` -> ``5♦``, drawn as an icon by the page)."""
+
+    return CODE.sub(lambda found: face(Card.parse(found.group(0))), named(text, names))
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def pass_line(options: TableOptions, hand: int, seat: int | None, names: Sequence[str]) -> PassLine:
+    """The pass of hand ``hand`` for the phone at ``seat`` (None: said for everyone)."""
+    p = hearts.pass_for_hand(options.rules, hand)
+    house = hearts.cycle_is_house_rule(options.rules)
+    direction = "hold" if p.is_hold else p.direction
+    if p.is_hold:
+        text = "Hold: no pass this hand."
+    elif p.direction == "scatter":
+        each = "one card" if p.cards_each == 1 else _cards(p.cards_each)
+        text = f"Scatter: pass {each} to each player."
+    elif seat is None:
+        text = f"Everyone passes {_cards(p.count)} {_everyone(p.direction)}."
+    else:
+        target = p.target(seat)
+        who = names[target] if target is not None else "?"
+        text = f"Pass {_cards(p.count)} to {who}, {WHERE[p.direction]}."
+    return PassLine(direction, ARROWS[direction], text, house)
+
+
+def _everyone(direction: str) -> str:
+    return {"across": "across", "2nd-left": "two seats left", "2nd-right": "two seats right"}.get(
+        direction, f"to the {direction}"
+    )
+
+
+def lead_line(options: TableOptions, dealer: int, names: Sequence[str]) -> str:
+    rules = options.rules
+    if rules.first_lead == "left-of-dealer":
+        seat = hearts.first_leader(rules, dealer)
+        return f"{names[seat or 0]} (left of the dealer) leads any card."
+    if rules.uses_kitty:
+        return "The lowest club not in the kitty leads (the 2\u2663 unless it is in the kitty)."
+    card = hearts.opening_lead(rules)
+    return f"The {face(card or '2C')} leads."
+
+
+def _taken_words(payload: Mapping[str, Any], names: Sequence[str]) -> str:
+    parts = []
+    for seat, texts in sorted(payload.get("taken", {}).items(), key=lambda i: int(i[0])):
+        if texts:
+            parts.append(f"{_name(names, seat)} {' '.join(texts)}")
+    return "; ".join(parts) or "no cards"
+
+
+def _points_words(n: int | None, payload: Mapping[str, Any], names: Sequence[str]) -> str:
+    """``hand 3 by points: Ann 15, Bob 4, ...`` (or who shot the moon or the sun)."""
+    for key, what in (("sun", "took every trick"), ("moon", "shot the moon")):
+        if payload.get(key) is not None:
+            return f"hand {n} by points: {_name(names, payload[key])} {what}"
+    points = sorted(payload.get("points", {}).items(), key=lambda i: int(i[0]))
+    return f"hand {n} by points: " + ", ".join(f"{_name(names, s)} {p}" for s, p in points)
+
+
+def _line(kind: str, n: int | None, p: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What an event of ``kind`` (one of the game's own) did to hand ``n``."""
+    lines = {
+        "hearts-taken": lambda: f"hand {n}, cards taken: {_taken_words(p, names)}",
+        "hearts-claim": lambda: (
+            f"hand {n}, {_name(names, p.get('seat'))} took "
+            + (" ".join(p.get("cards", [])) or "no points")
+            + (" and every trick" if p.get("sun") else "")
+        ),
+        "hearts-moon": lambda: (
+            f"hand {n}, moon: "
+            + ("the shooter subtracts" if p.get("choice") == "subtract" else "added to the others")
+        ),
+        "hearts-trick": lambda: trick_line(n, p, names),
+        "hearts-points": lambda: _points_words(n, p, names),
+        "hearts-revoke": lambda: (
+            f"hand {n}, recorded a revoke by {_name(names, p.get('seat'))} "
+            f"on trick {int(p.get('trick', 0)) + 1}"
+        ),
+    }
+    return lines[kind]()
+
+
+def describe(event: Event, names: Sequence[str]) -> str | None:
+    """A history line for the game's own events and their undos (None: the shell words it)."""
+    return history_line(event, names, UNDONE, UNDONE, _line)
