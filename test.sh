@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=.venv/bin
+# compiled modules and pytest's rewritten test modules are kept in __pycache__ (git ignores
+# them): with PYTHONDONTWRITEBYTECODE every pytest worker and every server a test starts
+# compiled them all again, on every run
+unset PYTHONDONTWRITEBYTECODE
 $PY/ruff check companion tests bench
 $PY/ruff format --check companion tests bench
 $PY/mypy companion

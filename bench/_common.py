@@ -71,7 +71,7 @@ class Server:
         flags += ["--worker-class", self.worker_class]
         return [sys.executable, "-c", APP_RUN, "serve", *flags, "--threads", size[2]]
 
-    def start(self, timeout: float = 60.0) -> Server:
+    def start(self, timeout: float = 180.0) -> Server:
         self.tmp = tempfile.mkdtemp(prefix="companion-bench-")
         env = dict(
             os.environ,

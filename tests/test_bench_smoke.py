@@ -51,7 +51,7 @@ def test_bench_updates_prints_bytes_before_and_after(capsys: pytest.CaptureFixtu
 
 
 def test_bench_bounded_sends_every_route_its_limits(capsys: pytest.CaptureFixture[str]) -> None:
-    rows = bench_bounded.main(["--seconds", "0.3", "--cpu-requests", "2"])
+    rows = bench_bounded.main(["--seconds", "0.05", "--cpu-requests", "1"])
     names = [r.name for r in rows]
     assert "referee/hearts/check" in names and "helper page, cards at limit" in names
     for r in rows[1:]:

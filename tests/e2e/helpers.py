@@ -9,6 +9,11 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 ZBARIMG = "/usr/bin/zbarimg"
+# The longest any step waits for what it expects (a live update, a redraw, a click target):
+# a ceiling on a wait for a condition, never a time the test sleeps or a timing assertion.
+# Generous, so a machine under load (other processes, a load generator) slows the tests down
+# instead of failing them; a quiet machine sees each condition long before it.
+WAIT_MS = int(os.environ.get("COMPANION_E2E_WAIT_MS", "30000"))
 MARKER = "window.__companionMarker"
 
 
@@ -182,7 +187,7 @@ def signs_text(locator: Locator) -> str:
 
 
 def expect_signs(page: Page, selector: str, text: str, *, nth: int = 0, exact: bool = False,
-                 timeout: float = 5_000) -> None:  # fmt: skip
+                 timeout: float = WAIT_MS) -> None:  # fmt: skip
     """Wait until the ``nth`` element matching ``selector`` reads ``text`` (icons as signs)."""
     page.wait_for_function(
         "([selector, nth, text, exact]) => { const read = " + SIGNS_JS + ";"

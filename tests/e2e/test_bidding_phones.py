@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import join_link, take_words, totals
+from .helpers import WAIT_MS, join_link, take_words, totals
 
 pytestmark = pytest.mark.e2e
-LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 
 
 def start(page: Page, game: str, names: list[str], **selects: str) -> str:

@@ -12,12 +12,12 @@ from playwright.sync_api import Page, expect
 
 from companion.games.follow_the_author import commitment
 
-from .helpers import mark, readme_shot, still_marked, take_words, wait_sse_open
+from .helpers import WAIT_MS, mark, readme_shot, still_marked, take_words, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SHOTS = Path("/work/notes/shots/fta")  # looked at by people; the tests never read them back
-LIVE_MS = 10_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 
 
 def _start(page: Page, referee: bool = False) -> str:

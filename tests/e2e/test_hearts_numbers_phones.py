@@ -8,12 +8,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.helpers import WAIT_MS
 from tests.e2e.test_hearts_onetap import shot
 from tests.e2e.test_hearts_phones import record_it, sit, start_hearts, wait_live
 
 pytestmark = pytest.mark.e2e
 NARROW = {"viewport": {"width": 390, "height": 844}}
-LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 
 
 def expect_totals(page: Page, values: list[str]) -> None:

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import expect_signs
+from tests.e2e.helpers import WAIT_MS, expect_signs
 from tests.e2e.test_hearts_phones import card, sit, start_hearts, totals, wait_live
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NARROW = {"viewport": {"width": 390, "height": 844}}
-LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 
 # The form as the person sees and sends it: its markup plus every field's current value
 # (an empty style attribute is what a Playwright screenshot leaves on inputs: not the page's).

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import readme_shot
+from tests.e2e.helpers import WAIT_MS, readme_shot
 from tests.e2e.test_hearts_onetap import posts_to
 from tests.e2e.test_hearts_phones import card, sit, start_hearts, totals, wait_live
 
 pytestmark = pytest.mark.e2e
 NARROW = {"viewport": {"width": 390, "height": 844}}
-LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 NOTES = Path("/work/notes/shots")
 SHOTS = (
     NOTES / "panel"

@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import expect_signs, take_words
+from .helpers import WAIT_MS, expect_signs, take_words
 
 pytestmark = pytest.mark.e2e
-LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 
 
 class Taps:

@@ -16,11 +16,12 @@ pytestmark = pytest.mark.e2e
 STATIC = re.compile(r"/static/")
 
 
-@pytest.fixture
-def quick_stale_server(tmp_path) -> Iterator[Server]:  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module")
+def quick_stale_server(tmp_path_factory) -> Iterator[Server]:  # type: ignore[no-untyped-def]
     """A server whose phones say "last update ..." after 1 s cut off (120 s would make the
-    test wait two minutes to see the same words)."""
-    srv = Server(tmp_path, env={"COMPANION_STALE_SECONDS": "1"})
+    test wait two minutes to see the same words); one for this module's tests (each starts
+    tables of its own), not one started per test."""
+    srv = Server(tmp_path_factory.mktemp("quick-stale"), env={"COMPANION_STALE_SECONDS": "1"})
     srv.start()
     yield srv
     srv.stop()

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import cell, join_link, settle, sit, start_table, wait_sse_open
+from .helpers import WAIT_MS, cell, join_link, settle, sit, start_table, wait_sse_open
 from .test_hearts_phones import start_hearts
 
 pytestmark = pytest.mark.e2e
-LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NARROW = {"viewport": {"width": 390, "height": 844}, "color_scheme": "light"}
 UNDO_REFUSED = "The table changed since you looked"

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import cell, join_link, settle, sit, wait_sse_open
+from .helpers import WAIT_MS, cell, join_link, settle, sit, wait_sse_open
 from .test_judge_phones import _make as ag_make
 from .test_judge_phones import _sit as ag_sit
 from .test_judge_phones import _start as ag_start
@@ -21,7 +21,7 @@ from .test_judge_phones import _turn_card as ag_turn_card
 
 pytestmark = pytest.mark.e2e
 SMALL = {"viewport": {"width": 390, "height": 844}}
-LIVE_MS = 5_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "round-two"
 UNDO = "Undo the last change"
 

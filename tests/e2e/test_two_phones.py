@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .helpers import (
+    WAIT_MS,
     cell,
     decode_qr,
     mark,
@@ -21,7 +22,7 @@ from .helpers import (
 )
 
 pytestmark = pytest.mark.e2e
-CEILING_MS = 5_000  # a generous wait, not a timing assertion
+CEILING_MS = WAIT_MS  # a generous wait, not a timing assertion
 
 
 def test_join_by_qr_and_live_update_reaches_the_other_phone(

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .helpers import (
+    WAIT_MS,
     cell,
     expect_signs,
     join_link,
@@ -34,7 +35,7 @@ from .test_hearts_phones import start_hearts
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NARROW = {"viewport": {"width": 390, "height": 844}}
-LIVE_MS = 10_000  # a generous wait for a live update, not a timing assertion
+LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 HELD = "The table changed on another phone. What you entered is kept"
 
 

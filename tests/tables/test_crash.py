@@ -46,7 +46,7 @@ class Server:
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 90  # a busy CI machine starts slowly
+        deadline = time.monotonic() + 180  # a loaded machine starts slowly (77 s seen)
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(self.base + "/code", timeout=2) as answer:
