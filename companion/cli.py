@@ -31,8 +31,10 @@ def who_can_open(host: str, public_url: str | None) -> str:
     if public_url:
         return "phones open it at that address"
     if host in ("localhost", "::1") or host.startswith("127."):
-        return ("only this computer can open it: phones cannot reach "
-                f"{host}; serve with --host 0.0.0.0 to let phones on your network in")  # fmt: skip
+        return (
+            "only this computer can open it: phones cannot reach "
+            f"{host}; serve with --host 0.0.0.0 to let phones on your network in"
+        )
     return "phones on the same network can open it"
 
 
@@ -92,8 +94,12 @@ def serve(
 
 
 @main.command()
-@click.option("--idle-days", required=True, type=click.FloatRange(min=0, min_open=True),
-              help="Remove tables with no change for more than this many days.")  # fmt: skip
+@click.option(
+    "--idle-days",
+    required=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Remove tables with no change for more than this many days.",
+)
 @click.option("--dry-run", is_flag=True, help="List the tables it would remove; remove none.")
 def prune(idle_days: float, dry_run: bool) -> None:
     """Remove tables idle for longer than --idle-days (all their games and seats)."""
@@ -103,13 +109,18 @@ def prune(idle_days: float, dry_run: bool) -> None:
     with create_app().app_context():
         found = pruning.idle(idle_days)
         verb = "would remove" if dry_run else "removing"
-        click.echo(f"{len(found)} table{'' if len(found) == 1 else 's'} idle for more than "
-                   f"{idle_days:g} days; {verb} them:" if found else
-                   f"No table has been idle for more than {idle_days:g} days.")  # fmt: skip
+        click.echo(
+            f"{len(found)} table{'' if len(found) == 1 else 's'} idle for more than "
+            f"{idle_days:g} days; {verb} them:"
+            if found
+            else f"No table has been idle for more than {idle_days:g} days."
+        )
         for t in found:
             name = f" {t.name!r}" if t.name else ""
-            click.echo(f"  table {t.id}{name}: {t.game}, {t.seats or 'no seats'}; "
-                       f"last change {t.last:%Y-%m-%d %H:%M} UTC")  # fmt: skip
+            click.echo(
+                f"  table {t.id}{name}: {t.game}, {t.seats or 'no seats'}; "
+                f"last change {t.last:%Y-%m-%d %H:%M} UTC"
+            )
         if found and not dry_run:
             removed = pruning.remove([t.id for t in found])
             click.echo(f"Removed {removed} table{'' if removed == 1 else 's'}.")

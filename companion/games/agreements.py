@@ -91,8 +91,14 @@ def view(state: Any, players: int) -> dict[str, Any] | None:
     a = state.agreement
     if a is None:
         return None
-    return {"agreement": a.k, "about": a.about, "what": a.what, "agreed": sorted(a.agreed),
-            "waiting": a.waiting(players), "host_for": sorted(a.hosted)}  # fmt: skip
+    return {
+        "agreement": a.k,
+        "about": a.about,
+        "what": a.what,
+        "agreed": sorted(a.agreed),
+        "waiting": a.waiting(players),
+        "host_for": sorted(a.hosted),
+    }
 
 
 def need_none(state: Any) -> None:
@@ -102,8 +108,9 @@ def need_none(state: Any) -> None:
         raise Forbidden(f"The table is asked to {a.what}: agree or not first.", "agreement")
 
 
-def ask(state: Any, about: str, what: str, action: Action, actor: Actor,
-        hosted: Sequence[int] = ()) -> list[NewEvent]:  # fmt: skip
+def ask(
+    state: Any, about: str, what: str, action: Action, actor: Actor, hosted: Sequence[int] = ()
+) -> list[NewEvent]:
     """Ask the table; the asking seat agrees at once, and so do ``hosted``: the seats without
     a phone the host asks for."""
     need_none(state)
@@ -161,8 +168,14 @@ def _seats(action: Action, actor: Actor, a: Agreement, players: int) -> list[int
     return seats
 
 
-def agree(state: Any, action: Action, actor: Actor, players: int, finish: Finish,
-          own_slot: Callable[[Action], str]) -> list[NewEvent]:  # fmt: skip
+def agree(
+    state: Any,
+    action: Action,
+    actor: Actor,
+    players: int,
+    finish: Finish,
+    own_slot: Callable[[Action], str],
+) -> list[NewEvent]:
     """This tap's agreements; the last one needed applies the action asked, in the same
     batch (its events go to the next version of their own slot)."""
     a = _open(state, action)
@@ -174,8 +187,10 @@ def agree(state: Any, action: Action, actor: Actor, players: int, finish: Finish
     table = Actor(actor.name, None, True, frozenset(), actor.names)  # the whole table acts
     events = finish(replace(state, agreement=None), asked, table)
     slot_now = own_slot(asked)
-    moved = [NewEvent(e.kind, e.payload, e.round, slot_now, True) if e.slot is None else e
-             for e in events]  # fmt: skip
+    moved = [
+        NewEvent(e.kind, e.payload, e.round, slot_now, True) if e.slot is None else e
+        for e in events
+    ]
     return [*out, NewEvent("agree-done", {"k": a.k}), *moved]
 
 
@@ -186,8 +201,14 @@ def disagree(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
     return [NewEvent("agree-no", {"k": a.k, "seat": actor.seat})]
 
 
-def act(state: Any, action: Action, actor: Actor, players: int, finish: Finish,
-        own_slot: Callable[[Action], str]) -> list[NewEvent]:  # fmt: skip
+def act(
+    state: Any,
+    action: Action,
+    actor: Actor,
+    players: int,
+    finish: Finish,
+    own_slot: Callable[[Action], str],
+) -> list[NewEvent]:
     if action.kind == "agree":
         return agree(state, action, actor, players, finish, own_slot)
     return disagree(state, action, actor)
@@ -209,8 +230,9 @@ def settled(events: Sequence[Event], names: Sequence[str]) -> str | None:
     if done is None:
         return None
     k = done.payload.get("k")
-    opened = next((e for e in reversed(events) if e.kind == "agree-open"
-                   and e.payload.get("k") == k), None)  # fmt: skip
+    opened = next(
+        (e for e in reversed(events) if e.kind == "agree-open" and e.payload.get("k") == k), None
+    )
     what = str(opened.payload.get("what", "")) if opened is not None else ""
     if done.kind == "agree-done":
         return f"The whole table agreed to {what}: done." if what else "The whole table agreed."

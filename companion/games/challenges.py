@@ -133,11 +133,17 @@ def fold_judge(state: S, event: Event) -> S:
 
 def _opened(p: Mapping[str, Any], n: int) -> Challenge:
     zipf = p.get("min_zipf")
-    return Challenge(n, int(p["player"]), int(p["challenger"]),
-                     tuple(str(w) for w in p.get("words") or ()), str(p.get("lexicon", "")),
-                     float(zipf) if zipf is not None else None, dict(p.get("ref") or {}),
-                     game=str(p.get("game", "")),
-                     list_name=str(p.get("list") or p.get("lexicon") or ""))  # fmt: skip
+    return Challenge(
+        n,
+        int(p["player"]),
+        int(p["challenger"]),
+        tuple(str(w) for w in p.get("words") or ()),
+        str(p.get("lexicon", "")),
+        float(zipf) if zipf is not None else None,
+        dict(p.get("ref") or {}),
+        game=str(p.get("game", "")),
+        list_name=str(p.get("list") or p.get("lexicon") or ""),
+    )
 
 
 def _ended(j: Challenge, event: Event) -> Challenge:
@@ -147,9 +153,15 @@ def _ended(j: Challenge, event: Event) -> Challenge:
         return replace(j, cancelled=True, ended=True, ended_at=at)
     zipf = p.get("zipf")
     under = str(p.get("under") or "") or judged_under(j.list_name, j.min_zipf)
-    return replace(j, valid=bool(p.get("valid")), ended=True, ended_at=at, under=under,
-                   zipf=tuple(float(z) for z in zipf) if isinstance(zipf, list) else None,
-                   outcome=str(p.get("outcome") or ""))  # fmt: skip
+    return replace(
+        j,
+        valid=bool(p.get("valid")),
+        ended=True,
+        ended_at=at,
+        under=under,
+        zipf=tuple(float(z) for z in zipf) if isinstance(zipf, list) else None,
+        outcome=str(p.get("outcome") or ""),
+    )
 
 
 def shown(state: Any, at: Any, seconds: float = VERDICT_SECONDS) -> Challenge | None:
@@ -184,9 +196,17 @@ def view(state: Any) -> dict[str, Any]:
     """The judge in a game's Table API view: the challenge being judged (or None) and the
     number the next one takes."""
     j: Challenge | None = state.judging
-    challenge = None if j is None else {
-        "n": j.n, "player": j.player, "challenger": j.challenger, "words": list(j.words),
-        "confirmed": sorted(j.confirmed)}  # fmt: skip
+    challenge = (
+        None
+        if j is None
+        else {
+            "n": j.n,
+            "player": j.player,
+            "challenger": j.challenger,
+            "words": list(j.words),
+            "confirmed": sorted(j.confirmed),
+        }
+    )
     return {"challenge": challenge, "next_challenge": state.challenges + 1}
 
 
@@ -241,13 +261,15 @@ def _seat(data: Mapping[str, Any], name: str, players: int) -> int:
     return raw
 
 
-def open_play(state: Any, action: Action, actor: Actor, lexicon: Lexicons | None,
-              game: str) -> list[NewEvent]:  # fmt: skip
+def open_play(
+    state: Any, action: Action, actor: Actor, lexicon: Lexicons | None, game: str
+) -> list[NewEvent]:
     """A play typed in, challenged: the next challenge, judged by the table's list."""
     n = target_int(action, "challenge", 1)
     if n != state.challenges + 1:
-        raise Conflict(f"Challenge {n} was opened already: the next one is challenge "
-                       f"{state.challenges + 1}.")  # fmt: skip
+        raise Conflict(
+            f"Challenge {n} was opened already: the next one is challenge {state.challenges + 1}."
+        )
     players = state.options.players
     words = clean_words(action.data.get("words"))
     player = _seat(action.data, "player", players)
@@ -262,9 +284,17 @@ def open_play(state: Any, action: Action, actor: Actor, lexicon: Lexicons | None
         raise Forbidden("No word lists are loaded here: the play cannot be judged.")
     options = state.options
     listed = lexicon(str(options.lexicon))  # an unknown list is refused before anything is stored
-    payload = {"n": n, "game": game, "words": words, "lexicon": str(options.lexicon),
-               "list": listed.info.name, "min_zipf": options.min_zipf, "player": player,
-               "challenger": challenger, "ref": {}}  # fmt: skip
+    payload = {
+        "n": n,
+        "game": game,
+        "words": words,
+        "lexicon": str(options.lexicon),
+        "list": listed.info.name,
+        "min_zipf": options.min_zipf,
+        "player": player,
+        "challenger": challenger,
+        "ref": {},
+    }
     return [NewEvent("judge-open", payload)]
 
 
@@ -289,8 +319,9 @@ def _roles(data: Mapping[str, Any]) -> list[str]:
 Consequence = Callable[[Any, Challenge, bool, Sequence[str]], tuple[list[NewEvent], str]]
 
 
-def confirm(state: Any, action: Action, actor: Actor, lexicon: Lexicons | None,
-            consequence: Consequence) -> list[NewEvent]:  # fmt: skip
+def confirm(
+    state: Any, action: Action, actor: Actor, lexicon: Lexicons | None, consequence: Consequence
+) -> list[NewEvent]:
     """This phone's confirmations; with both sides in, the verdict and its consequence."""
     j = _open(state, action)
     roles = _roles(action.data)
@@ -308,9 +339,13 @@ def confirm(state: Any, action: Action, actor: Actor, lexicon: Lexicons | None,
     words = lexicon(j.lexicon)
     verdict = judge(words, j.words, j.min_zipf)
     effects, outcome = consequence(state, j, verdict.valid, names)
-    payload = {"n": j.n, "valid": verdict.valid, "outcome": outcome,
-               "under": judged_under(words.info.name, j.min_zipf),
-               "zipf": list(verdict.zipf) if verdict.zipf is not None else None}  # fmt: skip
+    payload = {
+        "n": j.n,
+        "valid": verdict.valid,
+        "outcome": outcome,
+        "under": judged_under(words.info.name, j.min_zipf),
+        "zipf": list(verdict.zipf) if verdict.zipf is not None else None,
+    }
     return [*out, NewEvent("judge-verdict", payload), *effects]
 
 
@@ -321,8 +356,14 @@ def withdraw(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
     return [NewEvent("judge-cancel", {"n": j.n})]
 
 
-def judge_action(state: Any, action: Action, actor: Actor, lexicon: Lexicons | None,
-                 consequence: Consequence, game: str = "") -> list[NewEvent]:  # fmt: skip
+def judge_action(
+    state: Any,
+    action: Action,
+    actor: Actor,
+    lexicon: Lexicons | None,
+    consequence: Consequence,
+    game: str = "",
+) -> list[NewEvent]:
     """Any of the judge's ``ACTIONS`` for the game ``game`` (its key, kept with a challenge)."""
     if action.kind == "open":
         return open_play(state, action, actor, lexicon, game)
@@ -346,9 +387,11 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     p = event.payload
     if event.kind == "judge-open":
         words = " ".join(str(w) for w in p.get("words") or ())
-        return (f"{when}{who}: {_name(names, p.get('challenger'))} challenged "
-                f"{_name(names, p.get('player'))}'s play {words} "
-                f"(word list {p.get('list') or p.get('lexicon')})")  # fmt: skip
+        return (
+            f"{when}{who}: {_name(names, p.get('challenger'))} challenged "
+            f"{_name(names, p.get('player'))}'s play {words} "
+            f"(word list {p.get('list') or p.get('lexicon')})"
+        )
     if event.kind == "judge-confirm":
         return f"{when}{who}: confirmed challenge {p.get('n')} as the {p.get('role')}"
     if event.kind == "judge-cancel":

@@ -99,8 +99,10 @@ def _hearts(state: Any, players: int, _: Sequence[Event]) -> Facts:
 def _spades(state: Any, players: int, _: Sequence[Event]) -> Facts:
     from companion.games.spades import scoring
 
-    out: Facts = [{"hands": 0, "contracts_made": 0, "nils_bid": 0, "nils_made": 0, "bags": 0}
-                  for _ in range(players)]  # fmt: skip
+    out: Facts = [
+        {"hands": 0, "contracts_made": 0, "nils_bid": 0, "nils_made": 0, "bags": 0}
+        for _ in range(players)
+    ]
     for hand in state.scored:
         made, nils = hand.extra.get("made", {}), hand.extra.get("nils", {})
         for seat in range(players):
@@ -127,8 +129,10 @@ def _oh_hell(state: Any, players: int, _: Sequence[Event]) -> Facts:
 
 
 def _consonants(state: Any, players: int, _: Sequence[Event]) -> Facts:
-    out: Facts = [{"hands": 0, "words": 0, "words_lost": 0, "flying": 0, "longest_word": ""}
-                  for _ in range(players)]  # fmt: skip
+    out: Facts = [
+        {"hands": 0, "words": 0, "words_lost": 0, "flying": 0, "longest_word": ""}
+        for _ in range(players)
+    ]
     for hand in state.done:
         flyer = hand.flyer
         for seat in range(players):

@@ -11,9 +11,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # figures that add up over games (the rest: longest_word, best/worst round, high)
-SUMMED = frozenset({"rounds", "hands", "moons", "queens", "contracts_made", "nils_bid", "nils_made",
-          "bags", "exact_bids", "words", "words_lost", "flying", "steals", "rounds_played",
-          "categories"})  # fmt: skip
+SUMMED = frozenset(
+    {
+        "rounds",
+        "hands",
+        "moons",
+        "queens",
+        "contracts_made",
+        "nils_bid",
+        "nils_made",
+        "bags",
+        "exact_bids",
+        "words",
+        "words_lost",
+        "flying",
+        "steals",
+        "rounds_played",
+        "categories",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -123,5 +139,10 @@ def records(results: Sequence[Result]) -> dict[str, dict[str, Any]]:
 
 
 def _record(r: Result, value: Any) -> dict[str, Any]:
-    return {"value": value, "member": r.member_id, "name": r.name, "table": r.table,
-            "number": r.number}  # fmt: skip
+    return {
+        "value": value,
+        "member": r.member_id,
+        "name": r.name,
+        "table": r.table,
+        "number": r.number,
+    }

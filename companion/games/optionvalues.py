@@ -25,8 +25,9 @@ def flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     raise Unreadable(f"Option '{key}' is yes or no.", key)
 
 
-def whole(data: Mapping[str, Any], key: str, default: int | None, low: int,
-          high: int) -> int | None:  # fmt: skip
+def whole(
+    data: Mapping[str, Any], key: str, default: int | None, low: int, high: int
+) -> int | None:
     """A whole number from ``low`` to ``high``; missing or blank: ``default``."""
     value = data.get(key)
     if value is None or (isinstance(value, str) and not value.strip()):

@@ -70,8 +70,9 @@ class Folded:
     state: Any = None
 
 
-def fold_in(game: TableGame[Any, Any], options: Any, players: int, before: Folded,
-            rows: Sequence[Event]) -> Folded:  # fmt: skip
+def fold_in(
+    game: TableGame[Any, Any], options: Any, players: int, before: Folded, rows: Sequence[Event]
+) -> Folded:
     """``before`` with ``rows`` (newer events, in id order) folded in, one at a time; after
     an undo (rare) the state is folded again from the events still in force."""
     events = before.events + tuple(rows)
@@ -114,9 +115,15 @@ class Row:
     payload: dict[str, Any] = field(default_factory=dict)
 
     def columns(self) -> dict[str, Any]:
-        return {"kind": self.kind, "actor": self.actor, "actor_seat": self.actor_seat,
-                "round": self.round, "slot": self.slot, "slot_version": self.slot_version,
-                "payload": self.payload}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "actor": self.actor,
+            "actor_seat": self.actor_seat,
+            "round": self.round,
+            "slot": self.slot,
+            "slot_version": self.slot_version,
+            "payload": self.payload,
+        }
 
 
 @dataclass(frozen=True)
@@ -128,8 +135,10 @@ class Plan:
 
 
 def stale_message(action: Action) -> str:
-    return (f"That ({_what(action)}) was changed on another phone a moment ago. Nothing of "
-            "yours was saved: look at it as it is now, then decide again.")  # fmt: skip
+    return (
+        f"That ({_what(action)}) was changed on another phone a moment ago. Nothing of "
+        "yours was saved: look at it as it is now, then decide again."
+    )
 
 
 def _what(action: Action) -> str:
@@ -142,8 +151,14 @@ def _what(action: Action) -> str:
     return ", ".join(words)
 
 
-def plan(game: Rules[Any], state: Any, versions: Mapping[str, int],
-         actions: Sequence[Action], actor: Actor, batch: str | None = None) -> Plan:  # fmt: skip
+def plan(
+    game: Rules[Any],
+    state: Any,
+    versions: Mapping[str, int],
+    actions: Sequence[Action],
+    actor: Actor,
+    batch: str | None = None,
+) -> Plan:
     """Check each action's version against ``versions`` (``StaleTarget``) and ``apply`` it
     to ``state``; ``apply``'s own refusals pass through. Nothing is decided unless every
     action is (all or nothing)."""
@@ -158,8 +173,12 @@ def plan(game: Rules[Any], state: Any, versions: Mapping[str, int],
     return _rows(versions, decided, actor, batch)
 
 
-def _rows(versions: Mapping[str, int], decided: list[tuple[str, Sequence[NewEvent]]],
-          actor: Actor, batch: str | None) -> Plan:  # fmt: skip
+def _rows(
+    versions: Mapping[str, int],
+    decided: list[tuple[str, Sequence[NewEvent]]],
+    actor: Actor,
+    batch: str | None,
+) -> Plan:
     """Each action's new target version, and the rows of its events."""
     after, rows = [], []
     bumped = dict(versions)
@@ -177,8 +196,9 @@ def _rows(versions: Mapping[str, int], decided: list[tuple[str, Sequence[NewEven
     return Plan(tuple(after), tuple(rows))
 
 
-def _slot_for(new: NewEvent, slot: str, version: int,
-              bumped: dict[str, int]) -> tuple[str, int] | None:  # fmt: skip
+def _slot_for(
+    new: NewEvent, slot: str, version: int, bumped: dict[str, int]
+) -> tuple[str, int] | None:
     """Where an event goes: the action's own slot, none, another slot at version 1, or
     another slot at its next version (``bump``; counted across the batch)."""
     if new.slot is None:
@@ -203,8 +223,9 @@ def newest_batch(effective: Sequence[Event], undoable: frozenset[str]) -> list[E
     return [e for e in live if e.payload.get("batch") == batch]
 
 
-def plan_undo(effective: Sequence[Event], versions: Mapping[str, int], actor: Actor,
-              undoable: frozenset[str]) -> tuple[list[Event], list[Row]]:  # fmt: skip
+def plan_undo(
+    effective: Sequence[Event], versions: Mapping[str, int], actor: Actor, undoable: frozenset[str]
+) -> tuple[list[Event], list[Row]]:
     """Take back the newest change still in force (its whole batch), if ``actor`` may: the
     host, or the phone whose change it was (``Actor.owns``). The events taken back and the
     undo rows to store."""
@@ -222,8 +243,11 @@ def undo_row(target: Event, versions: Mapping[str, int], actor: Actor) -> Row:
     slot = target.slot or f"e{target.id}"
     payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
     if target.kind == "score":
-        payload.update(seat=target.payload["seat"], points=target.payload.get("before"),
-                       before=target.payload["points"])  # fmt: skip
+        payload.update(
+            seat=target.payload["seat"],
+            points=target.payload.get("before"),
+            before=target.payload["points"],
+        )
     if target.payload.get("batch"):
         payload["batch"] = target.payload["batch"]
     version = versions.get(slot, 0) + 1

@@ -87,8 +87,7 @@ class Actor:
     def owns(self, event: Event) -> bool:
         """Is ``event`` this actor's own change (entered by its seat, or about its seat)?
         A seat may undo its own changes; the host may undo any."""
-        return self.seat is not None and self.seat in (event.actor_seat,
-                                                        event.payload.get("seat"))  # fmt: skip
+        return self.seat is not None and self.seat in (event.actor_seat, event.payload.get("seat"))
 
     def may_act_for(self, seat: int, host_ok: bool = True) -> bool:
         """Seat ``seat``'s own phone, or the host (when ``host_ok``)."""

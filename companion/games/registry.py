@@ -75,8 +75,15 @@ def games(lexicons: Lexicons | None = None) -> dict[str, GameType]:
     """Every game, by key, in the order the home page lists them. ``lexicons``: the word
     lists the word games judge with and name in their options (None: none loaded, so those
     games' options cannot be read, though their stored games fold and show)."""
-    kinds = [CUSTOM, _alphagrams(lexicons), _consonants(lexicons), FOLLOW_THE_AUTHOR, HEARTS,
-             SPADES, OH_HELL]  # fmt: skip
+    kinds = [
+        CUSTOM,
+        _alphagrams(lexicons),
+        _consonants(lexicons),
+        FOLLOW_THE_AUTHOR,
+        HEARTS,
+        SPADES,
+        OH_HELL,
+    ]
     return {kind.key: kind for kind in kinds}
 
 
@@ -170,12 +177,18 @@ def _bidding(table: BidTable, name: str, players: tuple[int, int], summary: str)
     )
 
 
-SPADES = _bidding(spades.GAME, "Spades", (4, 4),
-                  "4 players in two teams. Bids in turn, nil and bags, tricks as numbers or "
-                  "card by card.")  # fmt: skip
-OH_HELL = _bidding(oh_hell.GAME, "Oh Hell", (3, 7),
-                   "3 to 7 players bid exactly; hand sizes go down and up, the dealer is "
-                   "hooked.")  # fmt: skip
+SPADES = _bidding(
+    spades.GAME,
+    "Spades",
+    (4, 4),
+    "4 players in two teams. Bids in turn, nil and bags, tricks as numbers or card by card.",
+)
+OH_HELL = _bidding(
+    oh_hell.GAME,
+    "Oh Hell",
+    (3, 7),
+    "3 to 7 players bid exactly; hand sizes go down and up, the dealer is hooked.",
+)
 
 GAMES = games()
 

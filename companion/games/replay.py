@@ -47,8 +47,11 @@ def _run(events: Sequence[Event], i: int, kind: str, key: str, field: str) -> li
     about the same ``key`` and by the same phone (one tap may confirm or agree for several)."""
     first, out = events[i], []
     for e in events[i : i + 12]:
-        if (e.kind != kind or e.payload.get(key) != first.payload.get(key)
-                or (e.actor, e.actor_seat) != (first.actor, first.actor_seat)):  # fmt: skip
+        if (
+            e.kind != kind
+            or e.payload.get(key) != first.payload.get(key)
+            or (e.actor, e.actor_seat) != (first.actor, first.actor_seat)
+        ):
             break
         out.append(e.payload.get(field))
     return out
@@ -159,7 +162,7 @@ def _hearts_points(state: Any, events: Sequence[Event], i: int) -> list[Step]:
 HEARTS: dict[str, Inverse | None] = {
     "hearts-taken": lambda s, ev, i: [
         _do("taken", _hand(ev[i]), _same(ev[i].payload, "taken", "sun"))
-    ],  # fmt: skip
+    ],
     "hearts-points": _hearts_points,
     "hearts-claim": lambda s, ev, i: [
         _do(
@@ -167,14 +170,14 @@ HEARTS: dict[str, Inverse | None] = {
             _hand(ev[i], seat=ev[i].payload.get("seat")),
             _same(ev[i].payload, "cards", "sun"),
         )
-    ],  # fmt: skip
+    ],
     "hearts-trick": lambda s, ev, i: [
         _do(
             "trick",
             _hand(ev[i], trick=ev[i].payload.get("trick")),
             _same(ev[i].payload, "leader", "cards"),
         )
-    ],  # fmt: skip
+    ],
     "hearts-moon": lambda s, ev, i: [_do("moon", _hand(ev[i]), _same(ev[i].payload, "choice"))],
     "hearts-revoke": lambda s, ev, i: [_do("revoke", _hand(ev[i]), _same(ev[i].payload, "seat"))],
 }
@@ -220,11 +223,11 @@ CONSONANTS: dict[str, Inverse | None] = {
             _hand(ev[i], trick=ev[i].payload.get("trick")),
             _same(ev[i].payload, "leader", "cards"),
         )
-    ],  # fmt: skip
+    ],
     "cons-fly": lambda s, ev, i: [_do("fly", _hand(ev[i]), _same(ev[i].payload, "choice"))],
     "cons-words": lambda s, ev, i: [
         _do("words", _hand(ev[i], seat=ev[i].payload.get("seat")), _same(ev[i].payload, "words"))
-    ],  # fmt: skip
+    ],
     "cons-close": None,  # the table's agreement closes a hand
     "cons-challenge": None,  # with the verdict
 }
@@ -260,7 +263,7 @@ ALPHAGRAMS: dict[str, Inverse | None] = {
     "ag-start": lambda s, ev, i: [_do("start", {"turn": 0}, _same(ev[i].payload, "card", "deck"))],
     "ag-flip": lambda s, ev, i: [
         _do("flip", _turn(s, ev[i].payload), _same(ev[i].payload, "card"))
-    ],  # fmt: skip
+    ],
     "ag-pass": lambda s, ev, i: [_do("pass", _turn(s, ev[i].payload))],
     "ag-word": _ag_word,
     "ag-end": None,  # the table's agreement ends the game

@@ -43,10 +43,16 @@ ACTIONS: Mapping[str, str] = {
     "carry-deck": "a new game takes the table's corrected deck with it (target: none)",
 }
 STORED: Mapping[str, str] = {
-    "take-seat": "join", "rename": "rename", "leave-seat": "leave-seat",
-    "free-seat": "free-seat", "lock": "lock", "unlock": "unlock", "rotate": "rotate",
-    "deck": "alpha-deck", "carry-deck": "alpha-deck",
-}  # fmt: skip
+    "take-seat": "join",
+    "rename": "rename",
+    "leave-seat": "leave-seat",
+    "free-seat": "free-seat",
+    "lock": "lock",
+    "unlock": "unlock",
+    "rotate": "rotate",
+    "deck": "alpha-deck",
+    "carry-deck": "alpha-deck",
+}
 # the seat actions, whose target is one seat
 SEAT_ACTIONS = frozenset({"take-seat", "rename", "leave-seat", "free-seat"})
 LOCK_SLOT, LINKS_SLOT, DECK_SLOT = "lock", "links", "deck"
@@ -228,8 +234,10 @@ def stale_words(action: Action, current: Any) -> str:
     if action.kind in SEAT_ACTIONS and isinstance(current, dict):
         seat = int(current.get("seat", 0)) + 1
         now = "a phone sits there now" if current.get("taken") else "it is open now"
-        return (f"Seat {seat} ({current.get('name')}) changed on another phone a moment ago: "
-                f"{now}. {nothing}")  # fmt: skip
+        return (
+            f"Seat {seat} ({current.get('name')}) changed on another phone a moment ago: "
+            f"{now}. {nothing}"
+        )
     if action.kind in ("lock", "unlock") and isinstance(current, dict):
         now = "locked" if current.get("locked") else "open"
         return f"Joining was changed on another phone a moment ago (it is {now} now). {nothing}"

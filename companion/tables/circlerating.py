@@ -72,8 +72,12 @@ def _signature(rows: list[Result]) -> Signature:
     return (rows[0].game_id, tuple(sorted((r.member_id, r.team, r.place) for r in rows)))
 
 
-def _one(rows: list[Result], now: dict[int, PlackettLuceRating], played: dict[int, int],
-         history: list[dict[int, float]]) -> None:  # fmt: skip
+def _one(
+    rows: list[Result],
+    now: dict[int, PlackettLuceRating],
+    played: dict[int, int],
+    history: list[dict[int, float]],
+) -> None:
     sides: dict[int, list[Result]] = {}
     for r in rows:
         sides.setdefault(r.team, []).append(r)

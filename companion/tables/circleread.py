@@ -13,13 +13,21 @@ from companion.tables import cache
 from companion.tables.circlemodels import Circle, CircleGame, CircleResult
 from companion.tables.models import Game, Table
 
-_RESULTS = (
-    select(CircleResult.id, CircleResult.game_id, CircleResult.member_id, CircleResult.name,
-           CircleResult.kind, CircleResult.total, CircleResult.place, CircleResult.won,
-           CircleResult.team, CircleResult.finished_at, CircleResult.facts, Game.table_id,
-           Game.number)
-    .join(Game, Game.id == CircleResult.game_id)
-)  # fmt: skip
+_RESULTS = select(
+    CircleResult.id,
+    CircleResult.game_id,
+    CircleResult.member_id,
+    CircleResult.name,
+    CircleResult.kind,
+    CircleResult.total,
+    CircleResult.place,
+    CircleResult.won,
+    CircleResult.team,
+    CircleResult.finished_at,
+    CircleResult.facts,
+    Game.table_id,
+    Game.number,
+).join(Game, Game.id == CircleResult.game_id)
 
 
 @dataclass(frozen=True)
@@ -102,7 +110,7 @@ def games(circle: Circle, limit: int = 5000) -> list[tuple[Any, str]]:
             _GAME.totals,
             _GAME.winners,
             Table.token,
-        )  # fmt: skip
+        )
         .join(Table, Table.id == CircleGame.table_id)
         .where(CircleGame.circle_id == circle.id)
         .order_by(CircleGame.game_id.desc())

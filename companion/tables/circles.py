@@ -63,8 +63,9 @@ def rotate(circle: Circle) -> None:
     changed(circle)
 
 
-def start_table(circle: Circle, kind: str, options: dict[str, Any],
-                chosen: Sequence[CircleMember], phone: str) -> Table:  # fmt: skip
+def start_table(
+    circle: Circle, kind: str, options: dict[str, Any], chosen: Sequence[CircleMember], phone: str
+) -> Table:
     """A table of the circle: each seat is a member, in the order given."""
     from companion.tables import service  # the service settles circles' games: it imports us
 

@@ -63,12 +63,18 @@ def after_change(game: Any, before: Any, after: Any = None) -> None:
 
 
 _CHANGED = (
-    select(GAMES.c.id, GAMES.c.kind, GAMES.c.options, GAMES.c.last_event, GAMES.c.number,
-           GAMES.c.table_id)
+    select(
+        GAMES.c.id,
+        GAMES.c.kind,
+        GAMES.c.options,
+        GAMES.c.last_event,
+        GAMES.c.number,
+        GAMES.c.table_id,
+    )
     .join(Table, Table.id == GAMES.c.table_id)
     .outerjoin(CircleGame, CircleGame.game_id == GAMES.c.id)
     .where(or_(CircleGame.game_id.is_(None), CircleGame.seen_event != GAMES.c.last_event))
-)  # fmt: skip
+)
 
 
 def sync(circle_id: int, game_id: int | None = None) -> int:
@@ -93,8 +99,9 @@ def settle(circle_id: int, row: Any) -> None:
     """One game of the circle as it stands: its summary row and, once finished, a result
     per member seated (replacing the ones before: a correction may change them)."""
     game_id, kind, _, last_event, number, table_id = row
-    seats = list(db.session.scalars(select(Seat).where(Seat.table_id == table_id)
-                                    .order_by(Seat.position)))  # fmt: skip
+    seats = list(
+        db.session.scalars(select(Seat).where(Seat.table_id == table_id).order_by(Seat.position))
+    )
     ref = snapshot_ref(game_id, kind, row[2])
     players = len(seats)  # as the service folds it
     snap = snapshot.load(ref, players)
@@ -102,8 +109,9 @@ def settle(circle_id: int, row: Any) -> None:
     found = db.session.get(CircleGame, game_id)
     was_finished = found is not None and found.finished
     if found is None:
-        found = CircleGame(game_id=game_id, circle_id=circle_id, table_id=table_id, kind=kind,
-                           number=number)  # fmt: skip
+        found = CircleGame(
+            game_id=game_id, circle_id=circle_id, table_id=table_id, kind=kind, number=number
+        )
         db.session.add(found)
     ids = [s.member_id for s in seats][:players]
     ended = _ended(kind, snap)
@@ -123,12 +131,21 @@ def _ended(kind: str, snap: Any) -> Any:
     """When the game was played: its last action's time (an imported game keeps its own;
     a join, a rename or the import itself afterwards does not move it)."""
     played = game_type(kind).replayed - {"undo"}
-    return next((e.created_at for e in reversed(snap.effective) if e.kind in played),
-                snap.events[-1].created_at if snap.events else None)  # fmt: skip
+    return next(
+        (e.created_at for e in reversed(snap.effective) if e.kind in played),
+        snap.events[-1].created_at if snap.events else None,
+    )
 
 
-def _results(circle_id: int, game_id: int, kind: str, snap: Any, ids: list[int | None],
-             seats: list[Seat], ended: Any) -> None:  # fmt: skip
+def _results(
+    circle_id: int,
+    game_id: int,
+    kind: str,
+    snap: Any,
+    ids: list[int | None],
+    seats: list[Seat],
+    ended: Any,
+) -> None:
     sheet = snap.sheet
     facts = circlefacts.facts(kind, snap.state, sheet, snap.effective)
     high = circlefacts.high_wins(kind, snap.state)
@@ -138,17 +155,32 @@ def _results(circle_id: int, game_id: int, kind: str, snap: Any, ids: list[int |
         for t, side in enumerate(circlefacts.teams(kind, sheet.players, snap.state))
         for s in side
     }
-    names = {m.id: m.name for m in db.session.scalars(
-        select(CircleMember).where(CircleMember.id.in_([i for i in ids if i])))}  # fmt: skip
+    names = {
+        m.id: m.name
+        for m in db.session.scalars(
+            select(CircleMember).where(CircleMember.id.in_([i for i in ids if i]))
+        )
+    }
     for seat, member_id in enumerate(ids):
         if not member_id or seat >= sheet.players:
             continue
         name = names.get(member_id) or (seats[seat].name if seat < len(seats) else "")
-        db.session.add(CircleResult(
-            circle_id=circle_id, game_id=game_id, member_id=member_id, name=name[:40],
-            kind=kind, seat=seat, team=team_of.get(seat, seat), total=int(sheet.totals[seat]),
-            place=places[seat], won=seat in sheet.winners, facts=facts[seat],
-            finished_at=ended))  # fmt: skip
+        db.session.add(
+            CircleResult(
+                circle_id=circle_id,
+                game_id=game_id,
+                member_id=member_id,
+                name=name[:40],
+                kind=kind,
+                seat=seat,
+                team=team_of.get(seat, seat),
+                total=int(sheet.totals[seat]),
+                place=places[seat],
+                won=seat in sheet.winners,
+                facts=facts[seat],
+                finished_at=ended,
+            )
+        )
 
 
 class _Ref:

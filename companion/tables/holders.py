@@ -74,15 +74,27 @@ _NEWEST = (
     .scalar_subquery()
 )
 _HOLDER = (
-    select(_K.phone, _T.id, _T.token, _T.host_phone, _G.id, _G.kind, _G.options,
-           _S.position, _S.name, _S.phone, _G.number, _G.last_event)
+    select(
+        _K.phone,
+        _T.id,
+        _T.token,
+        _T.host_phone,
+        _G.id,
+        _G.kind,
+        _G.options,
+        _S.position,
+        _S.name,
+        _S.phone,
+        _G.number,
+        _G.last_event,
+    )
     .select_from(ApiKey.__table__)
     .join(Table.__table__, _T.id == _K.table_id)
     .join(Game.__table__, and_(_G.table_id == _T.id, _G.number == _NEWEST))
     .join(Seat.__table__, _S.table_id == _T.id)
     .where(_K.key_hash == bindparam("key_hash"))
     .order_by(_S.position)
-)  # fmt: skip
+)
 
 
 _LOCKED = _HOLDER.with_for_update(of=Game.__table__)

@@ -37,8 +37,10 @@ def _need(condition: bool, what: str) -> None:
 
 def from_json(data: Any, phone: str) -> Table:
     """Create a new table replaying the exported events; all or nothing."""
-    _need(isinstance(data, dict) and data.get("format") == FORMAT,
-          "it is not a Companion game export (the format mark is missing)")  # fmt: skip
+    _need(
+        isinstance(data, dict) and data.get("format") == FORMAT,
+        "it is not a Companion game export (the format mark is missing)",
+    )
     game, seats, events = data.get("game"), data.get("seats"), data.get("events")
     _need(isinstance(game, dict) and isinstance(game.get("options"), dict), "no game options")
     _need(isinstance(seats, list) and all(isinstance(s, str) for s in seats), "no seat names")
@@ -73,8 +75,10 @@ def _store(
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
-    _need(not isinstance(value, bool) and isinstance(value, int) and low <= value <= high,
-          f"{what} must be a whole number from {low} to {high}")  # fmt: skip
+    _need(
+        not isinstance(value, bool) and isinstance(value, int) and low <= value <= high,
+        f"{what} must be a whole number from {low} to {high}",
+    )
     return int(value)
 
 
@@ -129,15 +133,24 @@ def _read(item: Any, number: int, kind: GameType) -> Event:
         )
     slot, version = item.get("slot"), None
     if slot is not None:
-        _need(isinstance(slot, str) and 0 < len(slot) <= 40 and slot.isprintable(),
-              f"event {number}'s slot is not readable")  # fmt: skip
+        _need(
+            isinstance(slot, str) and 0 < len(slot) <= 40 and slot.isprintable(),
+            f"event {number}'s slot is not readable",
+        )
         version = _int(item.get("slot_version"), f"event {number}'s version", 1, MAX_NUMBER)
     actor = _printable(str(item.get("actor", "")), 60)
     ident = _int(item.get("id"), f"event {number}'s id", 1, 2**62)
-    return Event(id=ident, kind=what,
-                 actor=actor, actor_seat=seat, round=round_, slot=slot,
-                 slot_version=version, payload=payload,
-                 created_at=_time(item.get("at")))  # fmt: skip
+    return Event(
+        id=ident,
+        kind=what,
+        actor=actor,
+        actor_seat=seat,
+        round=round_,
+        slot=slot,
+        slot_version=version,
+        payload=payload,
+        created_at=_time(item.get("at")),
+    )
 
 
 def _in_order(events: list[Event]) -> None:
@@ -150,9 +163,15 @@ def _in_order(events: list[Event]) -> None:
         batch = e.payload.get("batch") if e.kind != "undo" else None
         if isinstance(batch, str):
             before = events[number - 2] if number > 1 else None
-            _need(batch not in batches or (before is not None and before.kind != "undo"
-                                           and before.payload.get("batch") == batch),
-                  f"event {number} belongs with changes saved together earlier")  # fmt: skip
+            _need(
+                batch not in batches
+                or (
+                    before is not None
+                    and before.kind != "undo"
+                    and before.payload.get("batch") == batch
+                ),
+                f"event {number} belongs with changes saved together earlier",
+            )
             batches.add(batch)
         if e.slot is not None:
             _need(e.version > versions.get(e.slot, 0), f"event {number} repeats a change")

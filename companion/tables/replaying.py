@@ -61,8 +61,16 @@ class Replay:
     def snap(self, events: tuple[Event, ...] = ()) -> Snapshot:
         """The game so far as the shell's checks read it (``events``: only where they are
         read, so a long file is not copied for each change)."""
-        return Snapshot(0, self.kind.key, self.options, self.options.players, events,
-                        frozenset(), self.versions, self.state)  # fmt: skip
+        return Snapshot(
+            0,
+            self.kind.key,
+            self.options,
+            self.options.players,
+            events,
+            frozenset(),
+            self.versions,
+            self.state,
+        )
 
     def run(self, items: list[Event]) -> list[Event]:
         """The events to store (as live play makes them), or ``Unreadable`` naming the first
@@ -78,14 +86,21 @@ class Replay:
     def _act(self, i: int) -> int:
         e, number = self.items[i], i + 1
         if e.actor_seat is not None and not 0 <= e.actor_seat < self.players:
-            raise Unreadable(f"This file cannot be imported: event {number}'s seat must be a "
-                             f"whole number from 0 to {self.players - 1}.", "file")  # fmt: skip
+            raise Unreadable(
+                f"This file cannot be imported: event {number}'s seat must be a "
+                f"whole number from 0 to {self.players - 1}.",
+                "file",
+            )
         if e.kind == "alpha-deck":
             return self._deck(i)
         steps = replay.steps(self.kind.key, self.state, self.items, i)
         if steps is None:
-            raise refuse(number, e.kind, "is made by live play only together with the change "
-                         "before it, which the file does not have.")  # fmt: skip
+            raise refuse(
+                number,
+                e.kind,
+                "is made by live play only together with the change "
+                "before it, which the file does not have.",
+            )
         actor = Actor(e.actor, e.actor_seat, True, frozenset(), self.names)
         whys = []  # why each step is not it: the first (the action as stored) is said
         for step in steps:
@@ -124,13 +139,17 @@ class Replay:
                 return f"is followed in live play by {row['kind']}, which the file does not have."
             e = self.items[i + j]
             if (row["kind"], row["round"]) != (e.kind, e.round):
-                return (f"is followed in live play by {row['kind']}, but the file has event "
-                        f"{i + j + 1} ({e.kind[:40]}) there.")  # fmt: skip
+                return (
+                    f"is followed in live play by {row['kind']}, but the file has event "
+                    f"{i + j + 1} ({e.kind[:40]}) there."
+                )
             if (row["slot"], row["slot_version"]) != (e.slot, e.slot_version):
                 return f"is out of step with the changes before it (event {i + j + 1})."
             if _shown(e.kind, row["payload"]) != _shown(e.kind, e.payload):
-                return (f"is not what live play makes of that change (event {i + j + 1} holds "
-                        "other values).")  # fmt: skip
+                return (
+                    f"is not what live play makes of that change (event {i + j + 1} holds "
+                    "other values)."
+                )
         return "is not what live play makes of that change."
 
     def _take(self, rows: list[dict[str, Any]], i: int) -> int:
@@ -141,8 +160,9 @@ class Replay:
             if isinstance(e.payload.get("batch"), str):
                 payload["batch"] = e.payload["batch"][:24]
             if row["kind"] == "remove-seat":  # its name then, not a seat's name now
-                payload["name"] = "".join(c for c in str(e.payload.get("name"))[:40]
-                                          if c.isprintable())  # fmt: skip
+                payload["name"] = "".join(
+                    c for c in str(e.payload.get("name"))[:40] if c.isprintable()
+                )
             made.append(replace(e, payload=payload))
             if row["kind"] in service.SEAT_CHANGES:
                 self.players += 1 if row["kind"] == "add-seat" else -1
@@ -161,8 +181,12 @@ class Replay:
         for j, target in enumerate(targets):
             e = self.items[i + j] if i + j < len(self.items) else None
             if e is None or e.kind != "undo" or e.payload.get("undoes") != target.id:
-                raise refuse(i + j + 1, "undo", "does not take back what live undo would: an "
-                             "undo takes back an older change, or only part of one.")  # fmt: skip
+                raise refuse(
+                    i + j + 1,
+                    "undo",
+                    "does not take back what live undo would: an "
+                    "undo takes back an older change, or only part of one.",
+                )
             row = plan.undo_row(target, self.snap().versions, Actor(""))
             slot, version, payload = row.slot, row.slot_version, row.payload
             if (e.slot, e.slot_version, e.round) != (slot, version, target.round):
@@ -204,7 +228,9 @@ class Replay:
             todo = made
         self.folds += len(todo)
         if self.folds > FOLD_BUDGET:
-            raise Unreadable("This file cannot be imported: it takes too much work to check "
-                             "(too many undos).", "file")  # fmt: skip
+            raise Unreadable(
+                "This file cannot be imported: it takes too much work to check (too many undos).",
+                "file",
+            )
         for e in todo:
             self.state = table.fold(self.state, e)

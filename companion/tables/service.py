@@ -51,8 +51,9 @@ class Done:
     moved: str | None = None  # "rotate": the table link it retired (``store.rotate``)
 
 
-def create_table(kind: str, options: dict[str, Any], names: list[str], phone: str,
-                 commit: bool = True) -> Table:  # fmt: skip
+def create_table(
+    kind: str, options: dict[str, Any], names: list[str], phone: str, commit: bool = True
+) -> Table:
     """A new table playing ``kind``, its seats named ``names``, hosted by ``phone``; its first
     game holds the ``new-table`` event."""
     return store.create_table(kind, options, names, phone, commit)
@@ -71,14 +72,20 @@ def check_game(named: int, current: int) -> None:
     if named == current:
         return
     if not 1 <= named < current:
-        raise Unreadable(f"This names game {named}, which this table has not played (it is "
-                         f"playing game {current}): reload the page.", "game")  # fmt: skip
-    raise Conflict(f"Game {named} is over: this table is playing game {current} now. Nothing "
-                   "of yours was saved; reload the page to see it.")  # fmt: skip
+        raise Unreadable(
+            f"This names game {named}, which this table has not played (it is "
+            f"playing game {current}): reload the page.",
+            "game",
+        )
+    raise Conflict(
+        f"Game {named} is over: this table is playing game {current} now. Nothing "
+        "of yours was saved; reload the page to see it."
+    )
 
 
-def act(tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor,
-        notify: str | None = None) -> Done:  # fmt: skip
+def act(
+    tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor, notify: str | None = None
+) -> Done:
     """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
     the table's token, to tell other processes' streams with the commit itself
     (``store.insert_events``); the caller still wakes this process's own."""
@@ -104,8 +111,9 @@ class NeedsLock(Exception):
 TRIES = 3
 
 
-def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action],
-                 actor: Actor, notify: str) -> Done | None:  # fmt: skip
+def act_unlocked(
+    tbl: Seated, game: GameRef, head: int, actions: Sequence[Action], actor: Actor, notify: str
+) -> Done | None:
     """``act`` in one or two round trips instead of five, for PostgreSQL on a connection in
     autocommit (``holders.unlocked``). ``tbl``, ``game`` and ``actor`` were read when the
     game's newest event was ``head``; the snapshot at ``head`` is checked and applied as
@@ -133,8 +141,9 @@ def act_unlocked(tbl: Seated, game: GameRef, head: int, actions: Sequence[Action
     return Done(after.table_version, versions, after, tuple(stored))
 
 
-def _plan(snap: snapshot.Snapshot, actions: Sequence[Action],
-          actor: Actor) -> tuple[tuple[int, ...], list[dict[str, Any]]]:  # fmt: skip
+def _plan(
+    snap: snapshot.Snapshot, actions: Sequence[Action], actor: Actor
+) -> tuple[tuple[int, ...], list[dict[str, Any]]]:
     """``plan.plan`` on ``snap`` (a stale version: ``StaleTarget``, nothing stored): each
     action's new target version and the rows of its events."""
     table = game_type(snap.kind).table
@@ -155,8 +164,14 @@ def _room(snap: snapshot.Snapshot, more: int) -> None:
         raise Forbidden(FULL, "full")
 
 
-def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[dict[str, Any]],
-            notify: str | None, snap: snapshot.Snapshot) -> list[Event]:  # fmt: skip
+def _commit(
+    game: GameRef,
+    players: int,
+    actions: Sequence[Action],
+    rows: list[dict[str, Any]],
+    notify: str | None,
+    snap: snapshot.Snapshot,
+) -> list[Event]:
     """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
         version = snap.table_version + len(rows)
@@ -168,8 +183,10 @@ def _commit(game: GameRef, players: int, actions: Sequence[Action], rows: list[d
         db.session.rollback()
         raise _stale(game, players, actions) from None
     db.session.rollback()  # under the lock, only a game started meanwhile stops the insert
-    raise Conflict("A new game was started on another phone a moment ago. Nothing of yours "
-                   "was saved: reload to see the new game.")  # fmt: skip
+    raise Conflict(
+        "A new game was started on another phone a moment ago. Nothing of yours "
+        "was saved: reload to see the new game."
+    )
 
 
 def _stale(game: GameRef, players: int, actions: Sequence[Action]) -> StaleTarget:
@@ -182,8 +199,10 @@ def _stale(game: GameRef, players: int, actions: Sequence[Action]) -> StaleTarge
     return StaleTarget(
         "That was changed on another phone a moment ago. Nothing of yours was saved: "
         "look at it as it is now, then decide again.",
-        action, snap.version(slot), table.current(snap.state, action),
-    )  # fmt: skip
+        action,
+        snap.version(slot),
+        table.current(snap.state, action),
+    )
 
 
 def undo(
@@ -242,8 +261,14 @@ def _deck_now(snap: snapshot.Snapshot) -> Mapping[str, Any] | None:
     return None
 
 
-def act_table(table: Table, game: Game, action: Action, actor: Actor, phone: str | None = None,
-              checked: bool = True) -> Done:  # fmt: skip
+def act_table(
+    table: Table,
+    game: Game,
+    action: Action,
+    actor: Actor,
+    phone: str | None = None,
+    checked: bool = True,
+) -> Done:
     """One of the table's own actions (``seating``: a seat taken, renamed, left or freed,
     joining locked or opened, new links, the deck), decided by ``plan.plan`` as a game's
     action is, and stored with the rows it changes (the seat's phone and name, the lock, the
@@ -327,8 +352,9 @@ def _take_seat(seat: Seat, phone: str, name: str) -> bool:
 # an import (``companion.tables.importing`` checks and replays the file first)
 
 
-def import_table(kind: str, options: dict[str, Any], names: list[str], events: Sequence[Event],
-                 phone: str) -> Table:  # fmt: skip
+def import_table(
+    kind: str, options: dict[str, Any], names: list[str], events: Sequence[Event], phone: str
+) -> Table:
     """A new table holding ``events`` (replayed and checked already), each keeping the time
     it was made, and the mark that it was imported; all or nothing."""
     try:
@@ -350,9 +376,19 @@ def _insert_kept(game_id: int, events: Sequence[Event]) -> None:
     pending: list[Event] = []
 
     def flush() -> None:
-        rows = [{"kind": e.kind, "actor": e.actor, "actor_seat": e.actor_seat, "round": e.round,
-                 "slot": e.slot, "slot_version": e.slot_version, "created_at": e.created_at,
-                 "payload": _renumbered(e, ids)} for e in pending]  # fmt: skip
+        rows = [
+            {
+                "kind": e.kind,
+                "actor": e.actor,
+                "actor_seat": e.actor_seat,
+                "round": e.round,
+                "slot": e.slot,
+                "slot_version": e.slot_version,
+                "created_at": e.created_at,
+                "payload": _renumbered(e, ids),
+            }
+            for e in pending
+        ]
         ids.update(zip((e.id for e in pending), store.insert_kept(game_id, rows), strict=True))
         pending.clear()
 

@@ -104,8 +104,17 @@ class Snapshot:
         table = game_type(self.kind).table
         before = Folded(self.events, self.undone, self.versions, self.state)
         f = fold_in(table, self.options, self.players, before, rows)
-        return Snapshot(self.game_id, self.kind, self.options, self.players, f.events,
-                        f.undone, f.versions, f.state, self.base)  # fmt: skip
+        return Snapshot(
+            self.game_id,
+            self.kind,
+            self.options,
+            self.players,
+            f.events,
+            f.undone,
+            f.versions,
+            f.state,
+            self.base,
+        )
 
 
 def empty(game: GameRef, players: int, base: int = 0) -> Snapshot:
@@ -147,11 +156,20 @@ def cache() -> SnapshotCache:
 
 _COLUMNS = EventRow.__table__.c
 _NEWER = (
-    select(_COLUMNS.id, _COLUMNS.kind, _COLUMNS.actor, _COLUMNS.actor_seat, _COLUMNS.round,
-           _COLUMNS.slot, _COLUMNS.slot_version, _COLUMNS.payload, _COLUMNS.created_at)
+    select(
+        _COLUMNS.id,
+        _COLUMNS.kind,
+        _COLUMNS.actor,
+        _COLUMNS.actor_seat,
+        _COLUMNS.round,
+        _COLUMNS.slot,
+        _COLUMNS.slot_version,
+        _COLUMNS.payload,
+        _COLUMNS.created_at,
+    )
     .where(_COLUMNS.game_id == bindparam("game"), _COLUMNS.id > bindparam("after"))
     .order_by(_COLUMNS.id)
-)  # fmt: skip
+)
 
 
 _GAMES = Game.__table__

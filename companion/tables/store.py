@@ -123,8 +123,10 @@ def _unlocked(session: Session, *_: Any) -> None:
 # the most events one game keeps (a phone looping score and undo, or renaming itself, must not
 # grow a table without bound); an import takes as many, so any table's export imports again
 MAX_EVENTS = 5_000
-FULL = (f"This game has reached {MAX_EVENTS:,} changes, as many as one game keeps. Nothing "
-        "of yours was saved: start a new game to keep playing.")  # fmt: skip
+FULL = (
+    f"This game has reached {MAX_EVENTS:,} changes, as many as one game keeps. Nothing "
+    "of yours was saved: start a new game to keep playing."
+)
 
 
 def append(
@@ -171,8 +173,13 @@ def insert_kept(game_id: int, rows: Sequence[dict[str, Any]]) -> list[int]:
     return list(db.session.connection().execute(_INSERT, params).scalars().all())
 
 
-def insert_events(game_id: int, rows: Sequence[dict[str, Any]], notify: str | None = None,
-                  head: int = 0, version: int = 0) -> list[Plain] | None:  # fmt: skip
+def insert_events(
+    game_id: int,
+    rows: Sequence[dict[str, Any]],
+    notify: str | None = None,
+    head: int = 0,
+    version: int = 0,
+) -> list[Plain] | None:
     """Store new events of a locked game in one statement, without ORM objects; answer them
     as plain values with their ids, the payload as the database gives it back (JSON).
     ``notify``: the table's token; on PostgreSQL the ``NOTIFY`` of its new version rides in
@@ -193,8 +200,9 @@ def _same(value: Any) -> Any:
     return value
 
 
-def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
-                 notify: str, version: int) -> list[Plain] | None:  # fmt: skip
+def insert_after(
+    game_id: int, head: int, rows: Sequence[dict[str, Any]], notify: str, version: int
+) -> list[Plain] | None:
     """PostgreSQL, outside a transaction: store ``rows`` as the game's next events only if its
     newest event is still ``head`` and the table has started no later game, in one statement
     that is its own transaction, with the ``NOTIFY`` of the table's new ``version`` (its own
@@ -213,8 +221,9 @@ def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
         # a transaction nobody holds the lock for might never be committed: never answer it
         raise RuntimeError("insert_after: autocommit (holders.unlocked), or the game's lock")
     sql, binds = _appending(len(rows))
-    values = {f"{name}_{i}": bind(r[name]) for i, r in enumerate(rows)
-              for name, bind in binds.items()}  # fmt: skip
+    values = {
+        f"{name}_{i}": bind(r[name]) for i, r in enumerate(rows) for name, bind in binds.items()
+    }
     params = {**values, "game": game_id, "head": head, "at": at, "note": f"{notify}:{version}"}
     ids = sorted(row[0] for row in conn.exec_driver_sql(sql, params))
     if not ids:
@@ -225,17 +234,31 @@ def insert_after(game_id: int, head: int, rows: Sequence[dict[str, Any]],
 def _plain(ids: Sequence[int], rows: Sequence[dict[str, Any]], at: Any) -> list[Plain]:
     """Stored rows as plain events, in id order (ids given in the rows' order)."""
     return [
-        Plain(id=i, kind=r["kind"], actor=r["actor"], actor_seat=r["actor_seat"],
-              round=r["round"], slot=r["slot"], slot_version=r["slot_version"],
-              payload=json.loads(json.dumps(r["payload"])), created_at=at)
+        Plain(
+            id=i,
+            kind=r["kind"],
+            actor=r["actor"],
+            actor_seat=r["actor_seat"],
+            round=r["round"],
+            slot=r["slot"],
+            slot_version=r["slot_version"],
+            payload=json.loads(json.dumps(r["payload"])),
+            created_at=at,
+        )
         for i, r in zip(ids, rows, strict=True)
-    ]  # fmt: skip
+    ]
 
 
 # an appended event's own columns: (name, PostgreSQL type for its VALUES entry)
-_APPENDED = (("kind", "varchar"), ("actor", "varchar"), ("actor_seat", "integer"),
-             ("round", "integer"), ("slot", "varchar"), ("slot_version", "integer"),
-             ("payload", "json"))  # fmt: skip
+_APPENDED = (
+    ("kind", "varchar"),
+    ("actor", "varchar"),
+    ("actor_seat", "integer"),
+    ("round", "integer"),
+    ("slot", "varchar"),
+    ("slot_version", "integer"),
+    ("payload", "json"),
+)
 
 
 @functools.lru_cache(maxsize=64)
@@ -301,10 +324,13 @@ def seat_changes_after(table: Table, number: int) -> list[tuple[str, dict[str, A
     stmt = (
         select(Event.kind, Event.payload)
         .join(Game, Game.id == Event.game_id)
-        .where(Game.table_id == table.id, Game.number > number,
-               Event.kind.in_(("add-seat", "remove-seat")))
+        .where(
+            Game.table_id == table.id,
+            Game.number > number,
+            Event.kind.in_(("add-seat", "remove-seat")),
+        )
         .order_by(Event.id)
-    )  # fmt: skip
+    )
     return [(kind, payload or {}) for kind, payload in db.session.execute(stmt)]
 
 

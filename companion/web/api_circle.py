@@ -54,8 +54,9 @@ def circle_name(raw: Any) -> str:
     if not text:
         raise Unreadable("Give the circle a name (e.g. Thursday Hearts).", "name")
     if len(text) > CIRCLE_NAME:
-        raise Unreadable(f"The circle's name is too long: at most {CIRCLE_NAME} characters.",
-                         "name")  # fmt: skip
+        raise Unreadable(
+            f"The circle's name is too long: at most {CIRCLE_NAME} characters.", "name"
+        )
     return text
 
 
@@ -67,8 +68,11 @@ def member_names(raw: Any, have: int = 0) -> list[str]:
     if any(not n for n in names):
         raise Unreadable("Every member needs a name.", "members")
     if have + len(names) > circles.MEMBER_LIMIT:
-        raise Forbidden(f"A circle has at most {circles.MEMBER_LIMIT} members; this would make "
-                        f"{have + len(names)}.", "members")  # fmt: skip
+        raise Forbidden(
+            f"A circle has at most {circles.MEMBER_LIMIT} members; this would make "
+            f"{have + len(names)}.",
+            "members",
+        )
     return names
 
 
@@ -76,8 +80,11 @@ def no_twins(names: Sequence[str], taken: Sequence[str]) -> None:
     seen = {n.casefold() for n in taken}
     for n in names:
         if n.casefold() in seen:
-            raise Forbidden(f"There is already a member called {n}: give them another name "
-                            "(a surname's letter, a nickname).", "members")  # fmt: skip
+            raise Forbidden(
+                f"There is already a member called {n}: give them another name "
+                "(a surname's letter, a nickname).",
+                "members",
+            )
         seen.add(n.casefold())
 
 
@@ -89,8 +96,14 @@ def create() -> Any:
     no_twins(names, [])
     circle, key = circles.create(name, names)
     db.session.commit()
-    return jsonify({"token": circle.token, "circle_key": key, "links": links(circle),
-                    "members": [_member(m) for m in circles.members(circle)]}), 201  # fmt: skip
+    return jsonify(
+        {
+            "token": circle.token,
+            "circle_key": key,
+            "links": links(circle),
+            "members": [_member(m) for m in circles.members(circle)],
+        }
+    ), 201
 
 
 def links(circle: Circle) -> dict[str, str]:
@@ -113,8 +126,9 @@ def add_member() -> Any:
     circle = held()
     data = body()
     now = circles.members(circle)
-    name = member_names([data.get("name")] if isinstance(data.get("name"), str) else None,
-                        len(now))[0]  # fmt: skip
+    name = member_names(
+        [data.get("name")] if isinstance(data.get("name"), str) else None, len(now)
+    )[0]
     no_twins([name], [m.name for m in now])
     m = CircleMember(circle_id=circle.id, name=name)
     db.session.add(m)
@@ -171,8 +185,9 @@ def rotate() -> Any:
 
 def chosen_members(circle: Circle, raw: Any) -> list[CircleMember]:
     if not isinstance(raw, list) or not raw:
-        raise Unreadable("'members' must list the members at the table by id, in seat order.",
-                         "members")  # fmt: skip
+        raise Unreadable(
+            "'members' must list the members at the table by id, in seat order.", "members"
+        )
     found = []
     for value in raw:
         m = circles.member(circle, value)
@@ -230,8 +245,11 @@ def matched(circle: Circle, seats: Sequence[str], given: Any) -> list[CircleMemb
         else:
             out.append(m)
     if missing:
-        raise Forbidden("No member matches " + ", ".join(missing)[:200] + ": match each of these "
-                        "names to a member (or add them as members first).", "match")  # fmt: skip
+        raise Forbidden(
+            "No member matches " + ", ".join(missing)[:200] + ": match each of these "
+            "names to a member (or add them as members first).",
+            "match",
+        )
     return out
 
 

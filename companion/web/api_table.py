@@ -41,8 +41,9 @@ def _refused(err: CompanionError) -> Any:
         return _answer({"error": err.message}, 401)
     body: dict[str, Any] = {"error": err.message}
     if isinstance(err, service.StaleTarget):
-        body.update(target=dict(err.action.target), target_version=err.target_version,
-                    current=err.current)  # fmt: skip
+        body.update(
+            target=dict(err.action.target), target_version=err.target_version, current=err.current
+        )
     elif err.field and isinstance(err, Forbidden):
         body["rule"] = err.field
     return _answer(body, status_for(err))
@@ -128,8 +129,12 @@ def create() -> Any:
 
 
 def _created(table: Table, key: str) -> Any:
-    body = {"token": table.token, "host_key": key, "join_code": table.join_code,
-            "links": _links(table)}  # fmt: skip
+    body = {
+        "token": table.token,
+        "host_key": key,
+        "join_code": table.join_code,
+        "links": _links(table),
+    }
     return _answer(body, 201)
 
 
@@ -151,8 +156,13 @@ def _version(data: Mapping[str, Any]) -> int | None:
     return version
 
 
-def _act_table(v: TableView | Table, action: Action, actor: Actor, version: int | None,
-               phone: str | None = None) -> service.Done:  # fmt: skip
+def _act_table(
+    v: TableView | Table,
+    action: Action,
+    actor: Actor,
+    version: int | None,
+    phone: str | None = None,
+) -> service.Done:
     table = v.table if isinstance(v, TableView) else v
     action = Action(action.kind, action.target, version or 0, action.data)
     return service.act_table(table, table.game, action, actor, phone, version is not None)
@@ -183,8 +193,12 @@ def _sheet(sheet: Any) -> dict[str, Any]:
         for i, row in enumerate(sheet.rows[: sheet.complete_rounds])
     ]
     totals = {str(s): t for s, t in enumerate(sheet.totals)}
-    return {"rounds": rounds, "totals": totals, "finished": sheet.finished,
-            "winners": list(sheet.winners)}  # fmt: skip
+    return {
+        "rounds": rounds,
+        "totals": totals,
+        "finished": sheet.finished,
+        "winners": list(sheet.winners),
+    }
 
 
 @bp.get("/table")
@@ -195,12 +209,26 @@ def read() -> Any:
     snap = snapshot.load(h.game, len(h.seats))
     state = game_type(h.game.kind).table.view(snap.state, seat, snap.versions)
     names = h.names
-    seats = [{"seat": s.position, "name": names[s.position], "taken": s.phone is not None,
-              "version": snap.version(seating.seat_slot(s.position))} for s in h.seats]  # fmt: skip
-    return _answer({"game": h.game.kind, "game_number": h.game.number,
-                    "version": snap.table_version,
-                    "you": {"seat": seat, "host": h.is_host}, "seats": seats,
-                    "sheet": _sheet(snap.sheet), "state": state})  # fmt: skip
+    seats = [
+        {
+            "seat": s.position,
+            "name": names[s.position],
+            "taken": s.phone is not None,
+            "version": snap.version(seating.seat_slot(s.position)),
+        }
+        for s in h.seats
+    ]
+    return _answer(
+        {
+            "game": h.game.kind,
+            "game_number": h.game.number,
+            "version": snap.table_version,
+            "you": {"seat": seat, "host": h.is_host},
+            "seats": seats,
+            "sheet": _sheet(snap.sheet),
+            "state": state,
+        }
+    )
 
 
 def _action(data: Mapping[str, Any]) -> Action:
@@ -290,8 +318,7 @@ def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
                 break
             h = _held()
             _same_game(body.get("game_number"), h.game.number)
-            done = service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor,
-                                        h.token)  # fmt: skip
+            done = service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token)
     except service.NeedsLock:
         done = None
     if h is None or done is None:

@@ -59,61 +59,111 @@ class TooMuch(CompanionError):
 
 API = "/api/v1"
 ROUTES: dict[str, Route] = {
-    f"{API}/referee/hearts/check": Route(32 * KB, (
-        Bound("tricks", 20, "a Hearts hand has at most 17 tricks, at 3 players", unit="tricks"),
-        Bound("tricks[].cards", 8, "a trick has one card per seat, at most 6", unit="cards"),
-        Bound("kitty", 4, "a kitty has at most 4 cards, at 6 players", unit="cards"),
-    )),
-    f"{API}/referee/hearts/score": Route(32 * KB, (
-        Bound("taken.*", 52, "a seat takes at most the 52 cards of the deck", unit="cards"),
-    )),
-    f"{API}/referee/consonants/check": Route(32 * KB, (
-        Bound("tricks", 30, "a Consonants hand has at most 24 tricks, at 3 players", unit="tricks"),
-        Bound("tricks[].cards", 8, "a trick has one card per seat, at most 6", unit="cards"),
-        Bound("kitty", 5, "a kitty has fewer cards than there are seats", unit="cards"),
-    )),
-    f"{API}/referee/consonants/score": Route(32 * KB, (
-        Bound("taken.*", 80, "a seat takes at most the 74 cards of the deck", unit="cards"),
-        Bound("words.*", 40, "a seat's words are made of the cards it took", unit="words"),
-        Bound("challenges", 40, "each challenge is of a word laid", unit="challenges"),
-    )),
-    f"{API}/words/judge": Route(8 * KB, (
-        Bound("words", 50, "a play has at most 50 words", unit="words"),
-    )),
-    f"{API}/referee/alphagrams/play": Route(8 * KB, (
-        Bound("word", 45, "the longest word of the lists has 45 letters", unit="letters"),
-        Bound("steal", 45, "the longest word of the lists has 45 letters", unit="letters"),
-    )),
-    f"{API}/referee/alphagrams/score": Route(32 * KB, (
-        Bound("words.*", 250, "an edited deck of 640 cards makes at most 213 words",
-              total=True, unit="words"),
-        Bound("words.*[]", 45, "the longest word of the lists has 45 letters", unit="letters"),
-    )),
-    f"{API}/referee/follow-the-author/check": Route(16 * KB, (
-        Bound("sequences", 22, "a hand deals 11 cards to each of the 2 seats", unit="sequences"),
-        Bound("sequences[].plays", 22, "a hand deals 11 cards to each of the 2 seats",
-              total=True, unit="plays"),
-    )),
-    f"{API}/referee/follow-the-author/score-round": Route(16 * KB, (
-        Bound("stores.*", 45, "a store holds at most the 45 cards of the deck", unit="cards"),
-    )),
-    f"{API}/referee/spades/check": Route(16 * KB, (
-        Bound("tricks", 13, "a Spades hand has 13 tricks", unit="tricks"),
-        Bound("tricks[].cards", 4, "a trick has one card from each of the 4 seats", unit="cards"),
-    )),
-    f"{API}/referee/spades/score": Route(4 * KB, (
-        Bound("bids", 4, "Spades has 4 seats", unit="seats"),
-        Bound("taken", 4, "Spades has 4 seats", unit="seats"),
-    )),
-    f"{API}/referee/oh-hell/check": Route(16 * KB, (
-        Bound("tricks", 17, "an Oh Hell hand has at most 17 tricks, at 3 players", unit="tricks"),
-        Bound("tricks[].cards", 7, "a trick has one card per seat, at most 7", unit="cards"),
-    )),
-    f"{API}/referee/oh-hell/score": Route(4 * KB, (
-        Bound("bids", 7, "Oh Hell has at most 7 seats", unit="seats"),
-        Bound("taken", 7, "Oh Hell has at most 7 seats", unit="seats"),
-    )),
-}  # fmt: skip
+    f"{API}/referee/hearts/check": Route(
+        32 * KB,
+        (
+            Bound("tricks", 20, "a Hearts hand has at most 17 tricks, at 3 players", unit="tricks"),
+            Bound("tricks[].cards", 8, "a trick has one card per seat, at most 6", unit="cards"),
+            Bound("kitty", 4, "a kitty has at most 4 cards, at 6 players", unit="cards"),
+        ),
+    ),
+    f"{API}/referee/hearts/score": Route(
+        32 * KB,
+        (Bound("taken.*", 52, "a seat takes at most the 52 cards of the deck", unit="cards"),),
+    ),
+    f"{API}/referee/consonants/check": Route(
+        32 * KB,
+        (
+            Bound(
+                "tricks", 30, "a Consonants hand has at most 24 tricks, at 3 players", unit="tricks"
+            ),
+            Bound("tricks[].cards", 8, "a trick has one card per seat, at most 6", unit="cards"),
+            Bound("kitty", 5, "a kitty has fewer cards than there are seats", unit="cards"),
+        ),
+    ),
+    f"{API}/referee/consonants/score": Route(
+        32 * KB,
+        (
+            Bound("taken.*", 80, "a seat takes at most the 74 cards of the deck", unit="cards"),
+            Bound("words.*", 40, "a seat's words are made of the cards it took", unit="words"),
+            Bound("challenges", 40, "each challenge is of a word laid", unit="challenges"),
+        ),
+    ),
+    f"{API}/words/judge": Route(
+        8 * KB, (Bound("words", 50, "a play has at most 50 words", unit="words"),)
+    ),
+    f"{API}/referee/alphagrams/play": Route(
+        8 * KB,
+        (
+            Bound("word", 45, "the longest word of the lists has 45 letters", unit="letters"),
+            Bound("steal", 45, "the longest word of the lists has 45 letters", unit="letters"),
+        ),
+    ),
+    f"{API}/referee/alphagrams/score": Route(
+        32 * KB,
+        (
+            Bound(
+                "words.*",
+                250,
+                "an edited deck of 640 cards makes at most 213 words",
+                total=True,
+                unit="words",
+            ),
+            Bound("words.*[]", 45, "the longest word of the lists has 45 letters", unit="letters"),
+        ),
+    ),
+    f"{API}/referee/follow-the-author/check": Route(
+        16 * KB,
+        (
+            Bound(
+                "sequences", 22, "a hand deals 11 cards to each of the 2 seats", unit="sequences"
+            ),
+            Bound(
+                "sequences[].plays",
+                22,
+                "a hand deals 11 cards to each of the 2 seats",
+                total=True,
+                unit="plays",
+            ),
+        ),
+    ),
+    f"{API}/referee/follow-the-author/score-round": Route(
+        16 * KB,
+        (Bound("stores.*", 45, "a store holds at most the 45 cards of the deck", unit="cards"),),
+    ),
+    f"{API}/referee/spades/check": Route(
+        16 * KB,
+        (
+            Bound("tricks", 13, "a Spades hand has 13 tricks", unit="tricks"),
+            Bound(
+                "tricks[].cards", 4, "a trick has one card from each of the 4 seats", unit="cards"
+            ),
+        ),
+    ),
+    f"{API}/referee/spades/score": Route(
+        4 * KB,
+        (
+            Bound("bids", 4, "Spades has 4 seats", unit="seats"),
+            Bound("taken", 4, "Spades has 4 seats", unit="seats"),
+        ),
+    ),
+    f"{API}/referee/oh-hell/check": Route(
+        16 * KB,
+        (
+            Bound(
+                "tricks", 17, "an Oh Hell hand has at most 17 tricks, at 3 players", unit="tricks"
+            ),
+            Bound("tricks[].cards", 7, "a trick has one card per seat, at most 7", unit="cards"),
+        ),
+    ),
+    f"{API}/referee/oh-hell/score": Route(
+        4 * KB,
+        (
+            Bound("bids", 7, "Oh Hell has at most 7 seats", unit="seats"),
+            Bound("taken", 7, "Oh Hell has at most 7 seats", unit="seats"),
+        ),
+    ),
+}
 
 
 def route() -> Route | None:

@@ -41,8 +41,9 @@ def create() -> Any:
     except CompanionError as err:
         db.session.rollback()
         values = {"name": name, "members": request.form.get("members", "")[:8000]}
-        return render_template("circle_new.html", values=values,
-                               errors={err.field or "form": err.message}), 422  # fmt: skip
+        return render_template(
+            "circle_new.html", values=values, errors={err.field or "form": err.message}
+        ), 422
     circle, key = circles.create(clean, names)
     circles.remember(circle.id, phone_id())
     db.session.commit()
@@ -67,8 +68,9 @@ def page(token: str) -> Any:
     return _page(circle, {})
 
 
-def _page(circle: Circle, errors: dict[str, str], values: dict[str, str] | None = None,
-          status: int = 200) -> Any:  # fmt: skip
+def _page(
+    circle: Circle, errors: dict[str, str], values: dict[str, str] | None = None, status: int = 200
+) -> Any:
     kind = request.args.get("game", "")[:40]
     kind = kind if kind in GAMES else ""
     period = request.args.get("period", "all")
@@ -76,12 +78,21 @@ def _page(circle: Circle, errors: dict[str, str], values: dict[str, str] | None 
     key = session.pop("circle_key", None)
     shown_key = key["key"] if isinstance(key, dict) and key.get("circle") == circle.id else None
     return render_template(
-        "circle.html", circle=circle, f=circleview.figures(circle, kind, period),
-        members=circles.members(circle), kind=kind, period=period, games=web_games(),
-        periods=circleview.PERIODS, figures=circleview.FIGURES, game_name=circleview.game_name,
-        key=shown_key, errors=errors, values=values or {},
+        "circle.html",
+        circle=circle,
+        f=circleview.figures(circle, kind, period),
+        members=circles.members(circle),
+        kind=kind,
+        period=period,
+        games=web_games(),
+        periods=circleview.PERIODS,
+        figures=circleview.FIGURES,
+        game_name=circleview.game_name,
+        key=shown_key,
+        errors=errors,
+        values=values or {},
         recent=circleread.games(circle, 8),
-    ), status  # fmt: skip
+    ), status
 
 
 def _refused(circle: Circle, err: CompanionError) -> Any:
@@ -163,8 +174,9 @@ def _seated(circle: Circle, form: Any) -> list[CircleMember]:
         if not raw:
             continue
         if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 100:
-            raise Unreadable(f"{m.name}'s seat must be a number from 1 (or blank: not playing).",
-                             "seats")  # fmt: skip
+            raise Unreadable(
+                f"{m.name}'s seat must be a number from 1 (or blank: not playing).", "seats"
+            )
         placed.append((int(raw), m.name.casefold(), m))
     if not placed:
         raise Unreadable("Give each member at the table a seat number (1, 2, 3...).", "seats")
@@ -180,10 +192,17 @@ def new_table(token: str, key: str) -> Any:
     return _table_form(circle, kind, {"game": key}, {})
 
 
-def _table_form(circle: Circle, kind: Any, values: dict[str, str], errors: dict[str, str],
-                status: int = 200) -> Any:  # fmt: skip
-    return render_template("circle_table.html", circle=circle, kind=kind, values=values,
-                           errors=errors, members=circles.members(circle)), status  # fmt: skip
+def _table_form(
+    circle: Circle, kind: Any, values: dict[str, str], errors: dict[str, str], status: int = 200
+) -> Any:
+    return render_template(
+        "circle_table.html",
+        circle=circle,
+        kind=kind,
+        values=values,
+        errors=errors,
+        members=circles.members(circle),
+    ), status
 
 
 @bp.post("/c/<token>/tables")
@@ -219,8 +238,9 @@ def start(token: str) -> Any:
 def export_csv(token: str) -> Response:
     circle = load(token)
     circlesettle.sync(circle.id)
-    return Response(circleview.as_csv(circle), mimetype="text/csv",
-                    headers=_download(circle, "csv"))  # fmt: skip
+    return Response(
+        circleview.as_csv(circle), mimetype="text/csv", headers=_download(circle, "csv")
+    )
 
 
 @bp.get("/c/<token>/circle.json")
@@ -233,8 +253,10 @@ def export_json(token: str) -> Response:
 
 def _download(circle: Circle, ext: str) -> dict[str, str]:
     safe = "".join(ch if ch.isalnum() else "-" for ch in circle.name).strip("-")[:40] or "circle"
-    return {"Content-Disposition": f'attachment; filename="{safe}.{ext}"',
-            "Cache-Control": "no-store"}  # fmt: skip
+    return {
+        "Content-Disposition": f'attachment; filename="{safe}.{ext}"',
+        "Cache-Control": "no-store",
+    }
 
 
 def _match_text(text: str) -> dict[str, str]:
@@ -260,8 +282,9 @@ def import_game(token: str) -> Any:
         try:
             data = json.loads(text)
         except ValueError:
-            raise Unreadable("That file is not JSON: choose the .json file a table exported.",
-                             "import") from None  # fmt: skip
+            raise Unreadable(
+                "That file is not JSON: choose the .json file a table exported.", "import"
+            ) from None
         given = _match_text(request.form.get("match", "")[:2000])
         table = api_circle.import_game(circle, data, given, phone_id())
     except CompanionError as err:

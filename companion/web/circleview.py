@@ -24,19 +24,33 @@ from companion.web.tableview import COLOURS
 
 # each game's own figures, in the order the page shows them
 FIGURES: dict[str, tuple[tuple[str, str], ...]] = {
-    "hearts": (("hands", "Hands"), ("points_per_hand", "Points per hand"),
-               ("moons", "Moons shot"), ("queens", "Queen of spades taken")),
-    "spades": (("hands", "Hands"), ("contracts_made", "Contracts made"),
-               ("nils_made", "Nils made"), ("bags", "Bags")),
+    "hearts": (
+        ("hands", "Hands"),
+        ("points_per_hand", "Points per hand"),
+        ("moons", "Moons shot"),
+        ("queens", "Queen of spades taken"),
+    ),
+    "spades": (
+        ("hands", "Hands"),
+        ("contracts_made", "Contracts made"),
+        ("nils_made", "Nils made"),
+        ("bags", "Bags"),
+    ),
     "oh-hell": (("hands", "Hands"), ("exact_bids", "Exact bids")),
-    "consonants": (("words", "Words laid"), ("words_lost", "Words lost to a challenge"),
-                   ("flying", "Flying by Night"), ("longest_word", "Longest word")),
-    "alphagrams": (("words", "Words made"), ("longest_word", "Longest word"),
-                   ("steals", "Steals")),
+    "consonants": (
+        ("words", "Words laid"),
+        ("words_lost", "Words lost to a challenge"),
+        ("flying", "Flying by Night"),
+        ("longest_word", "Longest word"),
+    ),
+    "alphagrams": (("words", "Words made"), ("longest_word", "Longest word"), ("steals", "Steals")),
     "follow-the-author": (("rounds_played", "Rounds"), ("categories", "Categories won")),
-    "custom": (("rounds", "Rounds"), ("points_per_round", "Average per round"),
-               ("best_round", "Best round")),
-}  # fmt: skip
+    "custom": (
+        ("rounds", "Rounds"),
+        ("points_per_round", "Average per round"),
+        ("best_round", "Best round"),
+    ),
+}
 PERIODS = {"all": "All time", "year": "This year", "30days": "Last 30 days"}
 CHART_LINES = 8
 
@@ -83,8 +97,11 @@ def figures(circle: Circle, kind: str = "", period: str = "all") -> Figures:
 def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
     everything = circleread.results(circle)
     kinds = sorted({r.kind for r in everything})
-    rows = [r for r in everything if (not kind or r.kind == kind)
-            and (start is None or r.finished_at >= start)]  # fmt: skip
+    rows = [
+        r
+        for r in everything
+        if (not kind or r.kind == kind) and (start is None or r.finished_at >= start)
+    ]
     names = {m.id: m for m in circles.members(circle, with_removed=True)}
     table = circlestats.standings(rows)
     ratings = kept_in_app("circle_ratings", _kept)
@@ -95,14 +112,27 @@ def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
     for member_id, row in table.items():
         m = names.get(member_id)
         rating = rated.get(member_id)
-        standings.append({"id": member_id, "name": m.name if m else "?",
-                          "left": bool(m and m.removed), **row,
-                          "rating": round(rating.shown, 1) if rating else None,
-                          "mu": round(rating.mu, 2) if rating else None,
-                          "sigma": round(rating.sigma, 2) if rating else None})  # fmt: skip
+        standings.append(
+            {
+                "id": member_id,
+                "name": m.name if m else "?",
+                "left": bool(m and m.removed),
+                **row,
+                "rating": round(rating.shown, 1) if rating else None,
+                "mu": round(rating.mu, 2) if rating else None,
+                "sigma": round(rating.sigma, 2) if rating else None,
+            }
+        )
     standings.sort(key=lambda s: (-s["won"], -s["win_rate"], s["name"].casefold()))
-    return Figures(standings, _by_game(standings), _pairs(rows, names), _records(rows),
-                   _chart(standings, history), len({r.game_id for r in rows}), kinds)  # fmt: skip
+    return Figures(
+        standings,
+        _by_game(standings),
+        _pairs(rows, names),
+        _records(rows),
+        _chart(standings, history),
+        len({r.game_id for r in rows}),
+        kinds,
+    )
 
 
 def _by_game(standings: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -117,8 +147,15 @@ def _pairs(rows: list[circlestats.Result], names: dict[int, Any]) -> list[dict[s
     found: list[dict[str, Any]] = []
     for (a, b), pair in circlestats.head_to_head(rows).items():
         na, nb = names.get(a), names.get(b)
-        found.append({"a": a, "b": b, "a_name": na.name if na else "?",
-                      "b_name": nb.name if nb else "?", **pair})  # fmt: skip
+        found.append(
+            {
+                "a": a,
+                "b": b,
+                "a_name": na.name if na else "?",
+                "b_name": nb.name if nb else "?",
+                **pair,
+            }
+        )
     found.sort(key=lambda p: (-p["games"], p["a_name"], p["b_name"]))
     return found
 
@@ -154,28 +191,63 @@ def as_json(circle: Circle) -> dict[str, Any]:
     games = []
     for g, token in circleread.games(circle):
         seats = list(g.seats)
-        games.append({
-            "game": g.kind, "table": url_for("table.page", token=token), "number": g.number,
-            "finished": g.finished, "seats": seats,
-            "totals": {str(m): t for m, t in zip(seats, g.totals, strict=False) if m},
-            "winners": [seats[s] for s in g.winners if s < len(seats) and seats[s]],
-            "finished_at": g.finished_at.isoformat() if g.finished_at else None,
-        })  # fmt: skip
-    stats = {str(s["id"]): {k: s[k] for k in ("played", "won", "win_rate", "by_game",
-                                              "rating", "mu", "sigma")}
-             for s in f.standings}  # fmt: skip
+        games.append(
+            {
+                "game": g.kind,
+                "table": url_for("table.page", token=token),
+                "number": g.number,
+                "finished": g.finished,
+                "seats": seats,
+                "totals": {str(m): t for m, t in zip(seats, g.totals, strict=False) if m},
+                "winners": [seats[s] for s in g.winners if s < len(seats) and seats[s]],
+                "finished_at": g.finished_at.isoformat() if g.finished_at else None,
+            }
+        )
+    stats = {
+        str(s["id"]): {
+            k: s[k] for k in ("played", "won", "win_rate", "by_game", "rating", "mu", "sigma")
+        }
+        for s in f.standings
+    }
     for m in members:  # a member with no finished game yet: zeros, not missing
-        stats.setdefault(str(m["id"]), {"played": 0, "won": 0, "win_rate": 0.0, "by_game": {},
-                                        "rating": None, "mu": None, "sigma": None})  # fmt: skip
-    pairs = [{k: p[k] for k in ("a", "b", "games", "first", "second", "level")}
-             for p in f.head_to_head]  # fmt: skip
-    return {"name": circle.name, "version": circle.version, "members": members,
-            "games": games, "stats": stats, "head_to_head": pairs,
-            "records": f.records}  # fmt: skip
+        stats.setdefault(
+            str(m["id"]),
+            {
+                "played": 0,
+                "won": 0,
+                "win_rate": 0.0,
+                "by_game": {},
+                "rating": None,
+                "mu": None,
+                "sigma": None,
+            },
+        )
+    pairs = [
+        {k: p[k] for k in ("a", "b", "games", "first", "second", "level")} for p in f.head_to_head
+    ]
+    return {
+        "name": circle.name,
+        "version": circle.version,
+        "members": members,
+        "games": games,
+        "stats": stats,
+        "head_to_head": pairs,
+        "records": f.records,
+    }
 
 
-CSV_COLUMNS = ("finished_at", "game", "table", "game_number", "member_id", "member", "total",
-               "place", "won", "figures")  # fmt: skip
+CSV_COLUMNS = (
+    "finished_at",
+    "game",
+    "table",
+    "game_number",
+    "member_id",
+    "member",
+    "total",
+    "place",
+    "won",
+    "figures",
+)
 
 
 def _rows(circle: Circle) -> list[dict[str, Any]]:
@@ -186,12 +258,20 @@ def _rows(circle: Circle) -> list[dict[str, Any]]:
     tokens = circleread.tokens_of(r.table for r in found)
     for r in sorted(found, key=lambda r: (r.finished_at, r.game_id, r.place)):
         figures = {k: v for k, v in r.facts.items() if k != "high"}
-        out.append({"finished_at": r.finished_at.isoformat(timespec="seconds"), "game": r.kind,
-                    "table": url_for("table.page", token=tokens.get(r.table, "-")),
-                    "game_number": r.number,
-                    "member_id": r.member_id, "member": names.get(r.member_id, r.name),
-                    "total": r.total, "place": r.place, "won": r.won,
-                    "figures": figures})  # fmt: skip
+        out.append(
+            {
+                "finished_at": r.finished_at.isoformat(timespec="seconds"),
+                "game": r.kind,
+                "table": url_for("table.page", token=tokens.get(r.table, "-")),
+                "game_number": r.number,
+                "member_id": r.member_id,
+                "member": names.get(r.member_id, r.name),
+                "total": r.total,
+                "place": r.place,
+                "won": r.won,
+                "figures": figures,
+            }
+        )
     return out
 
 
@@ -221,5 +301,4 @@ def _number(text: str) -> bool:
 
 
 def as_export(circle: Circle) -> dict[str, Any]:
-    return {"format": "companion-circle", "version": 1, **as_json(circle),
-            "results": _rows(circle)}  # fmt: skip
+    return {"format": "companion-circle", "version": 1, **as_json(circle), "results": _rows(circle)}

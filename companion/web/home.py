@@ -68,14 +68,17 @@ def your_circles() -> list[dict[str, str]]:
     phone = session.get("phone")
     if not phone:
         return []
-    return [{"url": url_for("circle.page", token=c.token), "name": c.name}
-            for c in circles.circles_of(str(phone))]  # fmt: skip
+    return [
+        {"url": url_for("circle.page", token=c.token), "name": c.name}
+        for c in circles.circles_of(str(phone))
+    ]
 
 
 @bp.get("/")
 def index() -> Any:
-    return render_template("home.html", games=web_games(), errors={}, mine=your_tables(),
-                           circles=your_circles())  # fmt: skip
+    return render_template(
+        "home.html", games=web_games(), errors={}, mine=your_tables(), circles=your_circles()
+    )
 
 
 @bp.get("/new/<key>")

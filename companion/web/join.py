@@ -50,8 +50,9 @@ class Stale(Conflict):
     """A table action's target changed since the form was drawn (409), said in words."""
 
 
-def act_table(v: TableView, action: Action, version: int | None,
-              phone: str | None = None) -> service.Done:  # fmt: skip
+def act_table(
+    v: TableView, action: Action, version: int | None, phone: str | None = None
+) -> service.Done:
     """One of the table's own actions (``seating``) for this phone: stored, or refused with
     nothing stored (a stale version: 409 with the target as it is now, in words)."""
     action = replace(action, version=version or 0)

@@ -90,8 +90,9 @@ def standalone_check() -> Any:
         lexicon_id, words, min_zipf = _read_play(request.form)
     except Unreadable as err:
         errors = {err.field or "form": err.message}
-        return render_template("words/judge.html", lists=lexicons(), values=values,
-                               errors=errors), 422  # fmt: skip
+        return render_template(
+            "words/judge.html", lists=lexicons(), values=values, errors=errors
+        ), 422
     confirming = request.form.get("step") == "confirm"
     both = request.form.get("confirm-player") and request.form.get("confirm-challenger")
     if not (confirming and both):
@@ -99,8 +100,12 @@ def standalone_check() -> Any:
         ctx = dict(values=values, words=words, lexicon=get_lexicon(lexicon_id), errors=errors)
         return render_template("words/judge_confirm.html", **ctx), 422 if errors else 200
     verdict = judge_play(get_lexicon(lexicon_id), words, min_zipf)
-    data = {"valid": verdict.valid, "at": flow.clock().isoformat(), "lexicon": lexicon_id,
-            "min_zipf": min_zipf}  # fmt: skip
+    data = {
+        "valid": verdict.valid,
+        "at": flow.clock().isoformat(),
+        "lexicon": lexicon_id,
+        "min_zipf": min_zipf,
+    }
     if verdict.valid:
         data.update(words=words, zipf=list(verdict.zipf or ()))
     return redirect(url_for("judge.standalone_verdict", sig=_serializer().dumps(data)), 303)
@@ -119,8 +124,9 @@ def standalone_verdict(sig: str) -> Any:
     lexicon_id = str(data.get("lexicon", ""))
     zipf = data.get("min_zipf")
     under = judged_under(lexicon_name(lexicon_id), float(zipf) if zipf is not None else None)
-    ctx = dict(valid=bool(data.get("valid")), left=left, words=words, lexicon=lexicon_id,
-               under=under)  # fmt: skip
+    ctx = dict(
+        valid=bool(data.get("valid")), left=left, words=words, lexicon=lexicon_id, under=under
+    )
     return render_template("words/verdict.html", **ctx)
 
 
@@ -158,8 +164,10 @@ def _act(v: TableView, kind: str, n: int, data: dict[str, Any], seen: int | None
     """The step as an action naming the challenge and the version this phone saw (``seen``,
     else the form's ``version``), checked and stored by the service."""
     if not _has_judge(v):
-        raise Forbidden("This game has no word judge at its table: the word judge on its own "
-                        "is at /judge.", "judge")  # fmt: skip
+        raise Forbidden(
+            "This game has no word judge at its table: the word judge on its own is at /judge.",
+            "judge",
+        )
     if seen is None:
         raw = request.form.get("version", "").strip()[:10]
         if not (raw.isascii() and raw.isdigit()):
@@ -200,8 +208,7 @@ def _next(v: TableView) -> int:
     raw = request.form.get("challenge", "").strip()[:6]
     if raw:
         if not (raw.isascii() and raw.isdigit() and int(raw) > 0):
-            raise Unreadable("The form names no challenge: reload the page and try again.",
-                             "judge")  # fmt: skip
+            raise Unreadable("The form names no challenge: reload the page and try again.", "judge")
         return int(raw)
     return int(getattr(v.state, "challenges", 0)) + 1
 

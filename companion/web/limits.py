@@ -79,8 +79,10 @@ class ReadableHost:
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         if readable_host(environ.get("HTTP_HOST", "")):
             return self.app(environ, start_response)
-        start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
-                                           ("Content-Length", str(len(BAD_HOST)))])  # fmt: skip
+        start_response(
+            "400 Bad Request",
+            [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(BAD_HOST)))],
+        )
         return [BAD_HOST]
 
 

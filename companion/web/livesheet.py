@@ -94,8 +94,7 @@ def _rows(v: TableView) -> tuple[Any, ...]:
 
 def remember(v: TableView) -> None:
     sheet = v.sheet
-    shown = Shown(_rows(v), tuple(v.names), tuple(sheet.leaders), bool(sheet.running),
-                  len(v.rows))  # fmt: skip
+    shown = Shown(_rows(v), tuple(v.names), tuple(sheet.leaders), bool(sheet.running), len(v.rows))
     cache().put(("shown", v.game.id, v.snapshot.table_version), shown)
 
 
@@ -146,8 +145,16 @@ def _draw_delta(v: TableView, seen: int, readonly: bool, tv: bool) -> str | None
     removed = list(range(both + 1, len(shown.rows) + 1))
     lines = [] if readonly else v.history_since(shown.events)
     html = render_template(
-        "_live_delta.html", v=v, readonly=readonly, tv=tv, changed=changed, added=added,
-        removed=removed, lines=lines, leaders=tuple(v.sheet.leaders) != shown.leaders,
-        charted=shown.charted and bool(v.sheet.running))  # fmt: skip
+        "_live_delta.html",
+        v=v,
+        readonly=readonly,
+        tv=tv,
+        changed=changed,
+        added=added,
+        removed=removed,
+        lines=lines,
+        leaders=tuple(v.sheet.leaders) != shown.leaders,
+        charted=shown.charted and bool(v.sheet.running),
+    )
     remember(v)
     return html

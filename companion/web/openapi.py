@@ -108,7 +108,7 @@ PATHS: dict[str, Any] = {
         _body(
             {"options": OPTIONS, "bids": SEAT_MAP, "taken": SEAT_MAP, "bags_before": SEAT_MAP},
             ["bids", "taken"],
-        ),  # fmt: skip
+        ),
         {
             "scores": SEAT_MAP,
             "bags": SEAT_MAP,
@@ -116,7 +116,7 @@ PATHS: dict[str, Any] = {
             "nils": SEAT_MAP,
             "points": SEAT_MAP,
             "violations": HAND_ANSWER["violations"],
-        },  # fmt: skip
+        },
     ),
     "/api/v1/referee/oh-hell/check": _post(
         "Check an Oh Hell hand entered trick by trick (follow suit; the trump suit wins).",
@@ -129,7 +129,7 @@ PATHS: dict[str, Any] = {
                 "tricks": TRICKS,
             },
             ["cards", "tricks"],
-        ),  # fmt: skip
+        ),
         {k: HAND_ANSWER[k] for k in ("complete", "violations", "winners")} | {"taken": SEAT_MAP},
     ),
     "/api/v1/referee/oh-hell/score": _post(
@@ -143,7 +143,7 @@ PATHS: dict[str, Any] = {
                 "dealer": {"type": "integer"},
             },
             ["cards", "bids", "taken"],
-        ),  # fmt: skip
+        ),
         {"points": SEAT_MAP, "violations": HAND_ANSWER["violations"]},
     ),
     "/api/v1/referee/hearts/check": _post(
@@ -157,7 +157,7 @@ PATHS: dict[str, Any] = {
                 "moon_choice": CHOICE,
             },
             ["tricks"],
-        ),  # fmt: skip
+        ),
         {**HAND_ANSWER, "shooter": {"type": ["object", "null"]}},
     ),
     "/api/v1/referee/hearts/score": _post(
@@ -171,7 +171,7 @@ PATHS: dict[str, Any] = {
                 "moon_choice": CHOICE,
             },
             ["taken"],
-        ),  # fmt: skip
+        ),
         HAND_ANSWER,
     ),
     "/api/v1/referee/consonants/check": _post(
@@ -179,7 +179,7 @@ PATHS: dict[str, Any] = {
         _body(
             {"options": OPTIONS, "tricks": TRICKS, "kitty": CARDS, "flying_choice": CHOICE},
             ["tricks"],
-        ),  # fmt: skip
+        ),
         {**HAND_ANSWER, "flying_by_night": {"type": ["integer", "null"]}},
     ),
     "/api/v1/referee/consonants/score": _post(
@@ -194,12 +194,12 @@ PATHS: dict[str, Any] = {
                 "flying_choice": CHOICE,
             },
             ["taken"],
-        ),  # fmt: skip
+        ),
         {
             "points": SEAT_MAP,
             "hand_scores": {"type": ["object", "null"]},
             "challenges": {"type": "array"},
-        },  # fmt: skip
+        },
     ),
     "/api/v1/words/judge": _post(
         "One verdict for a play of one or more words (letters A to Z, at most 45 each;"
@@ -217,7 +217,7 @@ PATHS: dict[str, Any] = {
                 "options": OPTIONS,
             },
             ["word"],
-        ),  # fmt: skip
+        ),
         {"valid": {"type": "boolean"}, "rule": {"type": ["string", "null"]}},
     ),
     "/api/v1/referee/alphagrams/score": _post(
@@ -235,12 +235,12 @@ PATHS: dict[str, Any] = {
                 "first_out": {"type": ["integer", "null"]},
             },
             ["sequences"],
-        ),  # fmt: skip
+        ),
         {
             "violations": {"type": "array", "items": VIOLATION},
             "in_play_points": SEAT_MAP,
             "events": {"type": "array"},
-        },  # fmt: skip
+        },
     ),
     "/api/v1/referee/follow-the-author/score-round": _post(
         "Score the end of a Follow the Author round, category by category.",
@@ -252,7 +252,7 @@ PATHS: dict[str, Any] = {
                 "alpha_dealer": {"type": "integer"},
             },
             ["stores", "scoring_suits", "danger_suits"],
-        ),  # fmt: skip
+        ),
         {"points": SEAT_MAP, "breakdown": {"type": "object"}},
     ),
     "/api/v1/lexicons": {

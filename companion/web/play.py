@@ -128,8 +128,14 @@ class Forms:
             return redirect(url_for("table.page", token=token), 303)
         return fragment(self.kind.entry_template, v=fresh, values={}, errors={}, saved=words)
 
-    def refused(self, token: str, values: dict[str, Any], err: CompanionError, endpoint: str,
-                url: Mapping[str, Any]) -> Any:  # fmt: skip
+    def refused(
+        self,
+        token: str,
+        values: dict[str, Any],
+        err: CompanionError,
+        endpoint: str,
+        url: Mapping[str, Any],
+    ) -> Any:
         """The form again for the table now, the phone's input kept, the reason beside it."""
         fresh = self.view(token)
         status = again_status(err)

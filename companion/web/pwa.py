@@ -35,13 +35,19 @@ def manifest() -> Response:
         "background_color": "#f6f4ef",
         "theme_color": "#1f6feb",
         "icons": [
-            {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192",
-             "type": "image/png"},
-            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512",
-             "type": "image/png"},
+            {
+                "src": url_for("static", filename="icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+            },
+            {
+                "src": url_for("static", filename="icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+            },
             {"src": icon, "sizes": "any", "type": "image/svg+xml"},
         ],
-    }  # fmt: skip
+    }
     return Response(json.dumps(body), mimetype="application/manifest+json", headers=NO_CACHE)
 
 

@@ -16,8 +16,16 @@ import re
 from flask import Flask, url_for
 from markupsafe import Markup, escape
 
-CODES = {"\u2663": "C", "\u2667": "C", "\u2666": "D", "\u2662": "D",
-         "\u2665": "H", "\u2661": "H", "\u2660": "S", "\u2664": "S"}  # fmt: skip
+CODES = {
+    "\u2663": "C",
+    "\u2667": "C",
+    "\u2666": "D",
+    "\u2662": "D",
+    "\u2665": "H",
+    "\u2661": "H",
+    "\u2660": "S",
+    "\u2664": "S",
+}
 NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 GLYPH = re.compile("((?:10|[2-9AJQKT])?)([\u2660-\u2667])\ufe0f?")
 

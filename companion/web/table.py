@@ -91,8 +91,7 @@ def same_game(sent: str, current: int, token: str) -> Any:
     """``sent``, the game a form or link names, against the table's ``current`` game
     (``service.check_game``); "Play again" from a phone that missed it goes to that game."""
     if not (sent.isascii() and sent.isdigit() and len(sent) < 7):
-        raise Unreadable("This form does not say which game it is for: reload the page.",
-                         "game")  # fmt: skip
+        raise Unreadable("This form does not say which game it is for: reload the page.", "game")
     if int(sent) != current and request.endpoint == "table.new_game":
         return redirect(url_for("table.page", token=token), 303)  # someone else started it
     service.check_game(int(sent), current)

@@ -17,8 +17,10 @@ from companion.web import codelimit
 
 WINDOW = 60.0
 DEFAULT = 30
-TOO_MANY = ("Too many tables were started from here in the last minute. Nothing was made: "
-            "wait a minute, then start the table again.")  # fmt: skip
+TOO_MANY = (
+    "Too many tables were started from here in the last minute. Nothing was made: "
+    "wait a minute, then start the table again."
+)
 
 
 class TooMany(CompanionError):

@@ -16,8 +16,18 @@ from companion.tables.snapshot import Snapshot
 from companion.tables.snapshot import load as load_snapshot
 from companion.web.kinds import WebGame, web_game
 
-COLOURS = ("#d1495b", "#2e86ab", "#3c9d4e", "#edae49", "#7b4fa0", "#e07a1f", "#00798c",
-           "#8c564b", "#c2549d", "#5a6f7a")  # fmt: skip
+COLOURS = (
+    "#d1495b",
+    "#2e86ab",
+    "#3c9d4e",
+    "#edae49",
+    "#7b4fa0",
+    "#e07a1f",
+    "#00798c",
+    "#8c564b",
+    "#c2549d",
+    "#5a6f7a",
+)
 
 
 def load(column: str, token: str) -> Table:
@@ -229,8 +239,9 @@ class TableView:
                 names.pop()
             elif e.kind == "remove-seat":
                 at = int(e.payload.get("seat", len(names)))
-                names.insert(min(max(at, 0), len(names)), str(e.payload.get("name") or
-                                                               f"Seat {at + 1}"))  # fmt: skip
+                names.insert(
+                    min(max(at, 0), len(names)), str(e.payload.get("name") or f"Seat {at + 1}")
+                )
         return then
 
     @cached_property

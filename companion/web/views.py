@@ -32,8 +32,11 @@ def qr_svg(text: str) -> str:
     """The QR code of ``text`` as SVG: about 10 ms of pure Python for a join link, so each
     link is drawn once per worker (a phone opening a table asks for it every time)."""
     if len(text) > MAX_QR_TEXT:
-        abort(400, f"That address is {len(text)} characters long; a QR code here is drawn for "
-              f"at most {MAX_QR_TEXT}. Open the table by its join code instead.")  # fmt: skip
+        abort(
+            400,
+            f"That address is {len(text)} characters long; a QR code here is drawn for "
+            f"at most {MAX_QR_TEXT}. Open the table by its join code instead.",
+        )
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
     out = io.BytesIO()
     image.save(out)

@@ -118,8 +118,16 @@ def anagrams(
     limit: int | None = 50,
 ) -> list[Hit]:
     """The best ``limit`` words as ``Hit`` values, wild letters shown in lowercase."""
-    picked = find(lexicon, letters, wilds, choices, min_length=min_length, min_zipf=min_zipf,
-                  order=order, limit=limit)  # fmt: skip
+    picked = find(
+        lexicon,
+        letters,
+        wilds,
+        choices,
+        min_length=min_length,
+        min_zipf=min_zipf,
+        order=order,
+        limit=limit,
+    )
     return [Hit(w, mark_wilds(w, letters, wilds, choices), lexicon.zipf(w)) for w in picked]
 
 

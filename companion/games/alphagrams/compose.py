@@ -95,8 +95,13 @@ def face_down(game: Engine | None, deck: Deck) -> Counter[AlphaCard]:
     return Counter({c: n - up[c] for c, n in deck.copies.items() if n > up[c]})
 
 
-def compose(game: Engine | None, word: str, steal: int | None, deck: Deck = DEFAULT_DECK,
-            chosen: Mapping[str, str] | None = None) -> list[LetterRow]:  # fmt: skip
+def compose(
+    game: Engine | None,
+    word: str,
+    steal: int | None,
+    deck: Deck = DEFAULT_DECK,
+    chosen: Mapping[str, str] | None = None,
+) -> list[LetterRow]:
     """Rows for ``word`` (``steal``: the index of the word taken): the stolen word's cards
     first, then what the pool gives, the rest from hand (see the module's words), each marked
     ``ask`` where the app cannot tell. ``chosen``: the phone's ``card-i``/``src-i`` choices
@@ -124,8 +129,9 @@ def compose(game: Engine | None, word: str, steal: int | None, deck: Deck = DEFA
     return _with_chosen(rows, chosen, pool, down) if chosen else rows
 
 
-def _pool_share(text: str, free: list[int], pool: Counter[AlphaCard]
-                ) -> tuple[dict[int, AlphaCard], set[str]]:  # fmt: skip
+def _pool_share(
+    text: str, free: list[int], pool: Counter[AlphaCard]
+) -> tuple[dict[int, AlphaCard], set[str]]:
     """The pool's cards for the free letters (position -> card) and the vowels whose cards
     the pool can give in more than one way (asked). Consonants take their own card, in word
     order; vowels share the pool's vowel cards as many ways as give the most letters."""
@@ -137,8 +143,9 @@ def _pool_share(text: str, free: list[int], pool: Counter[AlphaCard]
             have[letter] -= 1
             out[i] = letter
     need = Counter(text[i] for i in free if text[i] in VOWELS)
-    kinds = sorted(c for c in have if c.kind == "vowel" and have[c] > 0
-                   and any(need[x] for x in c.letters))  # fmt: skip
+    kinds = sorted(
+        c for c in have if c.kind == "vowel" and have[c] > 0 and any(need[x] for x in c.letters)
+    )
     best, ways = _vowel_ways(kinds, have, need)
     shared = {x for x in need if len({way[x] for way in ways}) > 1} if ways else set()
     if not ways:  # too many ways to look at: every vowel is asked, the first way suggested
@@ -154,8 +161,9 @@ def _pool_share(text: str, free: list[int], pool: Counter[AlphaCard]
 Share = dict[str, tuple[AlphaCard, ...]]  # a vowel -> the pool's cards that give it
 
 
-def _vowel_ways(kinds: list[AlphaCard], have: Counter[AlphaCard], need: Counter[str]
-                ) -> tuple[Share, list[Share]]:  # fmt: skip
+def _vowel_ways(
+    kinds: list[AlphaCard], have: Counter[AlphaCard], need: Counter[str]
+) -> tuple[Share, list[Share]]:
     """Every sharing of the pool's vowel cards ``kinds`` among the vowels ``need`` that gives
     the most letters, as letter -> its cards (sorted); the first of them; none past
     ``MAX_SHARES``."""
@@ -193,12 +201,18 @@ def _vowel_ways(kinds: list[AlphaCard], have: Counter[AlphaCard], need: Counter[
     return ways[0], full
 
 
-def _from_hand(i: int, letter: str, choices: tuple[AlphaCard, ...], down: Counter[AlphaCard],
-               pool: Counter[AlphaCard]) -> LetterRow:  # fmt: skip
+def _from_hand(
+    i: int,
+    letter: str,
+    choices: tuple[AlphaCard, ...],
+    down: Counter[AlphaCard],
+    pool: Counter[AlphaCard],
+) -> LetterRow:
     """A letter the pool does not give: the card still face down that plays it (one kind:
     filled in; several: asked, the kind with most copies left suggested), else a wild."""
-    cards = sorted((c for c in choices if c.kind != "wild" and down[c] > 0),
-                   key=lambda c: (-down[c], c))  # fmt: skip
+    cards = sorted(
+        (c for c in choices if c.kind != "wild" and down[c] > 0), key=lambda c: (-down[c], c)
+    )
     wild_in_pool = pool[WILD] > 0
     if cards:
         down[cards[0]] -= 1
@@ -209,8 +223,12 @@ def _from_hand(i: int, letter: str, choices: tuple[AlphaCard, ...], down: Counte
     return LetterRow(i, letter, None, choices, WILD if down[WILD] else choices[0], "hand")
 
 
-def _with_chosen(rows: list[LetterRow], chosen: Mapping[str, str], pool: Counter[AlphaCard],
-                 down: Counter[AlphaCard]) -> list[LetterRow]:  # fmt: skip
+def _with_chosen(
+    rows: list[LetterRow],
+    chosen: Mapping[str, str],
+    pool: Counter[AlphaCard],
+    down: Counter[AlphaCard],
+) -> list[LetterRow]:
     """The phone's choices where the table still allows them (the card plays the letter, the
     pool holds it, a copy of it is face down); each other is dropped and said. A row the app
     filled in and the phone left as it was (``auto-i``) is the app's again, for the table
@@ -239,8 +257,10 @@ def _with_chosen(rows: list[LetterRow], chosen: Mapping[str, str], pool: Counter
             gone = f"{row.letter}: the pool has no {shown} card now; say where it came from."
             out.append(replace(row, card=card, ask=True, dropped=gone))
         elif source == "hand" and down[card] <= 0:
-            gone = (f"{row.letter}: every {shown} card is face up now, so none is in a hand; "
-                    "say which card it is.")  # fmt: skip
+            gone = (
+                f"{row.letter}: every {shown} card is face up now, so none is in a hand; "
+                "say which card it is."
+            )
             out.append(replace(row, ask=True, dropped=gone))
         else:
             (pool if source == "pool" else down)[card] -= 1

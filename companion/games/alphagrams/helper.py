@@ -125,8 +125,15 @@ class Steal:
     points: int
 
 
-def steals(lexicon: Lexicon, words: Sequence[TableWord], pool: Sequence[AlphaCard], deck: Deck,
-           *, min_zipf: float | None = None, limit: int = 30) -> list[Steal]:  # fmt: skip
+def steals(
+    lexicon: Lexicon,
+    words: Sequence[TableWord],
+    pool: Sequence[AlphaCard],
+    deck: Deck,
+    *,
+    min_zipf: float | None = None,
+    limit: int = 30,
+) -> list[Steal]:
     """Every word that could take a word on the table with cards of the pool (all the word's
     letters and at least one pool card), longest first, then most points.
 
@@ -139,14 +146,18 @@ def steals(lexicon: Lexicon, words: Sequence[TableWord], pool: Sequence[AlphaCar
     ]
     found = zip(words, longest(lexicon, masks, limit), strict=True)
     table = points_table(deck)
-    scored = [_steal(word, w, (letters, wilds, choices), deck, table)
-              for w, kept in found for word in kept]  # fmt: skip
+    scored = [
+        _steal(word, w, (letters, wilds, choices), deck, table)
+        for w, kept in found
+        for word in kept
+    ]
     scored.sort(key=lambda s: (-len(s.shown), -s.points, s.shown))
     return scored[:limit]
 
 
-def _steal(word: str, w: TableWord, pool: tuple[str, int, Sequence[str]], deck: Deck,
-           table: dict[str, int]) -> Steal:  # fmt: skip
+def _steal(
+    word: str, w: TableWord, pool: tuple[str, int, Sequence[str]], deck: Deck, table: dict[str, int]
+) -> Steal:
     """``word`` as a steal of ``w``: marked, and scored with ``table`` (``points_table``)."""
     letters, wilds, choices = pool
     base = w.text.upper()

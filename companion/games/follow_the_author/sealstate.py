@@ -48,13 +48,28 @@ def fold_seal(e: Event, before: Seal | None) -> Seal | None:
         if before is None:
             return None
         code, proven = str(p.get("code") or ""), bool(p.get("proven", True))
-        return replace(before, scoring=str(p["scoring"]), danger=str(p["danger"]), nonce=code,
-                       proven=proven)  # fmt: skip
+        return replace(
+            before, scoring=str(p["scoring"]), danger=str(p["danger"]), nonce=code, proven=proven
+        )
     if e.kind == "fta-commit":
-        return Seal(seat, str(p["commitment"]), str(p["label"]), None, None, "",
-                    e.slot_version or 0, "commit", str(p.get("lock") or ""),
-                    str(p.get("by") or "phone"))  # fmt: skip
+        return Seal(
+            seat,
+            str(p["commitment"]),
+            str(p["label"]),
+            None,
+            None,
+            "",
+            e.slot_version or 0,
+            "commit",
+            str(p.get("lock") or ""),
+            str(p.get("by") or "phone"),
+        )
     return Seal(
-        seat, str(p["fingerprint"]), str(p["label"]), str(p["scoring"]),
-        str(p["danger"]), str(p["nonce"]), e.slot_version or 0,
-    )  # fmt: skip
+        seat,
+        str(p["fingerprint"]),
+        str(p["label"]),
+        str(p["scoring"]),
+        str(p["danger"]),
+        str(p["nonce"]),
+        e.slot_version or 0,
+    )

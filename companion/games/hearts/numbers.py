@@ -44,14 +44,16 @@ def read_points(raw: Any, names: Sequence[str]) -> dict[int, int]:
         if text in ("", "None"):
             continue
         if not text.lstrip("-").isdigit() or len(text) > 4:
-            raise Unreadable(f"{names[seat]}'s points must be a whole number, not "
-                             f"{text[:12]!r}.", "points")  # fmt: skip
+            raise Unreadable(
+                f"{names[seat]}'s points must be a whole number, not {text[:12]!r}.", "points"
+            )
         points[seat] = int(text)
     return points
 
 
-def _deal(options: HeartsOptions, points: Mapping[int, int], qs: int,
-          bonus: int | None) -> Taken | None:  # fmt: skip
+def _deal(
+    options: HeartsOptions, points: Mapping[int, int], qs: int, bonus: int | None
+) -> Taken | None:
     """The deal with the QS at ``qs`` and the bonus card at ``bonus``, or None if no hearts
     fit the points that way."""
     hearts = [c for c in penalty_cards(options) if c != QS]
@@ -71,16 +73,19 @@ def cards_for_points(options: HeartsOptions, points: Mapping[int, int]) -> Taken
     """One deal that gives these points, without a moon when one fits; else ``Forbidden``."""
     total, want = sum(points.values()), hand_total(options)
     if total != want:
-        raise Forbidden(f"The points add up to {total}; a hand's points add up to {want}.",
-                        "points-total")  # fmt: skip
+        raise Forbidden(
+            f"The points add up to {total}; a hand's points add up to {want}.", "points-total"
+        )
     seats = range(options.players)
     bonuses: Sequence[int | None] = list(seats) if options.bonus_card else [None]
     deals = [d for q, b in product(seats, bonuses) if (d := _deal(options, points, q, b))]
     if not deals:
         card = options.bonus_card
         extra = f", the {card} {options.bonus_points:+d}" if card else ""
-        raise Forbidden("No deal gives these points: one player took the QS (13), each heart "
-                        f"is 1{extra}.", "points-impossible")  # fmt: skip
+        raise Forbidden(
+            f"No deal gives these points: one player took the QS (13), each heart is 1{extra}.",
+            "points-impossible",
+        )
     plain = [d for d in deals if find_shooter(d, options) is None]
     return (plain or deals)[0]
 
@@ -102,15 +107,19 @@ def implied_moon(
     return shooter.seat, bonus
 
 
-def cards_for_moon(options: HeartsOptions, shooter: int, bonus: int | None,
-                   names: Sequence[str]) -> Taken:  # fmt: skip
+def cards_for_moon(
+    options: HeartsOptions, shooter: int, bonus: int | None, names: Sequence[str]
+) -> Taken:
     """The moon button: every penalty card to ``shooter``, the bonus card to ``bonus``."""
     taken: Taken = {seat: [] for seat in range(options.players)}
     taken[shooter] = list(penalty_cards(options))
     card = bonus_card(options)
     if card is not None:
         if bonus is None:
-            raise Unreadable(f"Pick who took the {words.face(card)} in its box, then tap the "
-                             "moon button again: a moon does not tell.", "bonus")  # fmt: skip
+            raise Unreadable(
+                f"Pick who took the {words.face(card)} in its box, then tap the "
+                "moon button again: a moon does not tell.",
+                "bonus",
+            )
         taken[bonus].append(card)
     return taken

@@ -22,8 +22,9 @@ def points(bid: int, took: int, scoring: str) -> int:
     return 10 + bid if exact else 0
 
 
-def score_hand(bids: Mapping[int, int], taken: Mapping[int, int],
-               options: OhHellOptions) -> dict[int, int]:  # fmt: skip
+def score_hand(
+    bids: Mapping[int, int], taken: Mapping[int, int], options: OhHellOptions
+) -> dict[int, int]:
     """Every seat's points for a hand."""
     return {seat: points(bids[seat], taken[seat], options.scoring) for seat in sorted(bids)}
 

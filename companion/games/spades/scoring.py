@@ -53,8 +53,9 @@ class TeamHand:
     nils: tuple[tuple[int, bool], ...]  # (seat, made) for each nil bid
 
 
-def team_hand(team: int, bids: Mapping[int, Bid], taken: Mapping[int, int],
-              options: SpadesOptions) -> TeamHand:  # fmt: skip
+def team_hand(
+    team: int, bids: Mapping[int, Bid], taken: Mapping[int, int], options: SpadesOptions
+) -> TeamHand:
     """Score one team's hand (no bag penalty yet: that needs the bags carried over)."""
     seats = partners(team)
     nil_seats = [s for s in seats if isinstance(bids[s], str)]
@@ -81,8 +82,12 @@ class HandScore:
     penalties: tuple[int, int]  # how many bag penalties each team took this hand
 
 
-def score_hand(bids: Mapping[int, Bid], taken: Mapping[int, int],
-               bags_before: Sequence[int], options: SpadesOptions) -> HandScore:  # fmt: skip
+def score_hand(
+    bids: Mapping[int, Bid],
+    taken: Mapping[int, int],
+    bags_before: Sequence[int],
+    options: SpadesOptions,
+) -> HandScore:
     """Score a whole hand: each team's points and its bags after the hand."""
     teams = (team_hand(0, bids, taken, options), team_hand(1, bids, taken, options))
     points, bags, penalties = [], [], []
@@ -92,8 +97,9 @@ def score_hand(bids: Mapping[int, Bid], taken: Mapping[int, int],
         points.append(teams[team].points - BAG_PENALTY * lost)
         bags.append(carried - BAG_LIMIT * lost)
         penalties.append(lost)
-    return HandScore(teams, (points[0], points[1]), (bags[0], bags[1]),
-                     (penalties[0], penalties[1]))  # fmt: skip
+    return HandScore(
+        teams, (points[0], points[1]), (bags[0], bags[1]), (penalties[0], penalties[1])
+    )
 
 
 def blind_nil_allowed(team: int, totals: Sequence[int], options: SpadesOptions) -> bool:

@@ -30,8 +30,11 @@ def bid(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
 
 
 def tricks(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
-    taken = {k.removeprefix("taken-"): _number(v) for k, v in form.items()
-             if k.startswith("taken-") and k[6:].isdigit()}  # fmt: skip
+    taken = {
+        k.removeprefix("taken-"): _number(v)
+        for k, v in form.items()
+        if k.startswith("taken-") and k[6:].isdigit()
+    }
     return Action("tricks", {"hand": url["hand"]}, version(form), {"taken": taken})
 
 
@@ -158,8 +161,7 @@ class Panel:
         if hand is None:
             return []
         order = [(hand.dealer + k) % self.state.players for k in range(1, self.state.players + 1)]
-        return [(self.names[s], bid_words(hand.bids[s]) if s in hand.bids else "")
-                for s in order]  # fmt: skip
+        return [(self.names[s], bid_words(hand.bids[s]) if s in hand.bids else "") for s in order]
 
     def bid_of(self, seat: int) -> str:
         hand = self.hand
@@ -199,8 +201,10 @@ class Panel:
         winners = bs.trick_hand(self.state, hand).winners(winner_with(hand.trump_suit()))
         won = [self.names[w] if w is not None else "" for w in winners]
         won += [""] * (len(hand.tricks) - len(won))
-        return [(i + 1, self.names[lead], " ".join(cards), won[i])
-                for i, (lead, cards) in enumerate(hand.tricks)]  # fmt: skip
+        return [
+            (i + 1, self.names[lead], " ".join(cards), won[i])
+            for i, (lead, cards) in enumerate(hand.tricks)
+        ]
 
     def faults(self) -> list[str]:
         """The rules the entered tricks show broken, in words with the players' names."""

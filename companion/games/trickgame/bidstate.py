@@ -183,12 +183,21 @@ def _next_hand(state: State) -> Hand | None:
     entries = state.entries.get(number, Entries())
     first = dealer(state.options, number)
     trump = state.rules.fixed_trump or entries.trump
-    hand = Hand(number, first, cards, trump, dict(entries.bids),
-                next_bidder(first, state.players, entries.bids), tuple(entries.trick_list()),
-                None, "")  # fmt: skip
+    hand = Hand(
+        number,
+        first,
+        cards,
+        trump,
+        dict(entries.bids),
+        next_bidder(first, state.players, entries.bids),
+        tuple(entries.trick_list()),
+        None,
+        "",
+    )
     if hand.tricks:
-        hand = replace(hand, violations=tuple(check(trick_hand(state, hand),
-                                                    trick_rules(state, hand))))  # fmt: skip
+        hand = replace(
+            hand, violations=tuple(check(trick_hand(state, hand), trick_rules(state, hand)))
+        )
     hand = _taken(state, hand, entries)
     if hand.bidding is None and hand.taken is not None:
         points, extra = state.rules.score(state, hand)

@@ -85,39 +85,48 @@ class BidTable:
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         part, number, index = self.target(state, action)
-        decide = {"bid": self._bid, "tricks": self._tricks, "trick": self._trick,
-                  "trump": self._trump, "took": self._took}[part]  # fmt: skip
+        decide = {
+            "bid": self._bid,
+            "tricks": self._tricks,
+            "trick": self._trick,
+            "trump": self._trump,
+            "took": self._took,
+        }[part]
         payload = decide(state, number, index, action.data, actor)
         return [NewEvent(part, payload, round=number)]
 
-    def _bid(self, state: State, number: int, seat: Any, data: Mapping[str, Any],
-             actor: Actor) -> dict[str, Any]:  # fmt: skip
+    def _bid(
+        self, state: State, number: int, seat: Any, data: Mapping[str, Any], actor: Actor
+    ) -> dict[str, Any]:
         need_seat_phone(actor, seat, seat_labels(state.players))
         hand = hand_for(state, number, correction_ok=True)
         bid = self.rules.read_bid(data.get("bid"), hand.cards)
         if not hand.scored and seat not in hand.bids and hand.bidding != seat:
             awaited = seat_name(hand.bidding or 0, seat_labels(state.players))
-            raise Forbidden(f"It is {awaited}'s turn to bid: bids go round from the dealer's "
-                            "left.", "not-your-turn-to-bid")  # fmt: skip
+            raise Forbidden(
+                f"It is {awaited}'s turn to bid: bids go round from the dealer's left.",
+                "not-your-turn-to-bid",
+            )
         problem = self.rules.bid_problem(state, hand, seat, bid)
         if problem is not None:
             raise problem
         return {"seat": seat, "bid": bid}
 
-    def _tricks(self, state: State, number: int, _: Any, data: Mapping[str, Any],
-                actor: Actor) -> dict[str, Any]:  # fmt: skip
+    def _tricks(
+        self, state: State, number: int, _: Any, data: Mapping[str, Any], actor: Actor
+    ) -> dict[str, Any]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
         taken = data.get("taken")
         if not isinstance(taken, Mapping):
-            raise Unreadable("'taken' gives each seat's tricks, like {\"0\": 5, \"1\": 4}.",
-                             "taken")  # fmt: skip
+            raise Unreadable('\'taken\' gives each seat\'s tricks, like {"0": 5, "1": 4}.', "taken")
         counts = {read.seat_value(_seat(k), state.players, "taken"): v for k, v in taken.items()}
         check_taken(counts, state.players, hand.cards)
         return {"taken": {str(s): counts[s] for s in sorted(counts)}}
 
-    def _took(self, state: State, number: int, seat: Any, data: Mapping[str, Any],
-              actor: Actor) -> dict[str, Any]:  # fmt: skip
+    def _took(
+        self, state: State, number: int, seat: Any, data: Mapping[str, Any], actor: Actor
+    ) -> dict[str, Any]:
         """A seat's own count of its tricks; the last seat's makes the hand add up."""
         need_seat_phone(actor, seat, seat_labels(state.players))
         hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
@@ -127,26 +136,35 @@ class BidTable:
         said = {**state.entries.get(number, bs.Entries()).took, seat: n}
         total = sum(said.values())
         if total > hand.cards or (len(said) == state.players and total != hand.cards):
-            raise Forbidden(f"With yours the tricks said add up to {total}, but the hand has "
-                            f"{hand.cards}: check who took what.", "tricks-total")  # fmt: skip
+            raise Forbidden(
+                f"With yours the tricks said add up to {total}, but the hand has "
+                f"{hand.cards}: check who took what.",
+                "tricks-total",
+            )
         return {"seat": seat, "tricks": n}
 
-    def _trick(self, state: State, number: int, index: Any, data: Mapping[str, Any],
-               actor: Actor) -> dict[str, Any]:  # fmt: skip
+    def _trick(
+        self, state: State, number: int, index: Any, data: Mapping[str, Any], actor: Actor
+    ) -> dict[str, Any]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number))
         if index >= hand.cards:
-            raise Forbidden(f"A hand of {hand.cards} cards has {hand.cards} tricks.",
-                            "wrong-card-count")  # fmt: skip
+            raise Forbidden(
+                f"A hand of {hand.cards} cards has {hand.cards} tricks.", "wrong-card-count"
+            )
 
         def faults(tricks: list[tuple[int, list[Any]]]) -> list[Any]:
-            return check(bs.trick_hand(state, hand, tricks), bs.trick_rules(state, hand),
-                         seat_labels(state.players))  # fmt: skip
+            return check(
+                bs.trick_hand(state, hand, tricks),
+                bs.trick_rules(state, hand),
+                seat_labels(state.players),
+            )
 
         return trick_payload(hand, index, data, state.players, Card.parse, faults, BLOCKING)
 
-    def _trump(self, state: State, number: int, _: Any, data: Mapping[str, Any],
-               actor: Actor) -> dict[str, Any]:  # fmt: skip
+    def _trump(
+        self, state: State, number: int, _: Any, data: Mapping[str, Any], actor: Actor
+    ) -> dict[str, Any]:
         need_player(actor)
         if self.rules.fixed_trump is not None:
             raise Forbidden(f"{self.rules.name} always has the same trumps.", "fixed-trump")
@@ -160,10 +178,12 @@ class BidTable:
     # what the table shows
 
     def sheet(self, state: State) -> scoresheet.Sheet:
-        rows = tuple(tuple(h.points[s] for s in range(state.players))
-                     for h in state.scored if h.points)  # fmt: skip
-        built = scoresheet.from_rows(state.players, rows, scoresheet.rerun(rows, (), 0),
-                                     scoresheet.EndRule(high_wins=True))  # fmt: skip
+        rows = tuple(
+            tuple(h.points[s] for s in range(state.players)) for h in state.scored if h.points
+        )
+        built = scoresheet.from_rows(
+            state.players, rows, scoresheet.rerun(rows, (), 0), scoresheet.EndRule(high_wins=True)
+        )
         if state.winners is None:
             return built
         return replace(built, finished=True, winners=state.winners)

@@ -50,9 +50,12 @@ class DisplayParts(Generic[Opts, H]):
         return self.actor.seat
 
 
-def trick_rows(tricks: Sequence[tuple[int, Sequence[Any]]], winners: Sequence[int | None],
-               names: Sequence[str], face: Callable[[Any], str] = str,
-               ) -> list[tuple[int, str, str, str]]:  # fmt: skip
+def trick_rows(
+    tricks: Sequence[tuple[int, Sequence[Any]]],
+    winners: Sequence[int | None],
+    names: Sequence[str],
+    face: Callable[[Any], str] = str,
+) -> list[tuple[int, str, str, str]]:
     """(number, leader, cards, winner) for each trick entered (``face`` shows a card)."""
     rows = []
     for i, (leader, cards) in enumerate(tricks):

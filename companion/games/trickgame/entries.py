@@ -71,30 +71,37 @@ class SlotNames:
     def __post_init__(self) -> None:
         unknown = sorted(set(self.suffixes) - set(PARTS))
         if unknown:
-            raise UnknownPart(f"no trick game's hand has the part(s) {', '.join(unknown)} "
-                              f"(known: {', '.join(PARTS)})")  # fmt: skip
+            raise UnknownPart(
+                f"no trick game's hand has the part(s) {', '.join(unknown)} "
+                f"(known: {', '.join(PARTS)})"
+            )
 
     def need(self, part: str) -> None:
         """``UnknownPart`` unless this game's hands have ``part``."""
         if part not in self.suffixes:
-            raise UnknownPart(f"a hand of this game ({self.prefix}...) has no part {part!r:.30} "
-                              f"(its parts: {', '.join(self.suffixes)})")  # fmt: skip
+            raise UnknownPart(
+                f"a hand of this game ({self.prefix}...) has no part {part!r:.30} "
+                f"(its parts: {', '.join(self.suffixes)})"
+            )
 
 
-HEARTS_SLOTS = SlotNames("h", {"taken": "", "claim": "s", "trick": "t", "choice": "moon",
-                               "revoke": "rev"})  # fmt: skip
+HEARTS_SLOTS = SlotNames(
+    "h", {"taken": "", "claim": "s", "trick": "t", "choice": "moon", "revoke": "rev"}
+)
 
 
-def hand_slot(hand: int, part: str = "", index: int | None = None,
-              names: SlotNames = HEARTS_SLOTS) -> str:  # fmt: skip
+def hand_slot(
+    hand: int, part: str = "", index: int | None = None, names: SlotNames = HEARTS_SLOTS
+) -> str:
     """``h3`` (taken), ``h3s1`` (claim), ``h3t0`` (trick), ``h3moon``, ``h3rev``; another
     game's names with ``names``."""
     suffix = names.suffixes[part]
     return f"{names.prefix}{hand}{suffix}{'' if index is None else index}"
 
 
-def fold_entry(entries: HandEntries, part: str, event: Event,
-               names: SlotNames = HEARTS_SLOTS) -> HandEntries:  # fmt: skip
+def fold_entry(
+    entries: HandEntries, part: str, event: Event, names: SlotNames = HEARTS_SLOTS
+) -> HandEntries:
     """``entries`` with ``event`` (of the given part) as its slot's newest entry.
     ``UnknownPart`` for a part the game (its slot ``names``) does not declare."""
     names.need(part)

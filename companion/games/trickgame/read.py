@@ -39,8 +39,13 @@ def card_words(value: Any, name: str = "cards") -> list[str]:
     raise Unreadable(f'\'{name}\' must be a list of cards like ["QS", "2H"].', name)
 
 
-def read_cards(value: Any, who: str, parse: Callable[[str], C],
-               allowed: Sequence[C] | None = None, rule: str = "") -> list[C]:  # fmt: skip
+def read_cards(
+    value: Any,
+    who: str,
+    parse: Callable[[str], C],
+    allowed: Sequence[C] | None = None,
+    rule: str = "",
+) -> list[C]:
     """Cards from ``value``; ``allowed`` limits them (e.g. the penalty cards)."""
     found = []
     for word in card_words(value):
@@ -49,8 +54,10 @@ def read_cards(value: Any, who: str, parse: Callable[[str], C],
         except Unreadable as err:
             raise Unreadable(f"{who}: {err.message}", "cards") from None
         if allowed is not None and card not in allowed:
-            raise Forbidden(f"{who}: the {card} scores nothing here; enter only the cards "
-                            "that score.", rule or "cards")  # fmt: skip
+            raise Forbidden(
+                f"{who}: the {card} scores nothing here; enter only the cards that score.",
+                rule or "cards",
+            )
         found.append(card)
     return found
 

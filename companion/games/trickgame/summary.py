@@ -22,8 +22,9 @@ class HandSummary:
         return not self.notes
 
 
-def points_line(scores: Mapping[int, int] | None,
-                names: Sequence[str]) -> tuple[tuple[str, int], ...] | None:  # fmt: skip
+def points_line(
+    scores: Mapping[int, int] | None, names: Sequence[str]
+) -> tuple[tuple[str, int], ...] | None:
     if scores is None:
         return None
     return tuple((name, scores.get(seat, 0)) for seat, name in enumerate(names))

@@ -38,40 +38,54 @@ def hand_open(state: Any, number: int, correction_ok: bool = False) -> Any:
         raise Forbidden("This game is over. Start a new game to keep playing.", "game-over")
     if hand is None or number != state.open_number:
         done = "is finished" if hand is not None else "is not open yet"
-        raise Forbidden(f"Hand {number} {done}: hand {state.open_number} is open.",
-                        "hand-not-open")  # fmt: skip
+        raise Forbidden(f"Hand {number} {done}: hand {state.open_number} is open.", "hand-not-open")
     return hand
 
 
-def trick_payload(hand: Any, index: int, data: Mapping[str, Any], players: int,
-                  parse: Callable[[str], Any],
-                  check: Callable[[list[tuple[int, list[Any]]]], Sequence[Violation]],
-                  blocking: Sequence[str]) -> dict[str, Any]:  # fmt: skip
+def trick_payload(
+    hand: Any,
+    index: int,
+    data: Mapping[str, Any],
+    players: int,
+    parse: Callable[[str], Any],
+    check: Callable[[list[tuple[int, list[Any]]]], Sequence[Violation]],
+    blocking: Sequence[str],
+) -> dict[str, Any]:
     """Trick ``index`` of the open hand, entered or corrected: its leader and one card from
     each player, refused when ``check`` (the engine on the hand's tricks with it) finds a
     ``blocking`` fault in it, or a new one in another trick (a correction's card that a later
     trick holds)."""
     if index > len(hand.tricks):
-        raise Forbidden(f"Trick {index + 1} cannot be entered yet: trick "
-                        f"{len(hand.tricks) + 1} is next.", "trick-not-next")  # fmt: skip
+        raise Forbidden(
+            f"Trick {index + 1} cannot be entered yet: trick {len(hand.tricks) + 1} is next.",
+            "trick-not-next",
+        )
     leader = read.seat_value(data.get("leader"), players, "leader")
     cards = read.read_cards(data.get("cards"), f"Trick {index + 1}", parse)
     if len(cards) != players:
-        raise Forbidden(f"Trick {index + 1} needs one card from each of the {players} "
-                        f"players, not {len(cards)}.", "wrong-card-count")  # fmt: skip
+        raise Forbidden(
+            f"Trick {index + 1} needs one card from each of the {players} "
+            f"players, not {len(cards)}.",
+            "wrong-card-count",
+        )
     tricks = list(hand.tricks)
     before = {(x.rule, x.trick) for x in check(tricks) if x.rule in blocking} if tricks else set()
     tricks[index : index + 1] = [(leader, cards)]
     # a fault in this trick, or one a correction makes in a later trick (a card of this
     # trick that a later trick already holds is reported on the later one)
-    bad = [x for x in check(tricks) if x.rule in blocking
-           and (x.trick == index or (x.rule, x.trick) not in before)]  # fmt: skip
+    bad = [
+        x
+        for x in check(tricks)
+        if x.rule in blocking and (x.trick == index or (x.rule, x.trick) not in before)
+    ]
     if bad:
         fault = bad[0]
         message = fault.message
         if fault.trick is not None and fault.trick != index:  # said on the later trick
-            message = (f"This change to trick {index + 1} would repeat a card of trick "
-                       f"{fault.trick + 1}: {message}")  # fmt: skip
+            message = (
+                f"This change to trick {index + 1} would repeat a card of trick "
+                f"{fault.trick + 1}: {message}"
+            )
         raise Forbidden(message, fault.rule)
     return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}
 

@@ -25,8 +25,13 @@ def trick_line(n: int | None, p: Mapping[str, Any], names: Sequence[str]) -> str
     )
 
 
-def history_line(event: Event, names: Sequence[str], undone: Mapping[str, str],
-                 kinds: Collection[str], line: Line) -> str | None:  # fmt: skip
+def history_line(
+    event: Event,
+    names: Sequence[str],
+    undone: Mapping[str, str],
+    kinds: Collection[str],
+    line: Line,
+) -> str | None:
     """A history line for an event of ``kinds`` (``line`` words it) or an undo of one of
     ``undone`` (its words there); None for any other event."""
     when = f"{event.created_at:%H:%M:%S} " if event.created_at is not None else ""

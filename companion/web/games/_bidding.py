@@ -26,8 +26,9 @@ def panel(v: TableView) -> bidforms.Panel:
     """One panel per table view (templates call ``bidding(v)``)."""
     if "_bidding" not in v.__dict__:
         who = v.who
-        v.__dict__["_bidding"] = bidforms.Panel(v.state, tuple(v.names), who.seat, who.host,
-                                                who.phones, v.snapshot.versions)  # fmt: skip
+        v.__dict__["_bidding"] = bidforms.Panel(
+            v.state, tuple(v.names), who.seat, who.host, who.phones, v.snapshot.versions
+        )
     return v.__dict__["_bidding"]  # type: ignore[no-any-return]
 
 

@@ -42,8 +42,14 @@ def ag_view(v: TableView) -> Board:
     if cached is None:
         open_one = judge_flow.judging(v)
         cached = v.__dict__["_ag"] = Board(
-            v.state, v.who, tuple(v.names), v.is_current, v.snapshot.version(SLOT), open_one,
-            lambda: deck_page.table_deck(v))  # fmt: skip
+            v.state,
+            v.who,
+            tuple(v.names),
+            v.is_current,
+            v.snapshot.version(SLOT),
+            open_one,
+            lambda: deck_page.table_deck(v),
+        )
     return cached  # type: ignore[no-any-return]
 
 
@@ -94,10 +100,12 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 
 FORMS = Forms(
-    GAME, tableform.FORMS,
+    GAME,
+    tableform.FORMS,
     saved=lambda after, action, done: tableform.saved_line(after.snapshot.events[-1], after.names),
-    again=_again, seen=ag_view,
-)  # fmt: skip
+    again=_again,
+    seen=ag_view,
+)
 FORMS.routes(bp)
 
 
@@ -124,7 +132,15 @@ def helper(token: str) -> Any:
         lexicon = get_lexicon(v.options.lexicon)
         too_many = steal_searches(b.state.words, b.state.pool)
         if too_many is None:
-            taken = steals(lexicon, b.state.words, b.state.pool, v.state.deck,
-                           min_zipf=v.options.min_zipf)  # fmt: skip
-    return render_template("alphagrams/helper.html", v=v, cards=raw, hits=hits, error=error,
-                           steals=taken, too_many=too_many)  # fmt: skip
+            taken = steals(
+                lexicon, b.state.words, b.state.pool, v.state.deck, min_zipf=v.options.min_zipf
+            )
+    return render_template(
+        "alphagrams/helper.html",
+        v=v,
+        cards=raw,
+        hits=hits,
+        error=error,
+        steals=taken,
+        too_many=too_many,
+    )

@@ -47,8 +47,9 @@ def cons_view(v: TableView) -> Display:
     """The entry box's pure view of ``v`` (``table_display``), made once per view."""
     if "_cons" not in v.__dict__:
         way, asked = shared.chosen_way(v, "cons"), request.args.get("cons-seat")
-        v.__dict__["_cons"] = Display(v.state, v.names, v.who, v.snapshot.versions,
-                                      v.is_current, way, asked)  # fmt: skip
+        v.__dict__["_cons"] = Display(
+            v.state, v.names, v.who, v.snapshot.versions, v.is_current, way, asked
+        )
     return v.__dict__["_cons"]  # type: ignore[no-any-return]
 
 
@@ -97,10 +98,12 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 
 FORMS = Forms(
-    GAME, table_forms.FORMS,
+    GAME,
+    table_forms.FORMS,
     saved=lambda after, action, done: table_words.saved(action, after.state, after.names),
-    again=_again, prepare=carry_deck,
-)  # fmt: skip
+    again=_again,
+    prepare=carry_deck,
+)
 FORMS.routes(bp)
 
 

@@ -32,16 +32,22 @@ def _seen(v: TableView) -> Seen:
     return Seen(tuple(v.names), may, v.snapshot.version("seats"))
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError, endpoint: str,
-           url: Mapping[str, Any]) -> dict[str, Any]:  # fmt: skip
+def _again(
+    v: TableView, values: dict[str, Any], err: CompanionError, endpoint: str, url: Mapping[str, Any]
+) -> dict[str, Any]:
     """The same round's form again: the correction box for a correction or an earlier round,
     else the entry box; each box's value now beside a box that changed elsewhere."""
     number = int(url["number"])
     edit = bool(request.form.get("edit")) or number != v.current_round
     errors = err.errors if isinstance(err, Fields) else {"form": err.message}
-    return {"errors": errors, "round_number": number, "seat": None, "edit": edit,
-            "template": "_edit.html" if edit else "_entry.html",
-            "status": 409 if isinstance(err, Conflict) else 422}  # fmt: skip
+    return {
+        "errors": errors,
+        "round_number": number,
+        "seat": None,
+        "edit": edit,
+        "template": "_edit.html" if edit else "_entry.html",
+        "status": 409 if isinstance(err, Conflict) else 422,
+    }
 
 
 def _answered(after: TableView, actions: Sequence[Action], done: service.Done) -> Any:
@@ -53,8 +59,11 @@ def _answered(after: TableView, actions: Sequence[Action], done: service.Done) -
 
 
 FORMS = Forms(
-    GAME, READERS,
+    GAME,
+    READERS,
     saved=lambda after, action, done: str(action.target["round"]),
-    again=_again, seen=_seen, answered=_answered,
-)  # fmt: skip
+    again=_again,
+    seen=_seen,
+    answered=_answered,
+)
 FORMS.routes(bp)

@@ -62,7 +62,7 @@ HEARTS = WebGame(
     describe=GAME.describe,
     cell_link=lambda v, hand, seat: url_for(
         "hearts.edit", token=v.table.token, number=hand, game=v.game.number
-    ),  # fmt: skip
+    ),
     status_template="hearts/_status.html",
     row_marks=lambda v: table_summary.row_marks(v.state),
     row_legend=lambda v: table_summary.legend(v.options),
@@ -79,8 +79,9 @@ def _saved(after: TableView, action: Action, done: service.Done) -> str:
     return table_forms.saved(action, hand, bool(request.form.get("edit")))
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError, kind: str,
-           url: Mapping[str, Any]) -> dict[str, Any] | None:  # fmt: skip
+def _again(
+    v: TableView, values: dict[str, Any], err: CompanionError, kind: str, url: Mapping[str, Any]
+) -> dict[str, Any] | None:
     """Hand ``number``'s form of ``kind`` drawn again, the value now beside the input kept:
     its own form when it is being changed or is not the open hand, else the open hand's
     entry box on that way (None: no form of this hand to show again, the refusal notice)."""
@@ -99,7 +100,8 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, kind: str,
         # the trick open now, fresh; the refused trick said as not saved beside it
         cards = str(values.get("cards", "")).strip()
         note = f" Your trick {int(values['trick']) + 1} was not saved" + (
-            f": {cards}." if cards else ".")  # fmt: skip
+            f": {cards}." if cards else "."
+        )
         ctx.update(errors={"form": said(err.message + note, v.names)}, values={})
     return {**ctx, "force_way": WAY_OF[kind]}
 

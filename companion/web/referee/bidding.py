@@ -28,8 +28,9 @@ from companion.web.referee._common import tricks as read_tricks
 bp = Blueprint("referee_bidding", __name__, url_prefix="/api/v1")
 
 
-def _checked(data: dict[str, Any], players: int, cards: int, trump: str | None,
-             broken: bool) -> dict[str, Any]:  # fmt: skip
+def _checked(
+    data: dict[str, Any], players: int, cards: int, trump: str | None, broken: bool
+) -> dict[str, Any]:
     first = dealer(data, players)
     tricks = read_tricks(data, players, parse_cards)
     hand = Hand.of(players, tricks)
@@ -54,8 +55,9 @@ def _counts(data: dict[str, Any], name: str, players: int) -> dict[int, Any]:
 
 def _taken(data: dict[str, Any], players: int, cards: int) -> dict[int, int]:
     taken = _counts(data, "taken", players)
-    if any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= cards
-           for n in taken.values()):  # fmt: skip
+    if any(
+        isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= cards for n in taken.values()
+    ):
         raise Unreadable(f"field 'taken': tricks are whole numbers from 0 to {cards}.", "taken")
     return taken
 
@@ -86,14 +88,16 @@ def spades_score() -> Any:
     if problem := _total_problem(taken, so.TRICKS):
         return jsonify({"scores": None, "bags": None, "points": None, "violations": problem})
     result = spades_scoring.score_hand(bids, taken, bags, options)
-    return jsonify({
-        "scores": keyed(dict(enumerate(result.points))),
-        "bags": keyed(dict(enumerate(result.bags))),
-        "made": keyed(dict(enumerate(t.made for t in result.teams))),
-        "nils": keyed({s: ok for t in result.teams for s, ok in t.nils}),
-        "points": keyed({s: result.points[so.team_of(s)] for s in range(so.PLAYERS)}),
-        "violations": [],
-    })  # fmt: skip
+    return jsonify(
+        {
+            "scores": keyed(dict(enumerate(result.points))),
+            "bags": keyed(dict(enumerate(result.bags))),
+            "made": keyed(dict(enumerate(t.made for t in result.teams))),
+            "nils": keyed({s: ok for t in result.teams for s, ok in t.nils}),
+            "points": keyed({s: result.points[so.team_of(s)] for s in range(so.PLAYERS)}),
+            "violations": [],
+        }
+    )
 
 
 def _oh_hell(data: dict[str, Any]) -> tuple[oo.OhHellOptions, int]:
@@ -130,8 +134,9 @@ def oh_hell_score() -> Any:
         others = {s: b for s, b in bids.items() if s != first}
         if hooked(cards, others, bids[first]):
             message = f"Seat {first + 1} dealt and bid {bids[first]}: the bids add up to {cards}."
-            violations.append({"trick": None, "seat": first, "card": None, "rule": "hook",
-                               "message": message})  # fmt: skip
+            violations.append(
+                {"trick": None, "seat": first, "card": None, "rule": "hook", "message": message}
+            )
     points = None if violations else keyed(oh_scoring.score_hand(bids, taken, options))
     return jsonify({"points": points, "violations": violations})
 

@@ -64,8 +64,14 @@ def score() -> Any:
     players = options.players
     challenges = _challenges(data, players)
     judge = _judge(data, bool(challenges))
-    args = (_taken(data, players), _words(data, players), challenges, judge,
-            choice(data, "flying_choice"), names(data, players))  # fmt: skip
+    args = (
+        _taken(data, players),
+        _words(data, players),
+        challenges,
+        judge,
+        choice(data, "flying_choice"),
+        names(data, players),
+    )
     need(data, "taken")
     report = score_taken(options, *args)
     return jsonify(report.as_dict())

@@ -96,22 +96,36 @@ class AlphaGramsTable(Moves):
         g = state.game
         if g is None:
             return {"turn": 0, "started": False}
-        return {"turn": state.turn, "seat": g.turn, "phase": g.phase,
-                "last_word": last_word(state),
-                "words": [{"word": i, "text": w.text} for i, w in zip(state.ids, g.words,
-                                                                    strict=True)]}  # fmt: skip
+        return {
+            "turn": state.turn,
+            "seat": g.turn,
+            "phase": g.phase,
+            "last_word": last_word(state),
+            "words": [{"word": i, "text": w.text} for i, w in zip(state.ids, g.words, strict=True)],
+        }
 
     def sheet(self, state: State) -> scoresheet.Sheet:
         return final_sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        out: dict[str, Any] = {"version": versions.get(SLOT, 0), "turn": state.turn,
-                               "started": state.game is not None, "over": state.over}  # fmt: skip
+        out: dict[str, Any] = {
+            "version": versions.get(SLOT, 0),
+            "turn": state.turn,
+            "started": state.game is not None,
+            "over": state.over,
+        }
         g = state.game
         if g is not None:
-            out.update(seat=g.turn, phase=g.phase, stock=g.stock, hands=list(g.hands),
-                       pool=[str(c) for c in g.pool], lose_turns=list(g.lose_turns),
-                       words=words_view(state), last_word=last_word(state))  # fmt: skip
+            out.update(
+                seat=g.turn,
+                phase=g.phase,
+                stock=g.stock,
+                hands=list(g.hands),
+                pool=[str(c) for c in g.pool],
+                lose_turns=list(g.lose_turns),
+                words=words_view(state),
+                last_word=last_word(state),
+            )
         out.update(challenges.view(state))
         out["agreement"] = agreements.view(state, state.options.players)
         return out

@@ -78,8 +78,9 @@ def _word(state: State, g: Engine, p: Payload) -> State:
     )
     after = engine.play(g, move)
     ids = tuple(i for k, i in enumerate(state.ids) if k != move.steal) + (state.made + 1,)
-    return replace(state, game=after, ids=ids, last_ids=state.ids, made=state.made + 1,
-                   turn=state.turn + 1)  # fmt: skip
+    return replace(
+        state, game=after, ids=ids, last_ids=state.ids, made=state.made + 1, turn=state.turn + 1
+    )
 
 
 def _challenge(state: State, g: Engine, p: Payload) -> State:

@@ -39,8 +39,14 @@ def number(form: Form, name: str) -> int:
     return int(raw)
 
 
-def action(b: Board, form: Form, kind: str, data: dict[str, Any], seat: bool = True,
-           word: int | None = None) -> Action:  # fmt: skip
+def action(
+    b: Board,
+    form: Form,
+    kind: str,
+    data: dict[str, Any],
+    seat: bool = True,
+    word: int | None = None,
+) -> Action:
     """The action with the target and version the form was drawn for (hidden fields)."""
     target: dict[str, Any] = {"turn": number(form, "turn")}
     if seat:
@@ -59,8 +65,10 @@ def flip(b: Board, form: Form) -> Action:
     if b.state is None:
         return action(b, form, "start", {"card": card, "deck": b.deck().to_dict()}, seat=False)
     if "seat" not in form:  # drawn for the first card, which another phone turned meanwhile
-        raise Conflict("The first card was turned on another phone a moment ago. Nothing of "
-                       "yours was saved: look at the pool, then go on.")  # fmt: skip
+        raise Conflict(
+            "The first card was turned on another phone a moment ago. Nothing of "
+            "yours was saved: look at the pool, then go on."
+        )
     return action(b, form, "flip", {"card": card})
 
 
@@ -102,8 +110,10 @@ def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
     values["_rows"] = True
     action(b, form, "word", {})  # this phone may move for the seat named, before any rows
     if number(form, "version") != b.version:  # moved on elsewhere: say so, not rows again
-        stale = Conflict("That was changed on another phone a moment ago. Nothing of yours was "
-                         "saved: look at it as it is now, then decide again.")  # fmt: skip
+        stale = Conflict(
+            "That was changed on another phone a moment ago. Nothing of yours was "
+            "saved: look at it as it is now, then decide again."
+        )
         stale.current = GAME.current(b.r, Action("word", {}, 0))  # type: ignore[attr-defined]
         raise stale
     steal = steal_index(b.r, values["steal"])
@@ -114,8 +124,12 @@ def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
     if any(r.ask or r.dropped for r in rows):
         raise Compose()
     cards, sources = played(rows, {})
-    data = {"cards": cards, "sources": sources, "discard": values["discard"].strip() or None,
-            "overrule": bool(values["overrule"])}  # fmt: skip
+    data = {
+        "cards": cards,
+        "sources": sources,
+        "discard": values["discard"].strip() or None,
+        "overrule": bool(values["overrule"]),
+    }
     word_id = int(values["steal"]) if steal is not None else None
     return action(b, form, "word", data, word=word_id)
 

@@ -37,8 +37,12 @@ def card(data: Mapping[str, Any], name: str = "card") -> AlphaCard:
         raise Unreadable(message, name) from None
 
 
-def word_problems(game: engine.AlphaGramsState, move: Move, options: TableOptions,
-                  lexicon: Callable[[str], Lexicon] | None) -> list[str]:  # fmt: skip
+def word_problems(
+    game: engine.AlphaGramsState,
+    move: Move,
+    options: TableOptions,
+    lexicon: Callable[[str], Lexicon] | None,
+) -> list[str]:
     """What the table may overrule; hard refusals raise ``Forbidden``."""
     check = check_move(game, move)
     problems = []
@@ -109,16 +113,18 @@ class Moves:
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         if action.kind in agreements.ACTIONS:
-            return agreements.act(state, action, actor, state.options.players, self._agreed,
-                                  lambda _: SLOT)  # fmt: skip
+            return agreements.act(
+                state, action, actor, state.options.players, self._agreed, lambda _: SLOT
+            )
         return self._apply(state, action, actor, False)
 
     def _agreed(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         """The action the whole table agreed to, applied as asked."""
         return self._apply(state, action, actor, True)
 
-    def _apply(self, state: State, action: Action, actor: Actor,
-               agreed: bool) -> Sequence[NewEvent]:  # fmt: skip
+    def _apply(
+        self, state: State, action: Action, actor: Actor, agreed: bool
+    ) -> Sequence[NewEvent]:
         if action.kind == "start":
             return self._start(state, action, actor)
         if action.kind in challenges.ACTIONS:
@@ -189,8 +195,15 @@ class Moves:
             raise Conflict(f"Word {word_id} is no longer on the table.")
         return index
 
-    def _word(self, state: State, game: engine.AlphaGramsState, action: Action, seat: int,
-              actor: Actor, agreed: bool) -> list[NewEvent]:  # fmt: skip
+    def _word(
+        self,
+        state: State,
+        game: engine.AlphaGramsState,
+        action: Action,
+        seat: int,
+        actor: Actor,
+        agreed: bool,
+    ) -> list[NewEvent]:
         steal = self._stolen(state, action)
         cards, sources = _strings(action.data, "cards"), _strings(action.data, "sources")
         discard = action.data.get("discard") or None
@@ -201,22 +214,31 @@ class Moves:
         check_copies(state.deck, game, new)
         problems = word_problems(game, move, state.options, self.lexicon)
         if problems and action.data.get("overrule") not in (True, "1", "on", "true"):
-            raise Forbidden("; ".join(problems) + ". The table may allow it (it is logged).",
-                            "overrule")  # fmt: skip
+            raise Forbidden(
+                "; ".join(problems) + ". The table may allow it (it is logged).", "overrule"
+            )
         if problems and not agreed:
             who = actor.names[seat] if seat < len(actor.names) else seat_name(seat)
             what = f"allow {who}'s word {move.text.upper()} ({'; '.join(problems)})"
             return agreements.ask(state, "word", what, action, actor)
         old = game.words[steal] if steal is not None else None
-        payload = {"seat": seat, "cards": [str(c) for c in move.cards], "sources": sources,
-                   "steal": steal, "discard": str(move.discard) if move.discard else None,
-                   "overrule": bool(problems), "overruled": problems, "text": move.text,
-                   "stolen": old.text if old else None,
-                   "from_seat": old.seat if old else None}  # fmt: skip
+        payload = {
+            "seat": seat,
+            "cards": [str(c) for c in move.cards],
+            "sources": sources,
+            "steal": steal,
+            "discard": str(move.discard) if move.discard else None,
+            "overrule": bool(problems),
+            "overruled": problems,
+            "text": move.text,
+            "stolen": old.text if old else None,
+            "from_seat": old.seat if old else None,
+        }
         return [NewEvent("ag-word", payload)]
 
-    def _challenge(self, state: State, game: engine.AlphaGramsState, action: Action,
-                   actor: Actor) -> list[NewEvent]:  # fmt: skip
+    def _challenge(
+        self, state: State, game: engine.AlphaGramsState, action: Action, actor: Actor
+    ) -> list[NewEvent]:
         word_id = target_int(action, "word", 1)
         last = game.last
         if last is None or not state.ids or state.ids[-1] != word_id:
@@ -229,15 +251,22 @@ class Moves:
             raise NotAllowed(f"Only {seat_name(challenger)}'s phone (or the host) challenges.")
         n = state.challenges + 1
         options = state.options
-        payload = {"n": n, "game": "alphagrams", "words": [last.text.upper()],
-                   "lexicon": options.lexicon, "min_zipf": options.min_zipf,
-                   "player": last.seat, "challenger": challenger,
-                   "ref": {"moves": state.moves}}  # fmt: skip
+        payload = {
+            "n": n,
+            "game": "alphagrams",
+            "words": [last.text.upper()],
+            "lexicon": options.lexicon,
+            "min_zipf": options.min_zipf,
+            "player": last.seat,
+            "challenger": challenger,
+            "ref": {"moves": state.moves},
+        }
         return [NewEvent("judge-open", payload, slot=f"judge{n}")]
 
 
-def outcome(state: State, challenger: int, player: int, valid: bool,
-            names: Sequence[str]) -> str | None:  # fmt: skip
+def outcome(
+    state: State, challenger: int, player: int, valid: bool, names: Sequence[str]
+) -> str | None:
     """A verdict's effect on the game, in words (None: the play had moved on)."""
     g = state.game
     if g is None or g.last is None or g.last.seat != player:
@@ -247,19 +276,31 @@ def outcome(state: State, challenger: int, player: int, valid: bool,
     if valid:
         return f"{names[challenger]} misses their next turn."
     drawn = g.last.before.stock - g.stock  # the cards drawn after the word, none since
-    back = (f" {names[player]}: put the {drawn} card{'' if drawn == 1 else 's'} you drew back "
-            "on the stock.") if drawn > 0 else ""  # fmt: skip
+    back = (
+        (
+            f" {names[player]}: put the {drawn} card{'' if drawn == 1 else 's'} you drew back "
+            "on the stock."
+        )
+        if drawn > 0
+        else ""
+    )
     return f"The word goes back; {names[player]} loses that turn.{back}"
 
 
-def consequence(state: State, j: Challenge, valid: bool,
-                names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
+def consequence(
+    state: State, j: Challenge, valid: bool, names: Sequence[str]
+) -> tuple[list[NewEvent], str]:
     """The verdict's effect: an ``ag-challenge`` at the next version of the slot ``ag`` (so
     every phone's open move form is stale after it)."""
     names = names or [seat_name(s) for s in range(state.options.players)]
     said = outcome(state, j.challenger, j.player, valid, names)
     if said is None:
         return [], "The play had moved on, so the game is unchanged."
-    payload = {"n": j.n, "challenger": j.challenger, "player": j.player, "valid": valid,
-               "outcome": said}  # fmt: skip
+    payload = {
+        "n": j.n,
+        "challenger": j.challenger,
+        "player": j.player,
+        "valid": valid,
+        "outcome": said,
+    }
     return [NewEvent("ag-challenge", payload, slot=SLOT, bump=True)], said

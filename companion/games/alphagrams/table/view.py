@@ -21,8 +21,10 @@ def words_view(state: State) -> list[dict[str, Any]]:
     g = state.game
     if g is None:
         return []
-    return [{"word": i, "seat": w.seat, "text": w.text, "cards": [str(c) for c in w.cards]}
-            for i, w in zip(state.ids, g.words, strict=True)]  # fmt: skip
+    return [
+        {"word": i, "seat": w.seat, "text": w.text, "cards": [str(c) for c in w.cards]}
+        for i, w in zip(state.ids, g.words, strict=True)
+    ]
 
 
 def points(state: State) -> dict[int, int]:

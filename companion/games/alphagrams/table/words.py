@@ -75,5 +75,10 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     return f"{when}{who}: {lines[event.kind]()}"
 
 
-_LABELS = {"ag-start": "the first card", "ag-flip": "a card turned", "ag-word": "a word",
-           "ag-pass": "a pass", "ag-end": "the end of the game"}  # fmt: skip
+_LABELS = {
+    "ag-start": "the first card",
+    "ag-flip": "a card turned",
+    "ag-word": "a word",
+    "ag-pass": "a pass",
+    "ag-end": "the end of the game",
+}

@@ -54,10 +54,21 @@ from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
 
-PARTS = {"taken": "claim", "trick": "trick", "fly": "choice", "words": "words",
-         "challenge": "words", "done": "close"}  # fmt: skip
-KINDS = {"claim": "cons-taken", "trick": "cons-trick", "choice": "cons-fly",
-         "words": "cons-words", "close": "cons-close"}  # fmt: skip
+PARTS = {
+    "taken": "claim",
+    "trick": "trick",
+    "fly": "choice",
+    "words": "words",
+    "challenge": "words",
+    "done": "close",
+}
+KINDS = {
+    "claim": "cons-taken",
+    "trick": "cons-trick",
+    "choice": "cons-fly",
+    "words": "cons-words",
+    "close": "cons-close",
+}
 EVENT_PARTS = {kind: part for part, kind in KINDS.items()}
 ALL_KINDS = frozenset(KINDS.values()) | {"cons-challenge"}
 
@@ -85,8 +96,10 @@ def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
         copies = deck.copies.get(card, 0)
         if count > copies:
             have = f"the deck has {copies}" if copies else "that card is not in this deck"
-            return (f"{who} listed the {card} {count} times, but {have} (rule: no more copies "
-                    "than the deck has).")  # fmt: skip
+            return (
+                f"{who} listed the {card} {count} times, but {have} (rule: no more copies "
+                "than the deck has)."
+            )
     return None
 
 
@@ -162,28 +175,43 @@ class ConsonantsTable(TrickTable):
                 state, action, actor, self.lexicon, consequence, "consonants"
             )
         if action.kind in agreements.ACTIONS:
-            return agreements.act(state, action, actor, state.options.players, self._agreed,
-                                  lambda asked: self.target_slot(state, asked))  # fmt: skip
+            return agreements.act(
+                state,
+                action,
+                actor,
+                state.options.players,
+                self._agreed,
+                lambda asked: self.target_slot(state, asked),
+            )
         return self._apply(state, action, actor, False)
 
     def _agreed(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         """The close the whole table agreed to, checked again and applied."""
         return self._apply(state, action, actor, True)
 
-    def _apply(self, state: State, action: Action, actor: Actor,
-               agreed: bool) -> Sequence[NewEvent]:  # fmt: skip
+    def _apply(
+        self, state: State, action: Action, actor: Actor, agreed: bool
+    ) -> Sequence[NewEvent]:
         part, number, index = self.target(state, action)
         hand = _hand_open(state, number)
         asked = state.agreement
         if not agreed and part != "close" and asked is not None and asked.about == "close":
             # what the table is agreeing to must not change under it: one "I do not agree"
             # drops the question, then the hand can change
-            raise Forbidden(f"The table is asked to {asked.what}: agree or not first (one 'do "
-                            "not agree' drops it), then change the hand.", "asked")  # fmt: skip
+            raise Forbidden(
+                f"The table is asked to {asked.what}: agree or not first (one 'do "
+                "not agree' drops it), then change the hand.",
+                "asked",
+            )
         if action.kind == "challenge":
             return [_challenge(state, hand, index or 0, action.data, actor)]
-        decide = {"claim": _taken, "trick": _trick, "choice": _fly, "words": _words,
-                  "close": _close}[part]  # fmt: skip
+        decide = {
+            "claim": _taken,
+            "trick": _trick,
+            "choice": _fly,
+            "words": _words,
+            "close": _close,
+        }[part]
         payload = decide(state, hand, index, action.data, actor)
         if part == "close" and not agreed:
             what = f"close hand {number}'s words and score the hand"
@@ -207,8 +235,9 @@ class ConsonantsTable(TrickTable):
 def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
     _need_seat(actor, seat)
     if hand.tricks:
-        raise Forbidden("This hand is entered trick by trick: the tricks give the cards.",
-                        "entered-by-tricks")  # fmt: skip
+        raise Forbidden(
+            "This hand is entered trick by trick: the tricks give the cards.", "entered-by-tricks"
+        )
     who = seat_labels(state.options.players)[seat]
     mine = read.read_cards(data.get("cards"), who, AlphaCard.parse)
     if (problem := _copies_problem(state.deck, mine, who)) is not None:
@@ -224,24 +253,32 @@ def _trick(state: State, hand: Hand, index: Any, data: Data, actor: Actor) -> Pa
     _need_player(actor)
     players = state.options.players
     names = seat_labels(players)
-    return trick_payload(hand, index, data, players, PlayedAlpha.parse,
-                         lambda tricks: engine.check_hand(state.rules, tricks,
-                                                          names=names).violations,
-                         ts.BLOCKING)  # fmt: skip
+    return trick_payload(
+        hand,
+        index,
+        data,
+        players,
+        PlayedAlpha.parse,
+        lambda tricks: engine.check_hand(state.rules, tricks, names=names).violations,
+        ts.BLOCKING,
+    )
 
 
 def _fly(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
     flyer = hand.flyer
     if not hand.choice_required or flyer is None:
-        raise Forbidden(f"Hand {hand.number} has no Flying by Night waiting for a choice.",
-                        "no-choice")  # fmt: skip
+        raise Forbidden(
+            f"Hand {hand.number} has no Flying by Night waiting for a choice.", "no-choice"
+        )
     if not may_choose(actor, flyer):
-        raise NotAllowed("Only the flyer's phone (or the host, when the flyer has no phone) "
-                         "makes this choice.")  # fmt: skip
+        raise NotAllowed(
+            "Only the flyer's phone (or the host, when the flyer has no phone) makes this choice."
+        )
     choice = data.get("choice")
     if choice not in engine.FLYING_CHOICES:
-        raise Unreadable("Choose 'subtract' (-50 for the flyer) or 'add' (+50 for the others).",
-                         "choice")  # fmt: skip
+        raise Unreadable(
+            "Choose 'subtract' (-50 for the flyer) or 'add' (+50 for the others).", "choice"
+        )
     return {"choice": choice}
 
 
@@ -255,17 +292,21 @@ def _words(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Pay
     _need_seat(actor, seat)
     who = seat_labels(state.options.players)[seat]
     if not hand.seat_cards_known(seat):
-        raise Forbidden(f"Enter {who}'s taken cards first: words are made from them.",
-                        "cards-first")  # fmt: skip
+        raise Forbidden(
+            f"Enter {who}'s taken cards first: words are made from them.", "cards-first"
+        )
     words = _word_list(data.get("words"))
     for word in words:
         if len(word) < engine.MIN_WORD:
             raise Forbidden(f"{word} is too short: a word needs 4 letters or more.", "word-length")
     laid, refused = engine.lay_words(words, hand.taken.get(seat, []))
     if refused:
-        raise Forbidden(f"{refused[0]} cannot be spelt from {who}'s own taken cards, beside "
-                        "the other words (each card once; a vowel card gives one of its "
-                        "letters; no wilds).", "own-cards")  # fmt: skip
+        raise Forbidden(
+            f"{refused[0]} cannot be spelt from {who}'s own taken cards, beside "
+            "the other words (each card once; a vowel card gives one of its "
+            "letters; no wilds).",
+            "own-cards",
+        )
     if kept := hand.challenged(seat) - set(laid):
         raise Forbidden(f"{sorted(kept)[0]} has been challenged: it stays laid.", "challenged")
     return {"seat": seat, "words": laid}
@@ -274,8 +315,9 @@ def _words(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Pay
 def _close(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
     _need_player(actor)
     if hand.scores is None:
-        raise Forbidden(f"Hand {hand.number} is not complete yet: see what is missing above.",
-                        "hand-incomplete")  # fmt: skip
+        raise Forbidden(
+            f"Hand {hand.number} is not complete yet: see what is missing above.", "hand-incomplete"
+        )
     if state.judging is not None:
         raise Forbidden("A challenge is being judged: wait for the verdict.", "judging")
     if problems := hand.word_problems():
@@ -298,14 +340,22 @@ def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) ->
     if word in hand.challenged(seat):
         raise Forbidden(f"{word} has been challenged already.", "challenged")
     n, options = state.challenges + 1, state.options
-    payload = {"n": n, "game": "consonants", "words": [word], "lexicon": options.lexicon,
-               "min_zipf": options.min_zipf, "player": seat, "challenger": challenger,
-               "ref": {"hand": hand.number, "seat": seat, "word": word}}  # fmt: skip
+    payload = {
+        "n": n,
+        "game": "consonants",
+        "words": [word],
+        "lexicon": options.lexicon,
+        "min_zipf": options.min_zipf,
+        "player": seat,
+        "challenger": challenger,
+        "ref": {"hand": hand.number, "seat": seat, "word": word},
+    }
     return NewEvent("judge-open", payload, slot=f"judge{n}")
 
 
-def consequence(state: State, j: Challenge, valid: bool,
-                names: Sequence[str]) -> tuple[list[NewEvent], str]:  # fmt: skip
+def consequence(
+    state: State, j: Challenge, valid: bool, names: Sequence[str]
+) -> tuple[list[NewEvent], str]:
     """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``
     in its own slot ``c{hand}ch{n}``."""
     names = names or seat_labels(state.options.players)
@@ -331,8 +381,9 @@ def _deck(state: State, event: Event) -> State:
 def _verdict(state: State, event: Event) -> State:
     p, number = event.payload, event.round or 0
     try:
-        verdict = Verdict(int(p["n"]), int(p["seat"]), str(p["word"]), int(p["challenger"]),
-                          bool(p["valid"]))  # fmt: skip
+        verdict = Verdict(
+            int(p["n"]), int(p["seat"]), str(p["word"]), int(p["challenger"]), bool(p["valid"])
+        )
     except (KeyError, TypeError, ValueError):
         return state
     verdicts = {**state.verdicts, number: state.verdicts.get(number, ()) + (verdict,)}

@@ -22,8 +22,10 @@ ACTIONS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
     "challenge": ("challenge", "seat", ("word", "challenger")),
 }
 FLAGS = frozenset({"rest"})
-MISSING = {"seat": "This form does not say whose entry it is: reload and send again.",
-           "trick": "The form does not say which trick it is: reload."}  # fmt: skip
+MISSING = {
+    "seat": "This form does not say whose entry it is: reload and send again.",
+    "trick": "The form does not say which trick it is: reload.",
+}
 RULE = f"/cons/<int:number>/<any({', '.join(ACTIONS)}):form>"
 
 

@@ -27,8 +27,7 @@ from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
 from companion.games.trickgame.state import HandLookup
 from companion.games.tricks import Violation
 
-SLOTS = SlotNames("c", {"claim": "s", "trick": "t", "choice": "fly", "words": "w",
-                        "close": "end"})  # fmt: skip
+SLOTS = SlotNames("c", {"claim": "s", "trick": "t", "choice": "fly", "words": "w", "close": "end"})
 BLOCKING = ("duplicate-card", "wrong-card-count", "bad-declaration")
 Scores = dict[int, int]
 
@@ -159,30 +158,45 @@ def _taken(state: State, n: int, entries: HandEntries) -> dict[str, Any]:
     tricks = [(leader, played(texts)) for leader, texts in entries.trick_list()]
     fly = str(entries.choice.payload.get("choice")) if entries.choice else None
     if tricks:
-        report = engine.check_hand(rules, tricks, None, fly, dealer(state.options, n),
-                                   seat_labels(players))  # fmt: skip
-        return dict(source="tricks", taken=report.taken_cards(), tricks=tricks,
-                    trick_report=report, fly=fly)  # fmt: skip
+        report = engine.check_hand(
+            rules, tricks, None, fly, dealer(state.options, n), seat_labels(players)
+        )
+        return dict(
+            source="tricks", taken=report.taken_cards(), tricks=tricks, trick_report=report, fly=fly
+        )
     claims = entries.claims
-    taken = {s: cards(claims[s].payload.get("cards", [])) if s in claims else []
-             for s in range(players)}  # fmt: skip
+    taken = {
+        s: cards(claims[s].payload.get("cards", [])) if s in claims else [] for s in range(players)
+    }
     missing = missing_consonants(rules, taken) if len(claims) == players else []
-    return dict(source="cards" if claims else "", taken=taken, entered=frozenset(claims),
-                missing=missing, fly=fly)  # fmt: skip
+    return dict(
+        source="cards" if claims else "",
+        taken=taken,
+        entered=frozenset(claims),
+        missing=missing,
+        fly=fly,
+    )
 
 
 def build_hand(state: State, n: int) -> Hand:
     entries = state.entries.get(n, EMPTY)
     players = state.options.players
     base = _taken(state, n, entries)
-    words = {s: list(e.payload.get("words", [])) for s, e in sorted(entries.words.items())
-             if s < players}  # fmt: skip
+    words = {
+        s: list(e.payload.get("words", [])) for s, e in sorted(entries.words.items()) if s < players
+    }
     verdicts = state.verdicts.get(n, ())
     challenges = [engine.Challenge(x.seat, x.word, x.challenger) for x in verdicts]
     judged = {x.word: x.valid for x in verdicts}
-    report = engine.score_taken(state.rules, base["taken"], words, challenges,
-                                lambda w: judged.get(w, True), base["fly"],
-                                seat_labels(players))  # fmt: skip
+    report = engine.score_taken(
+        state.rules,
+        base["taken"],
+        words,
+        challenges,
+        lambda w: judged.get(w, True),
+        base["fly"],
+        seat_labels(players),
+    )
     hand = Hand(n, words=words, verdicts=verdicts, report=report, **base)
     return replace(hand, closed=entries.close is not None and hand.scores is not None)
 

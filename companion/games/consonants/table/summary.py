@@ -14,8 +14,10 @@ from companion.games.consonants.table.state import Hand, State
 from companion.games.trickgame.summary import HandSummary, points_line
 from companion.games.trickgame.words import named
 
-LEGEND = (("fly", "Flying by Night (all six singletons)"),
-          ("break", "the tricks show a broken rule"))  # fmt: skip
+LEGEND = (
+    ("fly", "Flying by Night (all six singletons)"),
+    ("break", "the tricks show a broken rule"),
+)
 RULE_BREAKS = ("follow-letter", "play-higher", "opening-lead", "wrong-leader")
 
 
@@ -36,10 +38,13 @@ def _challenge_lines(hand: Hand, names: Sequence[str]) -> list[str]:
         return []
     return [
         f"{names[c.challenger]} challenged {names[c.seat]}'s {c.word}: "
-        + (f"it stands, {names[c.challenger]} adds {c.points}." if c.valid
-           else f"not a word, {names[c.seat]} adds {c.points}.")
+        + (
+            f"it stands, {names[c.challenger]} adds {c.points}."
+            if c.valid
+            else f"not a word, {names[c.seat]} adds {c.points}."
+        )
         for c in report.challenges
-    ]  # fmt: skip
+    ]
 
 
 def _breaks(hand: Hand, names: Sequence[str]) -> list[str]:
@@ -69,8 +74,9 @@ def summary(hand: Hand, names: Sequence[str]) -> HandSummary:
     if kitty is not None:
         notes.append(f"{names[kitty]} took the last trick and the kitty.")
     scores = hand.scores if hand.closed else None
-    return HandSummary(hand.number, points_line(scores, names), tuple(n for n in notes if n),
-                       marks(hand))  # fmt: skip
+    return HandSummary(
+        hand.number, points_line(scores, names), tuple(n for n in notes if n), marks(hand)
+    )
 
 
 def latest(state: State, names: Sequence[str]) -> HandSummary | None:

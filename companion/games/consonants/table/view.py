@@ -41,14 +41,14 @@ def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
         "missing": [str(c) for c in hand.missing],
         "tricks": [
             {"leader": lead, "cards": [str(p) for p in plays]} for lead, plays in hand.tricks
-        ],  # fmt: skip
+        ],
         "winners": list(tricks.winners) if tricks else [],
         "violations": [v.as_dict() for v in tricks.violations] if tricks else [],
         "words": _keyed(hand.words),
         "verdicts": [
             {"seat": x.seat, "word": x.word, "challenger": x.challenger, "valid": x.valid}
             for x in hand.verdicts
-        ],  # fmt: skip
+        ],
         "word_problems": hand.word_problems(),
         "points": _keyed(report.points if report else None),
         "cards_in": hand.cards_in,

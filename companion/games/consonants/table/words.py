@@ -14,8 +14,13 @@ from companion.games.protocol import Action, Event
 from companion.games.trickgame.words import history_line, trick_line
 from companion.games.trickgame.words import seat_name as _name
 
-UNDONE = {"cons-taken": "the cards taken", "cons-words": "the words", "cons-trick": "a trick",
-          "cons-fly": "the Flying by Night choice", "cons-close": "the scoring"}  # fmt: skip
+UNDONE = {
+    "cons-taken": "the cards taken",
+    "cons-words": "the words",
+    "cons-trick": "a trick",
+    "cons-fly": "the Flying by Night choice",
+    "cons-close": "the scoring",
+}
 KINDS = frozenset(UNDONE) | {"cons-challenge"}
 
 
@@ -89,7 +94,13 @@ def verdict(
         return None
     points = engine.word_points(word, deck)
     winner, loser = (seat, challenger) if valid else (challenger, seat)
-    payload = {"n": n, "hand": hand, "seat": seat, "word": word, "challenger": challenger,
-               "valid": valid}  # fmt: skip
+    payload = {
+        "n": n,
+        "hand": hand,
+        "seat": seat,
+        "word": word,
+        "challenger": challenger,
+        "valid": valid,
+    }
     stands = "stands" if valid else "is not a word: it was never laid"
     return payload, f"{word} {stands}. {names[winner]} −{points}, {names[loser]} +{points}."

@@ -33,15 +33,21 @@ class SeatsMoved(Conflict):
     """The seats changed since the form was drawn: its boxes no longer match their places."""
 
 
-def read_round(form: Any, url: Mapping[str, Any], seen: Seen,
-               values: dict[str, Any]) -> Sequence[Action]:  # fmt: skip
+def read_round(
+    form: Any, url: Mapping[str, Any], seen: Seen, values: dict[str, Any]
+) -> Sequence[Action]:
     number = int(url["number"])
     drawn = form.get("seats-version")
     if drawn is not None and str(drawn).strip() != str(seen.seats_version):
-        message = ("The seats changed since this form was drawn (a seat was added or removed). "
-                   "Nothing was saved: enter the scores again in the new form.")  # fmt: skip
-        typed = [str(raw).strip() for key, raw in form.items()
-                 if key.startswith("points-") and str(raw).strip()][:12]  # fmt: skip
+        message = (
+            "The seats changed since this form was drawn (a seat was added or removed). "
+            "Nothing was saved: enter the scores again in the new form."
+        )
+        typed = [
+            str(raw).strip()
+            for key, raw in form.items()
+            if key.startswith("points-") and str(raw).strip()
+        ][:12]
         if typed:
             message += f" You had typed: {', '.join(t[:12] for t in typed)}."
         values.clear()
@@ -65,8 +71,9 @@ def read_round(form: Any, url: Mapping[str, Any], seen: Seen,
         except Unreadable as err:
             errors[f"points-{seat}"] = err.message
             continue
-        actions.append(Action("score", {"round": number, "seat": seat}, seen_version,
-                              {"points": points}))  # fmt: skip
+        actions.append(
+            Action("score", {"round": number, "seat": seat}, seen_version, {"points": points})
+        )
     if not actions and not errors:
         errors["form"] = "Enter at least one score (nothing was changed)."
     if errors:

@@ -50,16 +50,22 @@ class State:
         row[seat] = points
         rows[round_ - 1] = tuple(row)
         running = scoresheet.rerun(rows, self.running[: len(self.rows)], round_ - 1)
-        return replace(self, rows=tuple(rows), running=running,
-                       scored=self.scored | {self.ids[seat]})  # fmt: skip
+        return replace(
+            self, rows=tuple(rows), running=running, scored=self.scored | {self.ids[seat]}
+        )
 
     def with_seat_added(self) -> State:
         """One more seat at the end: 0 in every complete round, blank in the one under way."""
         complete = self.sheet.complete_rounds
         rows = [(*row, 0 if r < complete else None) for r, row in enumerate(self.rows)]
         running = scoresheet.rerun(rows, (), 0)
-        return replace(self, rows=tuple(rows), running=running,
-                       ids=(*self.ids, self.next_id), next_id=self.next_id + 1)  # fmt: skip
+        return replace(
+            self,
+            rows=tuple(rows),
+            running=running,
+            ids=(*self.ids, self.next_id),
+            next_id=self.next_id + 1,
+        )
 
     def with_seat_removed(self, seat: int) -> State:
         rows = [row[:seat] + row[seat + 1 :] for row in self.rows]
@@ -80,8 +86,12 @@ class State:
 
     @property
     def cells(self) -> dict[tuple[int, int], int]:
-        return {(r, s): p for r, row in enumerate(self.rows, 1)
-                for s, p in enumerate(row) if p is not None}  # fmt: skip
+        return {
+            (r, s): p
+            for r, row in enumerate(self.rows, 1)
+            for s, p in enumerate(row)
+            if p is not None
+        }
 
 
 def cell_slot(round_: int, seat: int) -> str:
@@ -94,8 +104,9 @@ def points_value(value: Any) -> int:
         raise Unreadable("Points must be a whole number.", "points")
     if isinstance(value, int):
         if abs(value) > custom.SCORE_LIMIT:
-            raise Unreadable(f"A score must be between -{custom.SCORE_LIMIT} and "
-                             f"{custom.SCORE_LIMIT}.", "points")  # fmt: skip
+            raise Unreadable(
+                f"A score must be between -{custom.SCORE_LIMIT} and {custom.SCORE_LIMIT}.", "points"
+            )
         return value
     if isinstance(value, str):
         return custom.parse_points(value)

@@ -119,8 +119,9 @@ class FtaTable:
             return hand_slot(number, hand)
         if seat is None:
             return aside_slot(number)
-        slot = {"seal": seal_slot, "open": open_slot, "ready": ready_slot,
-                "store": store_slot}[action.kind]  # fmt: skip
+        slot = {"seal": seal_slot, "open": open_slot, "ready": ready_slot, "store": store_slot}[
+            action.kind
+        ]
         return slot(number, seat)
 
     def current(self, state: State, action: Action) -> Any:
@@ -133,14 +134,20 @@ class FtaTable:
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         if action.kind in agreements.ACTIONS:  # a choice stated without its code: the other seat
-            return agreements.act(state, action, actor, 2, self._agreed,
-                                  lambda asked: self.target_slot(state, asked))  # fmt: skip
+            return agreements.act(
+                state, action, actor, 2, self._agreed, lambda asked: self.target_slot(state, asked)
+            )
         number, hand, seat = self.target(state, action)
         r = self._open_round(state, number, actor)
         if hand:
             return self._hand_action(state, r, hand, action, actor)
-        decide = {"seal": self._seal, "open": self._open, "ready": self._ready,
-                  "store": self._store, "aside": self._aside}[action.kind]  # fmt: skip
+        decide = {
+            "seal": self._seal,
+            "open": self._open,
+            "ready": self._ready,
+            "store": self._store,
+            "aside": self._aside,
+        }[action.kind]
         return decide(state, r, seat, action, actor)
 
     def _open_round(self, state: State, number: int, actor: Actor) -> RoundState:
@@ -156,8 +163,9 @@ class FtaTable:
             )
         return game.current
 
-    def _hand_action(self, state: State, r: RoundState, hand: str, action: Action,
-                     actor: Actor) -> list[NewEvent]:  # fmt: skip
+    def _hand_action(
+        self, state: State, r: RoundState, hand: str, action: Action, actor: Actor
+    ) -> list[NewEvent]:
         # The omega hand waits for the alpha hand and both sealed choices.
         if hand == "omega" and not r.alpha.complete:
             raise Forbidden("Finish the alpha hand first.")
@@ -193,13 +201,15 @@ class FtaTable:
             events += _reveal_if_due(state, r, out=seat)
         return events
 
-    def _seal(self, state: State, r: RoundState, seat: int | None, action: Action,
-              actor: Actor) -> list[NewEvent]:  # fmt: skip
+    def _seal(
+        self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
+    ) -> list[NewEvent]:
         assert seat is not None
         return tableseal.seal(state, r, seat, action, actor)
 
-    def _open(self, state: State, r: RoundState, seat: int | None, action: Action,
-              actor: Actor) -> list[NewEvent]:  # fmt: skip
+    def _open(
+        self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
+    ) -> list[NewEvent]:
         assert seat is not None
         return tableseal.open_seal(state, r, seat, action, actor)
 
@@ -210,8 +220,9 @@ class FtaTable:
         assert seat is not None
         return tableseal.open_seal(state, r, seat, action, actor, agreed=True)
 
-    def _ready(self, state: State, r: RoundState, seat: int | None, action: Action,
-               actor: Actor) -> list[NewEvent]:  # fmt: skip
+    def _ready(
+        self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
+    ) -> list[NewEvent]:
         assert seat is not None
         if r.revealed:
             raise Forbidden("The sealed choices are revealed already.")
@@ -225,8 +236,9 @@ class FtaTable:
         events = [NewEvent("fta-ready", {"seat": seat}, r.number)]
         return events + _reveal_if_due(state, r, agreed={seat})
 
-    def _store(self, state: State, r: RoundState, seat: int | None, action: Action,
-               actor: Actor) -> list[NewEvent]:  # fmt: skip
+    def _store(
+        self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
+    ) -> list[NewEvent]:
         assert seat is not None
         _after_reveal(r)
         if not actor.may_act_for(seat):
@@ -238,8 +250,9 @@ class FtaTable:
         payload = {"seat": seat, "cards": [c.title for c in cards]}
         return [NewEvent("fta-store", payload, r.number)]
 
-    def _aside(self, state: State, r: RoundState, seat: int | None, action: Action,
-               actor: Actor) -> list[NewEvent]:  # fmt: skip
+    def _aside(
+        self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
+    ) -> list[NewEvent]:
         _after_reveal(r)
         cards = read_cards(action.data.get("cards"))
         for s in (0, 1):

@@ -33,10 +33,17 @@ from companion.games.follow_the_author.rounds import Hand
 HANDS: tuple[Hand, ...] = ("alpha", "omega")
 KINDS = frozenset(
     {
-        "fta-points", "fta-play", "fta-seal", "fta-commit", "fta-open", "fta-ready",
-        "fta-reveal", "fta-store", "fta-aside",
+        "fta-points",
+        "fta-play",
+        "fta-seal",
+        "fta-commit",
+        "fta-open",
+        "fta-ready",
+        "fta-reveal",
+        "fta-store",
+        "fta-aside",
     }
-)  # fmt: skip
+)
 UNDOABLE = frozenset({"fta-points", "fta-play", "fta-store", "fta-aside"})
 
 

@@ -82,13 +82,19 @@ def aside(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action
 
 # endpoint -> form
 FORMS = {
-    "points": Form(f"{HAND}/points", points,
-                   lambda f, u: {**fields(f, "points-0", "points-1"), "hand": u["hand"]}),
+    "points": Form(
+        f"{HAND}/points",
+        points,
+        lambda f, u: {**fields(f, "points-0", "points-1"), "hand": u["hand"]},
+    ),
     "play": Form(f"{HAND}/play", play, nothing),
     "seal": Form(f"{ROUND}/seal", seal, nothing),
     "open_seal": Form(f"{ROUND}/open", open_seal, opened),
     "ready": Form(f"{ROUND}/ready", ready, nothing),
-    "store_cards": Form(f"{ROUND}/store/<int(max=1):seat>", store,
-                        lambda f, u: {"cards": f.getlist("cards")[:60], "seat": u["seat"]}),
+    "store_cards": Form(
+        f"{ROUND}/store/<int(max=1):seat>",
+        store,
+        lambda f, u: {"cards": f.getlist("cards")[:60], "seat": u["seat"]},
+    ),
     "aside": Form(f"{ROUND}/aside", aside, lambda f, u: {"aside": f.getlist("cards")[:60]}),
-}  # fmt: skip
+}

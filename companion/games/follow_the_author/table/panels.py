@@ -138,8 +138,13 @@ class Panels:
     def forget(self) -> list[str]:
         """The commitments of the rounds already scored: a phone that still keeps their
         choice and code drops them (a borrowed phone keeps no one's secret)."""
-        return [s.fingerprint for r in self.game.rounds if r.score is not None
-                for s in r.seals if s is not None and s.kind == "commit"]  # fmt: skip
+        return [
+            s.fingerprint
+            for r in self.game.rounds
+            if r.score is not None
+            for s in r.seals
+            if s is not None and s.kind == "commit"
+        ]
 
     def speaks_for(self) -> list[int]:
         """The seats whose word this phone gives (that the omega hand is over): the seats it
@@ -258,10 +263,21 @@ class Panels:
         """Changes whenever this phone's panels would look different."""
         r = self.round
         parts = [
-            r.number, r.phase, r.alpha.version, r.omega.version, r.seal_versions, r.revealed,
+            r.number,
+            r.phase,
+            r.alpha.version,
+            r.omega.version,
+            r.seal_versions,
+            r.revealed,
             r.open_versions,
-            sorted(r.agreed), list(r.store_versions),  # the other store too: it is shown
-            r.aside_version, r.stores_in, r.score is None, self.finished, self.my_seat,
-            self.state.agreements, self.state.agreement,
-        ]  # fmt: skip
+            sorted(r.agreed),
+            list(r.store_versions),  # the other store too: it is shown
+            r.aside_version,
+            r.stores_in,
+            r.score is None,
+            self.finished,
+            self.my_seat,
+            self.state.agreements,
+            self.state.agreement,
+        ]
         return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]

@@ -71,8 +71,9 @@ def ace_lead_refusal(r: RoundState, hand: str, seat: int, card: DecktetCard, nam
     )
 
 
-def why_not(r: RoundState, hand: str, seat: int, card: DecktetCard, options: TableOptions,
-            name: str) -> str | None:  # fmt: skip
+def why_not(
+    r: RoundState, hand: str, seat: int, card: DecktetCard, options: TableOptions, name: str
+) -> str | None:
     """Why ``seat`` may not play ``card`` next, or None when it may."""
     titled, aces = picker(r, hand, seat, options)
     if card in titled or card in aces:

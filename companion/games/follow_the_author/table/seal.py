@@ -113,14 +113,19 @@ def seal(state: State, r: RoundState, seat: int, action: Action, actor: Actor) -
             "holds its key can change it."
         )
     by = "phone" if actor.seat == seat else "host"
-    payload = {"seat": seat, "commitment": _hex(data, "commitment", True),
-               "label": seal_label(r.number, seat), "lock": _hex(data, "lock", False),
-               "by": by}  # fmt: skip
+    payload = {
+        "seat": seat,
+        "commitment": _hex(data, "commitment", True),
+        "label": seal_label(r.number, seat),
+        "lock": _hex(data, "lock", False),
+        "by": by,
+    }
     return [NewEvent("fta-commit", payload, r.number)]
 
 
-def open_seal(state: State, r: RoundState, seat: int, action: Action, actor: Actor,
-              agreed: bool = False) -> list[NewEvent]:  # fmt: skip
+def open_seal(
+    state: State, r: RoundState, seat: int, action: Action, actor: Actor, agreed: bool = False
+) -> list[NewEvent]:
     """``agreed``: the whole table agreed to this stated opening (``agreements``)."""
     name, other = state.names[seat], state.names[1 - seat]
     if not r.revealed:
@@ -150,18 +155,24 @@ def open_seal(state: State, r: RoundState, seat: int, action: Action, actor: Act
     unproven = [NewEvent("fta-open", {**payload, "proven": False}, r.number)]
     if agreed or actor.seat == 1 - seat:  # the host at the other seat: its word is in already
         return unproven
-    what = (f"open {name}'s choice as {name} states it, without the recovery code: {name} "
-            f"scores {scoring}, {other}'s danger suit is {danger} (marked unproven)")  # fmt: skip
+    what = (
+        f"open {name}'s choice as {name} states it, without the recovery code: {name} "
+        f"scores {scoring}, {other}'s danger suit is {danger} (marked unproven)"
+    )
     hosted = [] if actor.seat == seat else [seat]  # the host's word for a seat with no phone
     return agreements.ask(state, "open", what, action, actor, hosted)
 
 
 def _not_yours(actor: Actor, seat: int, name: str, other: str) -> str:
     if actor.seat == 1 - seat:
-        return (f"Only {name} opens {name}'s sealed choice: {name}'s phone opens it with the "
-                f"recovery code, or {name} states it and you agree.")  # fmt: skip
-    return (f"{name} has a phone: {name} opens the choice on it, or states it there if the "
-            "recovery code is lost.")  # fmt: skip
+        return (
+            f"Only {name} opens {name}'s sealed choice: {name}'s phone opens it with the "
+            f"recovery code, or {name} states it and you agree."
+        )
+    return (
+        f"{name} has a phone: {name} opens the choice on it, or states it there if the "
+        "recovery code is lost."
+    )
 
 
 def _drop_stated(state: State, r: RoundState, seat: int, name: str) -> list[NewEvent]:

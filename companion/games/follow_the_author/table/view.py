@@ -70,9 +70,13 @@ def _reason(options: TableOptions, standing: fta.Standing) -> str:
 
 def _hand(h: HandState) -> dict[str, Any]:
     sequences = [[{"seat": p.seat, "card": p.card.title} for p in s.plays] for s in h.sequences]
-    return {"sequences": sequences, "open": bool(h.current),
-            "typed": list(h.direct) if h.direct is not None else None,
-            "complete": h.complete, "points": list(h.points)}  # fmt: skip
+    return {
+        "sequences": sequences,
+        "open": bool(h.current),
+        "typed": list(h.direct) if h.direct is not None else None,
+        "complete": h.complete,
+        "points": list(h.points),
+    }
 
 
 def _seal(s: Seal | None, shown: bool) -> dict[str, Any]:
@@ -80,8 +84,13 @@ def _seal(s: Seal | None, shown: bool) -> dict[str, Any]:
     seal's only when ``shown`` (after the reveal, or to its own seat)."""
     if s is None:
         return {"sealed": False}
-    found: dict[str, Any] = {"sealed": True, "fingerprint": s.fingerprint, "label": s.label,
-                             "kind": s.kind, "opened": s.kind == "commit" and s.opened}  # fmt: skip
+    found: dict[str, Any] = {
+        "sealed": True,
+        "fingerprint": s.fingerprint,
+        "label": s.label,
+        "kind": s.kind,
+        "opened": s.kind == "commit" and s.opened,
+    }
     if s.kind == "commit":
         found.update(commitment=s.fingerprint, by=s.by)
         if s.opened:
@@ -118,22 +127,43 @@ def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[st
     for hand in HANDS:
         h = r.hand(hand)
         next_seat = tableplay.next_seat(r, hand, state.options)
-        hands[hand] = {**_hand(h), "version": h.version, "next": next_seat,
-                       "leader": tableplay.leader(r, hand, state.options)}  # fmt: skip
-    seals = [{"seat": s, "version": r.seal_versions[s],
-              **_seal(r.seals[s], shown=r.revealed or seat == s)} for s in (0, 1)]  # fmt: skip
-    ready = [{"seat": s, "said": s in r.agreed, "version": versions.get(ready_slot(n, s), 0)}
-             for s in (0, 1)]  # fmt: skip
-    stores = [{"seat": s, "cards": _cards(r.stores[s]), "version": r.store_versions[s]}
-              for s in (0, 1)]  # fmt: skip
+        hands[hand] = {
+            **_hand(h),
+            "version": h.version,
+            "next": next_seat,
+            "leader": tableplay.leader(r, hand, state.options),
+        }
+    seals = [
+        {
+            "seat": s,
+            "version": r.seal_versions[s],
+            **_seal(r.seals[s], shown=r.revealed or seat == s),
+        }
+        for s in (0, 1)
+    ]
+    ready = [
+        {"seat": s, "said": s in r.agreed, "version": versions.get(ready_slot(n, s), 0)}
+        for s in (0, 1)
+    ]
+    stores = [
+        {"seat": s, "cards": _cards(r.stores[s]), "version": r.store_versions[s]} for s in (0, 1)
+    ]
     scored = [{"round": x.number, "points": list(x.points)} for x in g.rounds if x.score]
     return {
-        "round": n, "rounds": state.options.game.rounds, "phase": r.phase,
-        "finished": g.standing.over, "hands": hands, "seals": seals, "ready": ready,
-        "revealed": r.revealed, "opened": r.opened, "stores": stores,
+        "round": n,
+        "rounds": state.options.game.rounds,
+        "phase": r.phase,
+        "finished": g.standing.over,
+        "hands": hands,
+        "seals": seals,
+        "ready": ready,
+        "revealed": r.revealed,
+        "opened": r.opened,
+        "stores": stores,
         "aside": {"cards": _cards(r.aside), "version": r.aside_version},
-        "scored": scored, "agreement": agreements.view(state, 2),
-    }  # fmt: skip
+        "scored": scored,
+        "agreement": agreements.view(state, 2),
+    }
 
 
 # history and export
@@ -180,10 +210,16 @@ def _opened(p: Mapping[str, Any], r: Any, names: Sequence[str]) -> str:
     )
 
 
-_UNDONE = {"fta-points": "a hand's points", "fta-play": "a card played", "fta-store": "a store",
-           "fta-seal": "a sealed choice", "fta-commit": "a sealed choice",
-           "fta-open": "an opened seal", "fta-ready": "a call for the reveal",
-           "fta-aside": "the cards set aside"}  # fmt: skip
+_UNDONE = {
+    "fta-points": "a hand's points",
+    "fta-play": "a card played",
+    "fta-store": "a store",
+    "fta-seal": "a sealed choice",
+    "fta-commit": "a sealed choice",
+    "fta-open": "an opened seal",
+    "fta-ready": "a call for the reveal",
+    "fta-aside": "the cards set aside",
+}
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:

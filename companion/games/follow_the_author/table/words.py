@@ -21,8 +21,14 @@ from companion.games.protocol import Action
 TYPE_NAMES = {"P": "personality", "L": "place", "E": "event"}
 REVEALED = "the sealed suits are revealed."
 # which suit of the seat a category looks at: its scoring suit, its danger suit, or neither
-SUIT_OF = {"most_scoring": 0, "pairs": 0, "longest_run": 0, "sociability": 0,
-           "most_danger": 1, "vulnerability": 1}  # fmt: skip
+SUIT_OF = {
+    "most_scoring": 0,
+    "pairs": 0,
+    "longest_run": 0,
+    "sociability": 0,
+    "most_danger": 1,
+    "vulnerability": 1,
+}
 
 
 def suit_names(card: DecktetCard) -> str:
@@ -84,8 +90,9 @@ def in_play_words(r: RoundState, names: Sequence[str]) -> list[str]:
     out = []
     for hand in ("alpha", "omega"):
         h = r.hand(hand)
-        out.append(f"{hand.capitalize()} hand, in play: {names[0]} {h.points[0]}, "
-                   f"{names[1]} {h.points[1]}")  # fmt: skip
+        out.append(
+            f"{hand.capitalize()} hand, in play: {names[0]} {h.points[0]}, {names[1]} {h.points[1]}"
+        )
     return out
 
 
@@ -178,8 +185,9 @@ def saved(
         )
     if action.kind == "open" and "agree-open" in kinds:
         name, other = names[t["seat"]], names[1 - t["seat"]]
-        return (f"{name}'s choice is stated without the recovery code: it counts once {other} "
-                "agrees.")  # fmt: skip
+        return (
+            f"{name}'s choice is stated without the recovery code: it counts once {other} agrees."
+        )
     if action.kind == "open":
         return f"Opened {names[t['seat']]}'s sealed choice."
     if action.kind == "ready" and revealed:

@@ -48,10 +48,19 @@ from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
 from companion.games.tricks import Violation
 
-PARTS = {"taken": "taken", "claim": "claim", "trick": "trick", "moon": "choice",
-         "revoke": "revoke", "points": "taken"}  # fmt: skip
-KINDS = {part: f"hearts-{'moon' if kind == 'moon' else kind}" for kind, part in PARTS.items()
-         if kind != "points"}  # fmt: skip
+PARTS = {
+    "taken": "taken",
+    "claim": "claim",
+    "trick": "trick",
+    "moon": "choice",
+    "revoke": "revoke",
+    "points": "taken",
+}
+KINDS = {
+    part: f"hearts-{'moon' if kind == 'moon' else kind}"
+    for kind, part in PARTS.items()
+    if kind != "points"
+}
 EVENT_PARTS = {kind: part for part, kind in KINDS.items()} | {"hearts-points": "taken"}
 ACTION_KINDS = {**KINDS, "points": "hearts-points"}  # an action kind's event kind
 
@@ -89,8 +98,9 @@ def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[C
     sun = _sun_from_tricks(data, players)
     if sun is not None:
         if any(taken[s] for s in taken if s != sun):
-            raise Forbidden(f"{names[sun]} took every trick, so nobody else took cards.",
-                            "penalty-cards")  # fmt: skip
+            raise Forbidden(
+                f"{names[sun]} took every trick, so nobody else took cards.", "penalty-cards"
+            )
         taken[sun] = list(wanted)
     rest = read.optional_seat(data.get("rest"), players, "rest")
     if rest is not None:
@@ -147,8 +157,13 @@ class HeartsTable(TrickTable):
 
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         part, number, index = self.target(state, action)
-        decide = {"taken": self._taken, "claim": self._claim, "trick": self._trick,
-                  "choice": self._moon, "revoke": self._revoke}[part]  # fmt: skip
+        decide = {
+            "taken": self._taken,
+            "claim": self._claim,
+            "trick": self._trick,
+            "choice": self._moon,
+            "revoke": self._revoke,
+        }[part]
         if action.kind == "points":
             decide = self._points
         payload = decide(state, number, index, action.data, actor)
@@ -160,12 +175,15 @@ class HeartsTable(TrickTable):
         hand = _hand_open(state, number, correction_ok=True)
         options, names = state.options, seat_labels(state.options.players)
         taken, sun = _read_taken(state, data)
-        report = hearts.score_taken(options.rules, taken, ts.sun_tricks(options, sun),
-                                    hand.totals_before, None, names)  # fmt: skip
+        report = hearts.score_taken(
+            options.rules, taken, ts.sun_tricks(options, sun), hand.totals_before, None, names
+        )
         if report.violations:
             raise Forbidden(_problems(report), "penalty-cards")
-        return {"taken": {str(s): [str(c) for c in cards] for s, cards in taken.items()},
-                "sun": sun}  # fmt: skip
+        return {
+            "taken": {str(s): [str(c) for c in cards] for s, cards in taken.items()},
+            "sun": sun,
+        }
 
     def _points(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
@@ -183,8 +201,9 @@ class HeartsTable(TrickTable):
         else:
             points = numbers.read_points(data.get("points", {}), names)
             taken = numbers.cards_for_points(rules, points)
-        report = hearts.score_taken(rules, taken, ts.sun_tricks(options, sun), hand.totals_before,
-                                    None, names)  # fmt: skip
+        report = hearts.score_taken(
+            rules, taken, ts.sun_tricks(options, sun), hand.totals_before, None, names
+        )
         if report.violations:  # never: the deal is made to fit
             raise Forbidden(_problems(report), "penalty-cards")
         return {
@@ -202,8 +221,9 @@ class HeartsTable(TrickTable):
         mine = read.read_cards(data.get("cards"), names[seat], Card.parse, wanted, "penalty-cards")
         double = read.twice(mine)
         if double is not None:
-            raise Forbidden(f"The {double} is listed twice: each card is taken once.",
-                            "penalty-cards")  # fmt: skip
+            raise Forbidden(
+                f"The {double} is listed twice: each card is taken once.", "penalty-cards"
+            )
         if data.get("rest"):
             others = {c for s, cards in hand.claims.items() if s != seat for c in cards}
             _rest_as_seen(data.get("rest_seen"), [c for c in wanted if c not in others])
@@ -216,11 +236,19 @@ class HeartsTable(TrickTable):
     def _trick(self, state: State, number: int, index: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand, players = _hand_open(state, number), state.options.players
-        return trick_payload(hand, index, data, players, Card.parse,
-                             lambda tricks: ts.trick_report(state.options, number, tricks,
-                                                            hand.totals_before,
-                                                            hand.moon).violations,
-                             ts.BLOCKING)  # fmt: skip
+        return trick_payload(
+            hand,
+            index,
+            data,
+            players,
+            Card.parse,
+            lambda tricks: (
+                ts.trick_report(
+                    state.options, number, tricks, hand.totals_before, hand.moon
+                ).violations
+            ),
+            ts.BLOCKING,
+        )
 
     def _moon(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         hand = _hand_open(state, number)
@@ -228,12 +256,15 @@ class HeartsTable(TrickTable):
         if not hand.choice_required or shooter is None:
             raise Forbidden(f"Hand {number} has no moon waiting for a choice.", "no-choice")
         if not may_choose(actor, shooter):
-            raise NotAllowed("Only the shooter's phone (or the host, when the shooter has no "
-                             "phone) may make this choice.")  # fmt: skip
+            raise NotAllowed(
+                "Only the shooter's phone (or the host, when the shooter has no "
+                "phone) may make this choice."
+            )
         choice = data.get("choice")
         if choice not in ("add", "subtract"):
-            raise Unreadable("Choose 'add' (26 to everyone else) or 'subtract' (26 off the "
-                             "shooter).", "choice")  # fmt: skip
+            raise Unreadable(
+                "Choose 'add' (26 to everyone else) or 'subtract' (26 off the shooter).", "choice"
+            )
         return {"choice": choice}
 
     def _revoke(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
@@ -297,5 +328,7 @@ def _rest_as_seen(seen: Any, rest: list[Card]) -> None:
     now = {str(c) for c in rest}
     if shown != now:
         left = " ".join(str(c) for c in rest) or "none"
-        raise Conflict(f"Cards were claimed on another phone meanwhile: the rest is now {left}. "
-                       "Nothing of yours was saved: look again, then send.")  # fmt: skip
+        raise Conflict(
+            f"Cards were claimed on another phone meanwhile: the rest is now {left}. "
+            "Nothing of yours was saved: look again, then send."
+        )

@@ -48,9 +48,12 @@ def taken(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
 
 
 def points(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
-    data = {"points": {str(s): form.get(f"points-{s}", "") for s in range(len(seen.names))},
-            "moon": form.get("moon") or None, "sun": form.get("sun") or None,
-            "bonus": form.get("bonus") or None}  # fmt: skip
+    data = {
+        "points": {str(s): form.get(f"points-{s}", "") for s in range(len(seen.names))},
+        "moon": form.get("moon") or None,
+        "sun": form.get("sun") or None,
+        "bonus": form.get("bonus") or None,
+    }
     if not (data["moon"] or data["sun"]):
         try:
             typed = numbers.read_points(data["points"], seen.names)
@@ -68,8 +71,11 @@ def points(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
 def claim(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     if seen.me is None:
         raise NotAllowed("Only a seated phone can claim its own cards: use 'Score for all'.")
-    data = {"cards": form.get("cards", ""), "rest": bool(form.get("rest")),
-            "sun": bool(form.get("sun"))}  # fmt: skip
+    data = {
+        "cards": form.get("cards", ""),
+        "rest": bool(form.get("rest")),
+        "sun": bool(form.get("sun")),
+    }
     if data["rest"] and form.get("rest-seen") is not None:
         data["rest_seen"] = str(form.get("rest-seen", ""))[:200]  # the rest this phone was shown
     return _act("claim", url, form, data, seat=seen.me)

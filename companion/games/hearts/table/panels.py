@@ -23,8 +23,12 @@ from companion.games.trickgame.entries import EMPTY, Entry
 from companion.games.trickgame.summary import HandSummary
 from companion.games.tricks import Violation
 
-WAYS = {"mine": "My cards", "all": "Score for all", "numbers": "Numbers",
-        "tricks": "Trick by trick"}  # fmt: skip
+WAYS = {
+    "mine": "My cards",
+    "all": "Score for all",
+    "numbers": "Numbers",
+    "tricks": "Trick by trick",
+}
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,11 @@ class Display(DisplayParts[TableOptions, Hand]):
         """How the deck is dealt: cards each, and any cards taken out or put to the kitty."""
         line = f"{self.cards_per_seat} cards each"
         if self.kitty:
-            to = ("first takes a penalty card" if self.options.rules.kitty_to == "first-penalty"
-                  else "takes the first trick")  # fmt: skip
+            to = (
+                "first takes a penalty card"
+                if self.options.rules.kitty_to == "first-penalty"
+                else "takes the first trick"
+            )
             return f"{line}, {self.kitty} face down in the kitty (it goes to whoever {to})."
         if self.removed:
             out = " and ".join(words.face(c) for c in self.removed)

@@ -19,11 +19,25 @@ DESCRIPTIONS = {
 }
 CHOICES = words.CHOICE_WORDS
 ORDER = (
-    "pass_count", "pass_cycle", "odd_deal", "kitty_to", "first_lead", "target",
-    "moon_policy", "shoot_the_sun", "exact_target_resets_to", "tie_continues",
-    "bonus_card", "bonus_points", "partnership", "must_break_hearts", "qs_breaks_hearts",
-    "can_lead_hearts_instead_of_qs", "no_points_on_first_trick", "revoke_penalty",
-)  # fmt: skip
+    "pass_count",
+    "pass_cycle",
+    "odd_deal",
+    "kitty_to",
+    "first_lead",
+    "target",
+    "moon_policy",
+    "shoot_the_sun",
+    "exact_target_resets_to",
+    "tie_continues",
+    "bonus_card",
+    "bonus_points",
+    "partnership",
+    "must_break_hearts",
+    "qs_breaks_hearts",
+    "can_lead_hearts_instead_of_qs",
+    "no_points_on_first_trick",
+    "revoke_penalty",
+)
 NUMBERS = ("pass_count", "target", "bonus_points")
 FLAGS = tuple(
     f.name for f in fields(HeartsOptions) if isinstance(getattr(HeartsOptions(), f.name), bool)

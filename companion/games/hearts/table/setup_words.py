@@ -42,7 +42,7 @@ CHOICE_WORDS: dict[str, list[tuple[str, str]]] = {
         ("none", "no bonus card"),
         ("JD", "jack of diamonds"),
         ("TD", "ten of diamonds"),
-    ],  # fmt: skip
+    ],
     "moon_policy": [
         ("add", "26 to everyone else"),
         ("subtract", "26 off the shooter"),

@@ -100,16 +100,25 @@ def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scor
     tricks = [(leader, cards(texts)) for leader, texts in entries.trick_list()]
     moon = entries.choice.payload.get("choice") if entries.choice else None
     revoke = dict(entries.revoke.payload) if entries.revoke else None
-    base: dict[str, Any] = dict(claims=claims, tricks=tricks, revoke=revoke, moon=moon,
-                                totals_before=totals)  # fmt: skip
+    base: dict[str, Any] = dict(
+        claims=claims, tricks=tricks, revoke=revoke, moon=moon, totals_before=totals
+    )
     if entries.taken is not None:
         taken = {int(s): cards(c) for s, c in entries.taken.payload["taken"].items()}
         sun = entries.taken.payload.get("sun")
         report = hearts.score_taken(rules, taken, sun_tricks(options, sun), totals, moon, names)
         scores = report.hand_scores if not report.violations else None
         source = "points" if "points" in entries.taken.payload else "taken"
-        return Hand(n, source, taken, sun=sun, report=report, scores=scores,
-                    scorer_seat=entries.taken.seat, **base)  # fmt: skip
+        return Hand(
+            n,
+            source,
+            taken,
+            sun=sun,
+            report=report,
+            scores=scores,
+            scorer_seat=entries.taken.seat,
+            **base,
+        )
     if tricks:
         return _trick_hand(options, n, base)
     taken = {seat: list(claims.get(seat, [])) for seat in range(rules.players)}
@@ -122,8 +131,13 @@ def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scor
 Tricks = Sequence[tuple[int, Sequence[Card]]]
 
 
-def trick_report(options: TableOptions, n: int, tricks: Tricks, totals_before: Mapping[int, int],
-                 moon: str | None) -> HandReport:  # fmt: skip
+def trick_report(
+    options: TableOptions,
+    n: int,
+    tricks: Tricks,
+    totals_before: Mapping[int, int],
+    moon: str | None,
+) -> HandReport:
     """The engine's report on hand ``n`` from its tricks. The action entering a trick asks
     for it before the event is stored and the fold asks again for the same tricks after: the
     last few reports are kept, so one trick costs one check."""

@@ -110,8 +110,11 @@ def marks(hand: Hand) -> tuple[str, ...]:
 
 def summary(state: State, hand: Hand, names: Sequence[str]) -> HandSummary:
     options = state.options
-    notes = [shot_line(hand, names), _bonus_line(options, hand, names),
-             _revoke_line(options, hand, names)]  # fmt: skip
+    notes = [
+        shot_line(hand, names),
+        _bonus_line(options, hand, names),
+        _revoke_line(options, hand, names),
+    ]
     kitty = kitty_seat(options, hand)
     if kitty is not None:
         notes.append(f"{names[kitty]} took the kitty.")

@@ -37,7 +37,7 @@ def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
         "claims": _keyed({s: [str(c) for c in cards] for s, cards in hand.claims.items()}),
         "tricks": [
             {"leader": lead, "cards": [str(c) for c in cards]} for lead, cards in hand.tricks
-        ],  # fmt: skip
+        ],
         "violations": [v.as_dict() for v in report.violations] if report else [],
         "points": _keyed(report.points if report else None),
         "scores": _keyed(hand.scores),

@@ -19,9 +19,14 @@ from companion.games.trickgame.words import history_line, trick_line
 from companion.games.trickgame.words import named as named
 from companion.games.trickgame.words import seat_name as _name
 
-UNDONE = {"hearts-taken": "the cards taken", "hearts-claim": "a claim", "hearts-trick": "a trick",
-          "hearts-moon": "the moon choice", "hearts-revoke": "the revoke",
-          "hearts-points": "a hand's points"}  # fmt: skip
+UNDONE = {
+    "hearts-taken": "the cards taken",
+    "hearts-claim": "a claim",
+    "hearts-trick": "a trick",
+    "hearts-moon": "the moon choice",
+    "hearts-revoke": "the revoke",
+    "hearts-points": "a hand's points",
+}
 
 
 CODE = re.compile(r"\b(10|[2-9TJQKA])([CDHS])\b")

@@ -44,9 +44,11 @@ class OhHellRules:
         if not (state.options.hook and last and hooked(hand.cards, others, int(bid))):
             return None
         dealer = seat_name(seat, seat_labels(state.players))
-        return Forbidden(f"The hook: {dealer} deals and may not bid {bid}, since the bids "
-                         f"would add up to the {hand.cards} cards and nobody would miss.",
-                         "hook")  # fmt: skip
+        return Forbidden(
+            f"The hook: {dealer} deals and may not bid {bid}, since the bids "
+            f"would add up to the {hand.cards} cards and nobody would miss.",
+            "hook",
+        )
 
     def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]:
         assert hand.taken is not None
@@ -61,9 +63,11 @@ class OhHellRules:
 
     def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]:
         taken, points = hand.taken or {}, hand.points or {}
-        return [f"{names[s]} bid {hand.bids[s]}, took {taken[s]}: "
-                f"{'exact' if hand.bids[s] == taken[s] else 'missed'}, {points[s]:+d}."
-                for s in range(state.players)]  # fmt: skip
+        return [
+            f"{names[s]} bid {hand.bids[s]}, took {taken[s]}: "
+            f"{'exact' if hand.bids[s] == taken[s] else 'missed'}, {points[s]:+d}."
+            for s in range(state.players)
+        ]
 
     def bid_values(self, options: OhHellOptions, cards: int) -> list[tuple[str, str]]:
         return [(str(n), str(n)) for n in range(cards + 1)]
