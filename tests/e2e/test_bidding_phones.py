@@ -46,12 +46,17 @@ def test_a_spades_hand_on_four_phones(phone):
         expect(page.get_by_text(f"{names[seat]}, your bid:")).to_be_visible(timeout=LIVE_MS)
         page.get_by_role("button", name=bid, exact=True).click()
         expect(page.locator("#toast")).to_contain_text(f"{names[seat]} bid")
+    said: list[str] = []
     for seat, took in ((0, "5"), (1, "4"), (2, "0"), (3, "4")):
         page = phones[seat]
-        expect(page.locator("input[name=tricks]")).to_be_visible(timeout=LIVE_MS)
+        # as a player would: the counts said so far are on this phone before it types its own
+        for line in said:
+            expect(page.locator("ul.said")).to_contain_text(line, timeout=LIVE_MS)
         page.locator("input[name=tricks]").fill(took)
         page.get_by_role("button", name="Save my tricks").click()
-        expect(page.locator("#toast")).to_be_visible()
+        said.append(f"{names[seat]}: {took}")
+        if len(said) < len(names):  # the last count scores the hand and the list goes
+            expect(page.locator("ul.said")).to_contain_text(said[-1], timeout=LIVE_MS)
     for page in phones:
         expect(page.locator("#sheet tfoot td.total").first).to_have_text("141", timeout=LIVE_MS)
         assert totals(page) == ["141", "53", "141", "53"]
