@@ -100,36 +100,43 @@ CUSTOM = GameType(
 )
 
 
-def _alphagrams(lexicons: Lexicons | None) -> GameType:
+def _word_game(
+    game: Any,
+    key: str,
+    name: str,
+    players: tuple[int, int],
+    summary: str,
+    lexicons: Lexicons | None,
+    descriptions: Mapping[str, str] | None = None,
+) -> GameType:
+    """A word game (AlphaGrams, Consonants): its own kinds, the word judge's and the table's
+    agreements and deck are replayed; it judges with the app's word lists."""
     return GameType(
-        key="alphagrams",
-        name="AlphaGrams",
-        min_players=2,
-        max_players=5,
-        dealer=alphagrams.dealer,
-        descriptions={},
-        summary="Anagrams with Alpha cards, 2 to 5 players: words as tiles, steals checked, "
-        "a judge.",
-        replayed=alphagrams.KINDS | JUDGE_KINDS | agreements.KINDS | {DECK_KIND, "undo"},
-        undoable=alphagrams.UNDOABLE,
-        table=alphagrams.with_words(lexicons),
+        key=key,
+        name=name,
+        min_players=players[0],
+        max_players=players[1],
+        dealer=game.dealer,
+        descriptions=descriptions or {},
+        summary=summary,
+        replayed=game.KINDS | JUDGE_KINDS | agreements.KINDS | {DECK_KIND, "undo"},
+        undoable=game.UNDOABLE,
+        table=game.with_words(lexicons),
     )
+
+
+def _alphagrams(lexicons: Lexicons | None) -> GameType:
+    summary = "Anagrams with Alpha cards, 2 to 5 players: words as tiles, steals checked, a judge."
+    return _word_game(alphagrams, "alphagrams", "AlphaGrams", (2, 5), summary, lexicons)
 
 
 def _consonants(lexicons: Lexicons | None) -> GameType:
-    return GameType(
-        key="consonants",
-        name="Consonants",
-        min_players=3,
-        max_players=6,
-        dealer=consonants.dealer,
-        descriptions={"players": "3 to 6 players."},
-        summary="Hearts with Alpha letter cards, 3 to 6 players: the app passes, counts the "
-        "consonants, checks words and challenges, and can referee every trick.",
-        replayed=consonants.KINDS | JUDGE_KINDS | agreements.KINDS | {DECK_KIND, "undo"},
-        undoable=consonants.UNDOABLE,
-        table=consonants.with_words(lexicons),
+    summary = (
+        "Hearts with Alpha letter cards, 3 to 6 players: the app passes, counts the "
+        "consonants, checks words and challenges, and can referee every trick."
     )
+    players = {"players": "3 to 6 players."}
+    return _word_game(consonants, "consonants", "Consonants", (3, 6), summary, lexicons, players)
 
 
 FOLLOW_THE_AUTHOR = GameType(
