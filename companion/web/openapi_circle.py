@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.web.openapi_table import ERROR, _answers, _json
+from companion.web.openapi_table import _op as table_op
 
 CIRCLE_KEY: list[dict[str, list[str]]] = [{"circleKey": []}]
 OBJ = {"type": "object"}
@@ -21,15 +22,7 @@ REFUSED = ("Readable, but refused: too many members, a name twice, no such membe
 def _op(
     summary: str, body: dict[str, Any] | None, answers: dict[str, Any], keyed: bool = True
 ) -> dict[str, Any]:
-    op: dict[str, Any] = {"summary": summary, "responses": answers}
-    if body is not None:
-        op["requestBody"] = {"required": True, **_json(body)}
-    if keyed:
-        op["security"] = CIRCLE_KEY
-        answers.setdefault(
-            "401", {"description": "No circle key, or an unknown one.", **_json(ERROR)}
-        )
-    return op
+    return table_op(summary, body, answers, keyed, CIRCLE_KEY, "No circle key, or an unknown one.")
 
 
 def paths() -> dict[str, Any]:

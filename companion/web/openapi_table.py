@@ -48,21 +48,25 @@ def _answers(ok: dict[str, Any], code: str = "200", **more: tuple[str, Any]) -> 
     return out
 
 
+NO_KEY = "No key, or an unknown key (checked before the body is read)."
+
+
 def _op(
-    summary: str, body: dict[str, Any] | None, answers: dict[str, Any], keyed: bool = True
+    summary: str,
+    body: dict[str, Any] | None,
+    answers: dict[str, Any],
+    keyed: bool = True,
+    security: list[dict[str, list[str]]] | None = None,
+    no_key: str = NO_KEY,
 ) -> dict[str, Any]:
+    """One operation: its summary, its JSON body if any, its answers; a keyed one names its
+    key (``security``, the table key by default) and answers 401 without it."""
     op: dict[str, Any] = {"summary": summary, "responses": answers}
     if body is not None:
         op["requestBody"] = {"required": True, **_json(body)}
     if keyed:
-        op["security"] = BEARER
-        answers.setdefault(
-            "401",
-            {
-                "description": "No key, or an unknown key (checked before the body is read).",
-                **_json(ERROR),
-            },
-        )
+        op["security"] = BEARER if security is None else security
+        answers.setdefault("401", {"description": no_key, **_json(ERROR)})
     return op
 
 
