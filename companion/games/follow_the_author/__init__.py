@@ -28,7 +28,7 @@ Rulings implemented (RULES.md):
   (a typed 0 and 0 is a claim by one phone, not the end of the hand). The server then knows a
   choice only once the phone that holds it (or a player with its recovery code) opens it
   against its commitment; a player without the code is taken at their word by the other
-  player (``tableseal``).
+  player (``table.seal``).
 - Round end: danger suit equal to scoring suit means no danger suit. Ties score nothing in
   Sagaciousness, Most Scoring, Most Danger, Longest Run and Sociability. Pairs: 3 for each pair
   of equal rank in the scoring suit. Longest run: 3+ cards, counted in distinct ranks. The

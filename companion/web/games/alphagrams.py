@@ -1,8 +1,9 @@
 """AlphaGrams at the table: Flask glue only. The game is ``companion.games.alphagrams``:
-``table`` (the protocol), ``board`` (what the pages show), ``tableform`` (a form read into an
-``Action``), ``compose`` (a word's letters and cards), ``helper`` (what could we have made?).
+``table.actions`` (the protocol), ``table.panels`` (what the pages show), ``table.forms`` (a form
+read into an ``Action``), ``compose`` (a word's letters and cards), ``helper`` (what could we
+have made?).
 
-Here: the ``GameType``, the routes (read the form, ``service.act``, publish, the entry box
+Here: the ``WebGame``, the routes (read the form, ``service.act``, publish, the entry box
 again with the input kept on a refusal), and the helper page. The word judge's steps are table
 actions (``companion.games.challenges``); its verdict appends ``ag-challenge``."""
 
@@ -16,7 +17,7 @@ from companion.errors import CompanionError, Unreadable
 from companion.games import challenges
 from companion.games.alphagrams.helper import MAX_CARDS, steal_searches, steals, typed_rack
 from companion.games.alphagrams.moves import spoken
-from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table import forms
 from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.state import SLOT
 from companion.games.alphagrams.table.words import describe as ag_describe
@@ -88,12 +89,12 @@ register(GAME)
 def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
     """The entry box again, drawn for the table now, with this phone's input kept (the
     word's rows first, when it is composed: ``Compose``, nothing refused)."""
-    ctx: dict[str, Any] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}
-    if isinstance(err, tableform.Compose):
+    ctx: dict[str, Any] = {"errors": {}, "rows": forms.rows_again(ag_view(v), values)}
+    if isinstance(err, forms.Compose):
         return {**ctx, "status": 200}
     message, current = err.message, getattr(err, "current", None)
     if isinstance(current, dict) and current.get("turn"):
-        message += f" Now: {tableform.now_line(current, v.names)}"
+        message += f" Now: {forms.now_line(current, v.names)}"
     if err.field == "overrule":
         values["_overrule"] = True
     return {**ctx, "errors": {"ag": message}}
@@ -101,8 +102,8 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 FORMS = Forms(
     GAME,
-    tableform.FORMS,
-    saved=lambda after, action, done: tableform.saved_line(after.snapshot.events[-1], after.names),
+    forms.FORMS,
+    saved=lambda after, action, done: forms.saved_line(after.snapshot.events[-1], after.names),
     again=_again,
     seen=ag_view,
 )

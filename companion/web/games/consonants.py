@@ -1,13 +1,13 @@
 """Consonants at the table: the game type and its pages (cards taken, words, challenges,
 Flying by Night, tricks).
 
-Engine and table protocol: ``companion.games.consonants`` (``table``: every action names its
-hand, and its seat or trick). Its forms are read into actions by the pure ``table_forms`` and
-answered by ``companion.web.play`` (on 409/422 the same form again, the input kept and the
-value now beside it); what the pages show and say is worked out by the pure
-``table_display`` and ``table_words``. The word judge
+Engine: ``companion.games.consonants``; at a table: ``companion.games.consonants.table``
+(``actions``: every action names its hand, and its seat or trick). Its forms are read into
+actions by the pure ``table.forms`` and answered by ``companion.web.play`` (on 409/422 the
+same form again, the input kept and the value now beside it); what the pages show and say is
+worked out by the pure ``table.panels`` and ``table.words``. The word judge
 (``companion.games.challenges``, drawn by ``companion.web.judge``) takes a challenge's steps as
-table actions; its verdict appends ``cons-challenge`` (``table.consequence``).
+table actions; its verdict appends ``cons-challenge`` (``table.actions.consequence``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,7 @@ from flask import Blueprint, abort, render_template, request
 
 from companion.errors import CompanionError, Conflict
 from companion.games import challenges
-from companion.games.consonants.table import forms as table_forms
-from companion.games.consonants.table import options as table_options
-from companion.games.consonants.table import summary as table_summary
-from companion.games.consonants.table import words as table_words
+from companion.games.consonants.table import forms, options, summary, words
 from companion.games.consonants.table.panels import WAYS, Display
 from companion.games.protocol import Event
 from companion.games.trickgame.words import named
@@ -44,7 +41,7 @@ bp = Blueprint("consonants", __name__)
 
 @bp.app_template_global("cons_view")
 def cons_view(v: TableView) -> Display:
-    """The entry box's pure view of ``v`` (``table_display``), made once per view."""
+    """The entry box's pure view of ``v`` (``table.panels.Display``), made once per view."""
     if "_cons" not in v.__dict__:
         way, asked = shared.chosen_way(v, "cons"), request.args.get("cons-seat")
         v.__dict__["_cons"] = Display(
@@ -55,7 +52,7 @@ def cons_view(v: TableView) -> Display:
 
 @bp.app_template_global("cons_form")
 def cons_form() -> dict[str, Any]:
-    return {**table_options.form(), "lexicons": lexicons()}
+    return {**options.form(), "lexicons": lexicons()}
 
 
 def entry_key(v: TableView) -> str:
@@ -65,7 +62,7 @@ def entry_key(v: TableView) -> str:
 
 
 def describe(event: Event, names: list[str]) -> str | None:
-    """History lines: the judge's, the deck's and the game's own (``table_words``)."""
+    """History lines: the judge's, the deck's and the game's own (``table.words``)."""
     return challenges.describe(event, names) or deck_describe(event) or TABLE.describe(event, names)
 
 
@@ -86,8 +83,8 @@ GAME = WebGame(
     describe=describe,
     cell_link=lambda v, r, s: None,
     status_template="consonants/_status.html",
-    row_marks=lambda v: table_summary.row_marks(v.state),
-    row_legend=lambda v: table_summary.LEGEND,
+    row_marks=lambda v: summary.row_marks(v.state),
+    row_legend=lambda v: summary.LEGEND,
 )
 register(GAME)
 
@@ -99,8 +96,8 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 FORMS = Forms(
     GAME,
-    table_forms.FORMS,
-    saved=lambda after, action, done: table_words.saved(action, after.state, after.names),
+    forms.FORMS,
+    saved=lambda after, action, done: words.saved(action, after.state, after.names),
     again=_again,
     prepare=carry_deck,
 )

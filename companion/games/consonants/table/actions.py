@@ -41,12 +41,12 @@ from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
 from companion.games.agreements import fold_agree
 from companion.games.challenges import Challenge, fold_judge
-from companion.games.consonants.table import options as table_options
 from companion.games.consonants.table import state as ts
-from companion.games.consonants.table import view as table_view
-from companion.games.consonants.table import words as table_words
-from companion.games.consonants.table.options import TableOptions
+from companion.games.consonants.table import view
+from companion.games.consonants.table.options import TableOptions, parse_options
 from companion.games.consonants.table.state import Hand, State, Verdict
+from companion.games.consonants.table.words import describe
+from companion.games.consonants.table.words import verdict as verdict_of
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload
 from companion.games.seats import seat_labels
 from companion.games.trickgame import read
@@ -127,7 +127,7 @@ class ConsonantsTable(TrickTable):
     def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
         if self.lexicon is None:
             raise Unreadable("No word lists are loaded here.", "lexicon")
-        return table_options.parse_options(data, self.lexicon)
+        return parse_options(data, self.lexicon)
 
     def load_options(self, data: Mapping[str, Any]) -> TableOptions:
         return self.parse_options(data)
@@ -221,15 +221,15 @@ class ConsonantsTable(TrickTable):
     # what the table shows
 
     def sheet(self, state: State) -> scoresheet.Sheet:
-        return table_view.sheet(state)
+        return view.sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        return table_view.view(state, versions)
+        return view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         if event.kind in agreements.KINDS:
             return agreements.describe(event, names)
-        return table_words.describe(event, names)
+        return describe(event, names)
 
 
 def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
@@ -356,10 +356,10 @@ def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) ->
 def consequence(
     state: State, j: Challenge, valid: bool, names: Sequence[str]
 ) -> tuple[list[NewEvent], str]:
-    """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``
+    """The verdict moves the word's points (``words.verdict``) as a ``cons-challenge``
     in its own slot ``c{hand}ch{n}``."""
     names = names or seat_labels(state.options.players)
-    found = table_words.verdict(j.ref or {}, j.n, j.challenger, valid, state.deck, names)
+    found = verdict_of(j.ref or {}, j.n, j.challenger, valid, state.deck, names)
     if found is None:
         return [], ""
     payload, outcome = found

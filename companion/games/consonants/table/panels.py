@@ -11,9 +11,8 @@ from dataclasses import dataclass
 
 from companion.cards.alpha import AlphaCard
 from companion.games import consonants as engine
-from companion.games.consonants.table import actions as table
+from companion.games.consonants.table import actions, summary
 from companion.games.consonants.table import state as ts
-from companion.games.consonants.table import summary as table_summary
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.trickgame.display import DisplayParts, trick_rows
@@ -48,8 +47,8 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     @property
     def summary(self) -> HandSummary | None:
-        """The newest finished hand in words (``table_summary``)."""
-        return table_summary.latest(self.game, self.names)
+        """The newest finished hand in words (``summary``)."""
+        return summary.latest(self.game, self.names)
 
     @property
     def rules(self) -> engine.ConsonantsOptions:
@@ -118,7 +117,7 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     def may_act_for(self, seat: int) -> bool:
         """The seat's own phone, the host, or any seated phone for a seat no phone holds."""
-        return self.can_enter and table.may_act_for(self.actor, seat)
+        return self.can_enter and actions.may_act_for(self.actor, seat)
 
     def entry_seats(self) -> list[int]:
         return [s for s in range(self.rules.players) if self.may_act_for(s)]
@@ -126,7 +125,7 @@ class Display(DisplayParts[TableOptions, Hand]):
     def may_choose(self, hand: Hand) -> bool:
         """The flyer's phone, or the host when the flyer has no phone."""
         flyer = hand.flyer
-        return flyer is not None and self.can_enter and table.may_choose(self.actor, flyer)
+        return flyer is not None and self.can_enter and actions.may_choose(self.actor, flyer)
 
     # cards
 

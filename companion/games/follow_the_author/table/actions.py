@@ -19,7 +19,7 @@ Rulings (ours): entries go to the round being played only; a seat's sealed choic
 that the omega hand is over come from its own phone (the host's, for a seat with no phone);
 plays, points and the cards set aside from any phone at the table; a store from its seat's
 phone or the host, and never against the recorded plays (a card played into a store is in
-that store: ``stores.check_against_play``). Sealing and opening: ``tableseal`` (the phone
+that store: ``stores.check_against_play``). Sealing and opening: ``seal`` (the phone
 keeps the key; the server stores a commitment only).
 """
 
@@ -34,9 +34,7 @@ from companion.games import agreements
 from companion.games import follow_the_author as fta
 from companion.games.agreements import fold_agree
 from companion.games.follow_the_author.rounds import parse_hand
-from companion.games.follow_the_author.table import play as tableplay
-from companion.games.follow_the_author.table import seal as tableseal
-from companion.games.follow_the_author.table import view as tablesheet
+from companion.games.follow_the_author.table import play, seal, view
 from companion.games.follow_the_author.table.data import points as _points
 from companion.games.follow_the_author.table.data import read_cards, seat_value
 from companion.games.follow_the_author.table.events import (
@@ -128,7 +126,7 @@ class FtaTable:
         if action.kind in agreements.ACTIONS:
             return agreements.current(state, 2)
         number, hand, seat = self.target(state, action)
-        return tablesheet.current(state.round(number), action.kind, hand, seat)
+        return view.current(state.round(number), action.kind, hand, seat)
 
     # deciding
 
@@ -192,12 +190,12 @@ class FtaTable:
         seat = seat_value(action.data.get("seat"))
         card = parse_card(str(action.data.get("card") or "")[:40])
         name = state.names[seat]
-        refusal = tableplay.why_not(r, hand, seat, card, state.options, name)
+        refusal = play.why_not(r, hand, seat, card, state.options, name)
         if refusal:
             raise Forbidden(refusal)
         payload = {"hand": hand, "seat": seat, "card": card.title}
         events = [NewEvent("fta-play", payload, r.number)]
-        if hand == "omega" and tableplay.goes_out(r, hand, seat):
+        if hand == "omega" and play.goes_out(r, hand, seat):
             events += _reveal_if_due(state, r, out=seat)
         return events
 
@@ -205,20 +203,20 @@ class FtaTable:
         self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
     ) -> list[NewEvent]:
         assert seat is not None
-        return tableseal.seal(state, r, seat, action, actor)
+        return seal.seal(state, r, seat, action, actor)
 
     def _open(
         self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
     ) -> list[NewEvent]:
         assert seat is not None
-        return tableseal.open_seal(state, r, seat, action, actor)
+        return seal.open_seal(state, r, seat, action, actor)
 
     def _agreed(self, state: State, action: Action, actor: Actor) -> list[NewEvent]:
         """The stated opening the other seat agreed to, checked again and stored."""
         number, _, seat = self.target(state, action)
         r = self._open_round(state, number, actor)
         assert seat is not None
-        return tableseal.open_seal(state, r, seat, action, actor, agreed=True)
+        return seal.open_seal(state, r, seat, action, actor, agreed=True)
 
     def _ready(
         self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
@@ -263,15 +261,15 @@ class FtaTable:
     # reading
 
     def sheet(self, state: State) -> Any:
-        return tablesheet.sheet(state)
+        return view.sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        return tablesheet.view(state, seat, versions)
+        return view.view(state, seat, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         if event.kind in agreements.KINDS:
             return agreements.describe(event, names)
-        return tablesheet.describe(event, names)
+        return view.describe(event, names)
 
 
 def _reveal_if_due(

@@ -18,8 +18,7 @@ from typing import Any
 from companion.cards.decktet import DECK, SUITS, DecktetCard
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, other
-from companion.games.follow_the_author.table import play as tableplay
-from companion.games.follow_the_author.table import words as tablewords
+from companion.games.follow_the_author.table import play, words
 from companion.games.follow_the_author.table.events import HANDS, ready_slot, seal_text
 from companion.games.follow_the_author.table.options import TableOptions
 from companion.games.follow_the_author.table.play import as_hand
@@ -57,7 +56,7 @@ class Panels:
 
     hands = HANDS
     suits = SUITS
-    tap_order = tablewords.tap_order()
+    tap_order = words.tap_order()
 
     @property
     def options(self) -> TableOptions:
@@ -106,7 +105,7 @@ class Panels:
         return other(self.dealer(hand))
 
     def descending(self, hand: str) -> bool:
-        return tableplay.descending(hand, self.options)
+        return play.descending(hand, self.options)
 
     def left_over(self, hand: str) -> int:
         return LEFT_AFTER_DEAL[as_hand(hand)]
@@ -128,7 +127,7 @@ class Panels:
         return r.seals[seat] is None or r.seals[other(seat)] is None
 
     def may_open(self, seat: int) -> bool:
-        """This phone may open ``seat``'s choice with its recovery code (``tableseal``)."""
+        """This phone may open ``seat``'s choice with its recovery code (``seal``)."""
         return self.current and may_open(self.actor, seat, with_code=True)
 
     def may_state(self, seat: int) -> bool:
@@ -184,36 +183,36 @@ class Panels:
         return self.round.hand(hand)
 
     def next_seat(self, hand: str) -> int:
-        return tableplay.next_seat(self.round, hand, self.options)
+        return play.next_seat(self.round, hand, self.options)
 
     def picker(
         self, hand: str, seat: int | None = None
     ) -> tuple[list[DecktetCard], list[DecktetCard]]:
-        """The cards ``seat`` (by default the next player) may play next (``tableplay``)."""
+        """The cards ``seat`` (by default the next player) may play next (``play``)."""
         who = self.next_seat(hand) if seat is None else seat
-        return tableplay.picker(self.round, hand, who, self.options)
+        return play.picker(self.round, hand, who, self.options)
 
     def violations(self, hand: str, r: RoundState | None = None) -> list[tuple[str, str]]:
         h = (r or self.round).hand(hand)
-        return tablewords.violations(h, self.descending(hand), self.names)
+        return words.violations(h, self.descending(hand), self.names)
 
     def point_lines(self, hand: str) -> list[str]:
-        return tablewords.point_lines(self.hand_state(hand), self.names)
+        return words.point_lines(self.hand_state(hand), self.names)
 
     # stores
 
     def suit_names(self, card: DecktetCard) -> str:
-        return tablewords.suit_names(card)
+        return words.suit_names(card)
 
     def types_of(self, card: DecktetCard) -> str:
-        return tablewords.types(card)
+        return words.types(card)
 
     def played_into(self, seat: int) -> list[DecktetCard]:
         """The cards the recorded plays put into ``seat``'s store (tapped already)."""
         return self.round.known_in(seat)
 
     def suits_of(self, card: DecktetCard) -> str:
-        return tablewords.suits_of(card)
+        return words.suits_of(card)
 
     def rest(self, seat: int | None) -> list[DecktetCard] | None:
         """What is left for ``seat``'s store (``None``: for the cards set aside) once the other
@@ -233,12 +232,12 @@ class Panels:
         """Every card the recorded plays put into a store."""
         return {c.title for c in self.round.known}
 
-    def summary(self, r: RoundState) -> list[tablewords.CategoryWords]:
+    def summary(self, r: RoundState) -> list[words.CategoryWords]:
         """The round-end categories of ``r`` with the cards that counted, in words."""
-        return tablewords.category_words(r.score, self.names) if r.score else []
+        return words.category_words(r.score, self.names) if r.score else []
 
     def in_play(self, r: RoundState) -> list[str]:
-        return tablewords.in_play_words(r, self.names)
+        return words.in_play_words(r, self.names)
 
     def store_seats(self) -> list[int]:
         """The stores this phone enters: its own seat's, every seat's for the host."""
@@ -257,7 +256,7 @@ class Panels:
         return [c for c in DECK if c not in listed]
 
     def now_words(self, current: Any) -> str:
-        return tablewords.now_words(current, self.names)
+        return words.now_words(current, self.names)
 
     def key(self) -> str:
         """Changes whenever this phone's panels would look different."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.games import agreements, scoresheet
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.table import play as tableplay
+from companion.games.follow_the_author.table import play
 from companion.games.follow_the_author.table.events import HANDS, KINDS, ready_slot
 from companion.games.follow_the_author.table.options import TableOptions
 from companion.games.follow_the_author.table.state import (
@@ -126,12 +126,12 @@ def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[st
     hands = {}
     for hand in HANDS:
         h = r.hand(hand)
-        next_seat = tableplay.next_seat(r, hand, state.options)
+        next_seat = play.next_seat(r, hand, state.options)
         hands[hand] = {
             **_hand(h),
             "version": h.version,
             "next": next_seat,
-            "leader": tableplay.leader(r, hand, state.options),
+            "leader": play.leader(r, hand, state.options),
         }
     seals = [
         {

@@ -33,11 +33,9 @@ from companion.cards.standard import Card
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games import hearts, scoresheet
 from companion.games.hearts import numbers
-from companion.games.hearts.table import options as table_options
 from companion.games.hearts.table import state as ts
-from companion.games.hearts.table import view as table_view
-from companion.games.hearts.table import words as table_words
-from companion.games.hearts.table.options import TableOptions
+from companion.games.hearts.table import view, words
+from companion.games.hearts.table.options import TableOptions, parse_options
 from companion.games.hearts.table.state import Hand, State
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload, need_seat_phone
 from companion.games.seats import seat_labels
@@ -122,10 +120,10 @@ class HeartsTable(TrickTable):
     }
 
     def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
-        return table_options.parse_options(data)
+        return parse_options(data)
 
     def load_options(self, data: Mapping[str, Any]) -> TableOptions:
-        return table_options.parse_options(data)
+        return parse_options(data)
 
     def initial(self, options: TableOptions, players: int) -> State:
         return ts.initial(options)
@@ -280,13 +278,13 @@ class HeartsTable(TrickTable):
     # what the table shows
 
     def sheet(self, state: State) -> scoresheet.Sheet:
-        return table_view.sheet(state)
+        return view.sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        return table_view.view(state, versions)
+        return view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
-        return table_words.describe(event, names)
+        return words.describe(event, names)
 
 
 def may_choose(actor: Actor, shooter: hearts.Shooter) -> bool:
