@@ -25,7 +25,7 @@ from companion.games.alphagrams.table.words import ranking_lines
 from companion.games.protocol import Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.tableview import TableView
 from companion.words.helper import anagrams
@@ -72,7 +72,7 @@ bp.add_app_template_global(ag_view, "ag")
 bp.add_app_template_global(spoken, "ag_spoken")
 bp.add_app_template_global(lambda v: ranking_lines(v.state, v.names), "ag_ranking")
 bp.add_app_template_global(lexicons, "ag_lexicons")
-GAME = WebGame(
+PAGES = WebGame(
     **plain(KEY),
     options_template="alphagrams/_options.html",
     entry_template=ENTRY,
@@ -83,7 +83,6 @@ GAME = WebGame(
     cell_link=lambda v, r, s: None,  # scores come from the words, not typed numbers
     dealt=False,  # one long game of turns: no rounds, no dealer
 )
-register(GAME)
 
 
 def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
@@ -101,7 +100,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 
 FORMS = Forms(
-    GAME,
+    PAGES,
     forms.FORMS,
     saved=lambda after, action, done: forms.saved_line(after.snapshot.events[-1], after.names),
     again=_again,

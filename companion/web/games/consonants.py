@@ -27,7 +27,7 @@ from companion.web import judge as judge_flow
 from companion.web.games import shared
 from companion.web.games.deck import carry as carry_deck
 from companion.web.games.deck import describe as deck_describe
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
 from companion.web.tableview import TableView
@@ -66,7 +66,7 @@ def describe(event: Event, names: list[str]) -> str | None:
     return challenges.describe(event, names) or deck_describe(event) or TABLE.describe(event, names)
 
 
-GAME = WebGame(
+PAGES = WebGame(
     **plain(KEY),
     options_template="consonants/_options.html",
     entry_template=ENTRY,
@@ -86,7 +86,6 @@ GAME = WebGame(
     row_marks=lambda v: summary.row_marks(v.state),
     row_legend=lambda v: summary.LEGEND,
 )
-register(GAME)
 
 
 def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
@@ -95,7 +94,7 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 
 FORMS = Forms(
-    GAME,
+    PAGES,
     forms.FORMS,
     saved=lambda after, action, done: words.saved(action, after.state, after.names),
     again=_again,

@@ -20,7 +20,7 @@ from companion.games.follow_the_author.table.panels import Panels
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import game_type
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.table import view_for
 from companion.web.tableview import TableView
@@ -41,7 +41,7 @@ def panels(v: TableView) -> Panels:
     return v.__dict__["_fta"]  # type: ignore[no-any-return]
 
 
-GAME = WebGame(
+PAGES = WebGame(
     **plain(KEY),
     options_template="follow_the_author/_options.html",
     entry_template=ENTRY,
@@ -51,7 +51,6 @@ GAME = WebGame(
     describe=TABLE.describe,
     cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
 )
-register(GAME)
 
 
 def _saved(after: TableView, action: Action, done: service.Done) -> str:
@@ -71,7 +70,7 @@ def _again(
     return {"errors": errors, "status": 409 if isinstance(err, Conflict) else 422}
 
 
-FORMS = Forms(GAME, forms.FORMS, _saved, _again)
+FORMS = Forms(PAGES, forms.FORMS, _saved, _again)
 FORMS.routes(bp)
 view = FORMS.view
 

@@ -22,7 +22,7 @@ from companion.games.hearts.table.words import said
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.web.games import shared
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
 from companion.web.tableview import TableView
@@ -50,7 +50,7 @@ def entry_key(v: TableView) -> str:
     return f"{v.snapshot.table_version}:{hearts_view(v).way}"
 
 
-HEARTS = WebGame(
+PAGES = WebGame(
     **plain("hearts"),
     options_template="hearts/_options.html",
     entry_template="hearts/_entry.html",
@@ -65,7 +65,6 @@ HEARTS = WebGame(
     row_marks=lambda v: summary.row_marks(v.state),
     row_legend=lambda v: summary.legend(v.options),
 )
-register(HEARTS)
 
 
 def _seen(v: TableView) -> forms.Seen:
@@ -114,13 +113,13 @@ def _same(v: TableView, action: Action) -> str | None:
     return forms.same_trick(action, v.state.hand(action.target.get("hand", 0)))
 
 
-FORMS = Forms(HEARTS, forms.FORMS, saved=_saved, again=_again, seen=_seen, same=_same)
+FORMS = Forms(PAGES, forms.FORMS, saved=_saved, again=_again, seen=_seen, same=_same)
 FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/hearts/way/<way>")
 def choose_way(token: str, way: str) -> Any:
-    return shared.choose_way(token, way, WAYS, "hearts", HEARTS.entry_template)
+    return shared.choose_way(token, way, WAYS, "hearts", PAGES.entry_template)
 
 
 @bp.get("/t/<token>/hearts/<int:number>/edit")
