@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.seats import seat_name
 
 S = TypeVar("S", bound=Any)  # a frozen state with ``agreements`` and ``agreement`` fields
 KINDS = frozenset({"agree-open", "agree-yes", "agree-done", "agree-no", "agree-off"})
@@ -243,9 +244,9 @@ def settled(events: Sequence[Event], names: Sequence[str]) -> str | None:
 
 def _name(names: Sequence[str], seat: Any) -> str:
     try:
-        return names[int(seat)]
-    except (TypeError, ValueError, IndexError):
-        return f"Seat {seat + 1}" if isinstance(seat, int) else "a seat"
+        return seat_name(int(seat), names)
+    except (TypeError, ValueError):
+        return "a seat"
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:

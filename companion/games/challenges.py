@@ -48,6 +48,7 @@ from typing import Any, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.seats import seat_name
 from companion.words.judge import MAX_WORDS, check_text, judge, judged_under
 from companion.words.lexicon import Lexicon
 
@@ -249,7 +250,7 @@ def clean_words(raw: Any) -> list[str]:
 
 
 def _who(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return seat_name(seat, names)
 
 
 def _seat(data: Mapping[str, Any], name: str, players: int) -> int:

@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeVar
 
 from companion.errors import NotAllowed, Unreadable
 from companion.games.scoresheet import Sheet
+from companion.games.seats import seat_name
 
 Data = Mapping[str, Any]  # an action's data as a phone or key sent it (JSON enters here)
 Payload = dict[str, Any]  # an event's payload: plain JSON values, stored as they are
@@ -153,7 +154,7 @@ def need_seat_phone(actor: Actor, seat: int, names: Sequence[str]) -> None:
         return
     if actor.host and seat not in actor.phones:
         return
-    who = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    who = seat_name(seat, names)
     if actor.host:
         raise NotAllowed(f"{who} has a phone at the table: only that phone enters for {who}.")
     raise NotAllowed(f"This phone may not act for {who}.")

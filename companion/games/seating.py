@@ -24,6 +24,7 @@ from typing import Any
 from companion.cards.alpha import Deck
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.seats import seat_name
 
 HOST = ("Host", None)
 LOCKED = "The host has locked this table: ask them to open joining."
@@ -73,7 +74,7 @@ class Chair:
 
     def called(self, position: int) -> str:
         """The seat in words, as the pages name it."""
-        return self.name or f"Seat {position + 1}"
+        return seat_name(position, {position: self.name})
 
 
 @dataclass(frozen=True)
@@ -232,10 +233,10 @@ def stale_words(action: Action, current: Any) -> str:
     """A stale table action in words, with its target as it is now."""
     nothing = "Nothing was changed: look at it as it is now, then try again."
     if action.kind in SEAT_ACTIONS and isinstance(current, dict):
-        seat = int(current.get("seat", 0)) + 1
+        seat = seat_name(int(current.get("seat", 0)))
         now = "a phone sits there now" if current.get("taken") else "it is open now"
         return (
-            f"Seat {seat} ({current.get('name')}) changed on another phone a moment ago: "
+            f"{seat} ({current.get('name')}) changed on another phone a moment ago: "
             f"{now}. {nothing}"
         )
     if action.kind in ("lock", "unlock") and isinstance(current, dict):

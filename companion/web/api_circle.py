@@ -11,6 +11,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.extensions import db
+from companion.games.seats import seat_name
 from companion.tables import circles, circlesettle, tokens
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import game_type
@@ -239,7 +240,7 @@ def matched(circle: Circle, seats: Sequence[str], given: Any) -> list[CircleMemb
         else:
             m = by_name.get(str(wanted).strip().casefold())
         if m is None:
-            missing.append(name or f"seat {i + 1}")
+            missing.append(seat_name(i, {i: name}))
         elif m in out:
             raise Forbidden(f"{m.name} is matched to two seats: one seat each.", "match")
         else:

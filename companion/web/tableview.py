@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Response, abort, redirect, request, url_for
 
+from companion.games import seats
 from companion.games.protocol import Actor, Event
 from companion.games.scoresheet import Sheet
 from companion.tables import service, store
@@ -60,7 +61,7 @@ def _follow_move(token: str) -> None:
 
 
 def seat_name(seat: Seat) -> str:
-    return seat.name or f"Seat {seat.position + 1}"
+    return seats.seat_name(seat.position, {seat.position: seat.name})
 
 
 @dataclass
@@ -119,7 +120,7 @@ class TableView:
                 del raw[position]
             elif kind == "remove-seat" and 0 <= position <= len(raw):
                 raw.insert(position, str(payload.get("name") or ""))
-        return [name or f"Seat {i + 1}" for i, name in enumerate(raw)]
+        return [seats.seat_name(i, raw) for i in range(len(raw))]
 
     @property
     def colours(self) -> list[str]:
@@ -240,7 +241,8 @@ class TableView:
             elif e.kind == "remove-seat":
                 at = int(e.payload.get("seat", len(names)))
                 names.insert(
-                    min(max(at, 0), len(names)), str(e.payload.get("name") or f"Seat {at + 1}")
+                    min(max(at, 0), len(names)),
+                    seats.seat_name(at, {at: str(e.payload.get("name") or "")}),
                 )
         return then
 

@@ -19,12 +19,13 @@ from companion.games.follow_the_author.scoring import (
     run_ranks,
     sort_store,
 )
+from companion.games.seats import seat_name
 
 Cards = tuple[tuple[DecktetCard, ...], tuple[DecktetCard, ...]]
 
 Both = tuple[SortedStore, SortedStore]
 Names = tuple[str, str]
-SEAT_NAMES: Names = ("Seat 1", "Seat 2")
+SEAT_NAMES: Names = (seat_name(0), seat_name(1))
 """Seats counted from 1 in words, as the pages count them (the fields stay 0-based)."""
 
 

@@ -21,6 +21,7 @@ from companion.games import challenges
 from companion.games.consonants.table import forms, options, summary, words
 from companion.games.consonants.table.panels import WAYS, Display
 from companion.games.protocol import Event
+from companion.games.seats import seat_name
 from companion.games.trickgame.words import named
 from companion.tables.registry import game_type
 from companion.web import judge as judge_flow
@@ -113,7 +114,7 @@ def pick_seat(token: str, number: int, seat: int) -> Any:
     """The cards-taken form for another seat this phone may enter (the host, a free seat)."""
     v = FORMS.seated(token)
     if not cons_view(v).may_act_for(seat):
-        abort(403, f"This phone cannot enter the cards of seat {seat + 1}.")
+        abort(403, f"This phone cannot enter the cards of {seat_name(seat, v.names)}.")
     if htmx():
         return fragment(ENTRY, v=v, values={"seat": str(seat)}, errors={})
     return render_template("table.html", v=v, values={"seat": str(seat)}, errors={})

@@ -48,7 +48,7 @@ from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.consonants.table.words import describe
 from companion.games.consonants.table.words import verdict as verdict_of
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload
-from companion.games.seats import seat_labels
+from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import read
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
@@ -88,7 +88,7 @@ def may_choose(actor: Actor, flyer: int) -> bool:
 def _need_seat(actor: Actor, seat: int) -> None:
     _need_player(actor)
     if not may_act_for(actor, seat):
-        raise NotAllowed(f"Only Seat {seat + 1}'s phone (or the host) enters this.")
+        raise NotAllowed(f"Only {seat_name(seat, actor.names)}'s phone (or the host) enters this.")
 
 
 def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:

@@ -25,12 +25,13 @@ from companion.games import custom, scoresheet
 from companion.games.custom.table.state import (
     SEATS_SLOT,
     State,
+    added_name,
     points_value,
-    seat_name,
 )
 from companion.games.custom.table.view import view
 from companion.games.custom.table.words import describe
 from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.seats import seat_name
 
 
 class CustomTable:
@@ -93,7 +94,9 @@ class CustomTable:
             return self._remove_seat(state, action, actor)
         round_, seat = self.target(state, action)
         if not actor.may_act_for(seat):
-            raise NotAllowed(f"Only seat {seat + 1}'s phone or the host can enter that score.")
+            raise NotAllowed(
+                f"Only {seat_name(seat, actor.names)}'s phone or the host can enter that score."
+            )
         points = points_value(action.data.get("points"))
         sheet = self.sheet(state)
         if sheet.finished and round_ > sheet.complete_rounds:
@@ -109,7 +112,7 @@ class CustomTable:
     def _add_seat(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         if not actor.host:
             raise NotAllowed("Only the host can add a seat.")
-        name = seat_name(action.data)
+        name = added_name(action.data)
         if state.players >= custom.MAX_PLAYERS:
             raise Forbidden(f"A table has at most {custom.MAX_PLAYERS} seats.")
         if state.sheet.finished:
@@ -125,10 +128,10 @@ class CustomTable:
             raise Forbidden(f"A table needs at least {custom.MIN_PLAYERS} seats.")
         if state.has_scores(seat):
             raise Forbidden(
-                f"Seat {seat + 1} has scores in this game, so it stays until the game is over "
-                "(its points would vanish). Remove it after the next game starts."
+                f"{seat_name(seat, actor.names)} has scores in this game, so it stays until the "
+                "game is over (its points would vanish). Remove it after the next game starts."
             )
-        name = actor.names[seat] if seat < len(actor.names) else f"Seat {seat + 1}"
+        name = seat_name(seat, actor.names)
         return [NewEvent("remove-seat", {"seat": seat, "name": name})]
 
     def sheet(self, state: State) -> scoresheet.Sheet:

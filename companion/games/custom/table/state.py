@@ -117,7 +117,7 @@ SEATS_SLOT = "seats"
 NAME_LIMIT = 40
 
 
-def seat_name(data: Mapping[str, Any]) -> str:
+def added_name(data: Mapping[str, Any]) -> str:
     """The new seat's name from the action's data: optional, trimmed, at most 40 characters."""
     name = data.get("name", "")
     if name is None:
