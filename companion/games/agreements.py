@@ -26,8 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.errors import Conflict, Forbidden, Unreadable
+from companion.games.protocol import Action, Actor, Event, NewEvent, Who, check, target_int
 from companion.games.seats import seat_name
 
 S = TypeVar("S", bound=Any)  # a frozen state with ``agreements`` and ``agreement`` fields
@@ -115,8 +115,7 @@ def ask(
     """Ask the table; the asking seat agrees at once, and so do ``hosted``: the seats without
     a phone the host asks for."""
     need_none(state)
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Only players at the table ask it something.")
+    check(actor, Who.AT_TABLE, refused="Only players at the table ask it something.")
     k = state.agreements + 1
     asked = {"kind": action.kind, "target": dict(action.target), "data": dict(action.data)}
     payload = {"k": k, "about": about, "what": what, "action": asked}
@@ -159,9 +158,9 @@ def _seats(action: Action, actor: Actor, a: Agreement, players: int) -> list[int
     for seat in raw:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise Unreadable(f"There is no seat {str(seat)[:10]} at this table.", "seats")
-        if seat != actor.seat and not (actor.host and seat not in actor.phones):
-            who = _name(actor.names, seat)
-            raise NotAllowed(f"{who} has a phone: only {who}'s phone agrees for {who}.")
+        who = _name(actor.names, seat)
+        refused = f"{who} has a phone: only {who}'s phone agrees for {who}."
+        check(actor, Who.OWN_OR_HOST_IF_PHONELESS, seat, refused=refused)
         if seat not in a.agreed and seat not in seats:
             seats.append(seat)
     if not seats:
@@ -197,8 +196,7 @@ def agree(
 
 def disagree(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
     a = _open(state, action)
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Only players at the table answer it.")
+    check(actor, Who.AT_TABLE, refused="Only players at the table answer it.")
     return [NewEvent("agree-no", {"k": a.k, "seat": actor.seat})]
 
 

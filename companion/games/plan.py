@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed
-from companion.games.protocol import Action, Actor, Event, NewEvent, TableGame
+from companion.games.protocol import Action, Actor, Event, NewEvent, TableGame, Who, may
 
 
 class Logged(Protocol):
@@ -232,7 +232,7 @@ def plan_undo(
     targets = newest_batch(effective, undoable)
     if not targets:
         raise Forbidden("There is nothing to undo yet.")
-    if not actor.host and not all(actor.owns(e) for e in targets):
+    if not may(actor, Who.HOST) and not all(actor.owns(e) for e in targets):
         raise NotAllowed(
             "Only the host, or the phone whose change it was, can undo the last change."
         )

@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.cards.alpha import Deck
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import Action, Actor, Event, NewEvent, Who, check, may, target_int
 from companion.games.seats import seat_name
 
 HOST = ("Host", None)
@@ -135,8 +135,7 @@ def _chair(shell: Shell, action: Action) -> tuple[int, Chair]:
 
 
 def _host(actor: Actor, message: str = ONLY_HOST) -> None:
-    if not actor.host:
-        raise NotAllowed(message)
+    check(actor, Who.HOST, refused=message)
 
 
 def _deck(data: Mapping[str, Any]) -> Deck:
@@ -185,7 +184,7 @@ class _Rules:
             return [self._take(shell, action, actor)]
         if kind in ("rename", "leave-seat"):
             seat, chair = _chair(shell, action)
-            if actor.seat != seat or not chair.taken:
+            if not chair.taken or not may(actor, Who.OWN, seat):
                 raise NotAllowed(f"Only the phone sitting at {chair.called(seat)} can do that.")
             if kind == "leave-seat":
                 return [NewEvent("leave-seat", {"seat": seat}, by=(chair.name, seat))]

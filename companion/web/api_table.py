@@ -9,10 +9,10 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 
-from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.extensions import db
 from companion.games import seating
-from companion.games.protocol import Action, Actor
+from companion.games.protocol import Action, Actor, Who, check
 from companion.tables import holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
@@ -370,8 +370,7 @@ def undo() -> Any:
 @bp.post("/table/host")
 def host() -> Any:
     v = _holder()
-    if not v.is_host:
-        raise NotAllowed("Only the host key can do that.")
+    check(v.who, Who.HOST, refused="Only the host key can do that.")
     data = _body()
     what = data.get("action")
     if what in ("lock", "unlock", "rotate"):

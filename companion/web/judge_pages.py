@@ -24,7 +24,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.games import challenges as rules
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Who, may
 from companion.tables import service
 from companion.web import judge as flow
 from companion.web.errors import answer, status_for
@@ -150,7 +150,7 @@ def _answer(token: str, error: CompanionError | None = None, where: str = "judge
 
 
 def _seated(v: TableView) -> None:
-    if not (v.is_host or v.my_seat is not None):
+    if not may(v.who, Who.AT_TABLE):
         abort(403, "Only players at the table take part in a challenge.")
 
 

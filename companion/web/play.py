@@ -29,7 +29,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from companion.errors import CompanionError, Conflict
 from companion.extensions import db
 from companion.games.forms import Form
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Who, may
 from companion.tables import service
 from companion.web.errors import status_for
 from companion.web.kinds import WebGame
@@ -82,7 +82,7 @@ class Forms:
     def seated(self, token: str) -> TableView:
         """The table, seen by a seated phone or the host's (403 otherwise)."""
         v = self.view(token)
-        if not v.is_host and v.my_seat is None:
+        if not may(v.who, Who.AT_TABLE):
             abort(403, "Take a seat first: only players at the table can enter.")
         return v
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, abort, redirect, request, url_for
 
 from companion.games import seats
-from companion.games.protocol import Actor, Event
+from companion.games.protocol import Actor, Event, Who, may
 from companion.games.scoresheet import Sheet
 from companion.tables import service, store
 from companion.tables.models import Game, Seat, Table
@@ -140,11 +140,7 @@ class TableView:
 
     @property
     def can_enter(self) -> bool:
-        return (
-            self.is_current
-            and not self.sheet.finished
-            and (self.is_host or self.my_seat is not None)
-        )
+        return self.is_current and not self.sheet.finished and may(self.who, Who.AT_TABLE)
 
     @cached_property
     def editable(self) -> list[bool]:
@@ -155,8 +151,7 @@ class TableView:
         return 0 <= seat < len(self.seats) and self.editable[seat]
 
     def _may_change(self, seat: int) -> bool:
-        mine = self.my_seat is not None and self.my_seat.position == seat
-        return self.is_current and (self.is_host or mine)
+        return self.is_current and may(self.who, Who.OWN_OR_HOST, seat)
 
     def dealer(self, round_number: int) -> int:
         options = self.options
@@ -282,10 +277,10 @@ class TableView:
         """Would "Undo" work for this phone: something to undo, and the host's phone or the
         phone whose change it is (as ``service.undo`` checks)."""
         batch = service.newest_batch(self.snapshot, self.kind.undoable)
-        if not batch or not self.is_current or not (self.is_host or self.my_seat):
-            return False
         who = self.who
-        return self.is_host or all(who.owns(e) for e in batch)
+        if not batch or not self.is_current or not may(who, Who.AT_TABLE):
+            return False
+        return may(who, Who.HOST) or all(who.owns(e) for e in batch)
 
     @property
     def undo_key(self) -> str:

@@ -77,7 +77,7 @@ def test_a_seat_is_its_name_when_known_else_counted_from_one() -> None:
 
 
 def test_refusals_and_lines_say_seats_from_one() -> None:
-    with pytest.raises(NotAllowed, match="may not act for Seat 3"):
+    with pytest.raises(NotAllowed, match="Only Seat 3.s phone"):
         need_seat_phone(Actor("Ann", seat=0), 2, [])
     assert Chair().called(0) == "Seat 1" and Chair(name="Cy").called(0) == "Cy"
     assert scoresheet.reached({0: 40, 2: 101}, 100) == "Seat 3 reached 101"

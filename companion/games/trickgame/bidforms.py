@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.cards.standard import RANKS
 from companion.games.forms import Form, nothing, version
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Actor, Who, may
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
 from companion.games.trickgame.trumps import winner_with
@@ -123,7 +123,8 @@ class Panel:
         hand = self.hand
         if hand is None or hand.bidding is None:
             return False
-        return self.seat == hand.bidding or (self.host and hand.bidding not in self.phones)
+        actor = Actor("", self.seat, self.host, self.phones)
+        return may(actor, Who.OWN_OR_HOST_IF_PHONELESS, hand.bidding)
 
     def _offered(self) -> list[tuple[str, str]]:
         hand = self.hand

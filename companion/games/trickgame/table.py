@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from companion.errors import Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, target_int
+from companion.errors import Forbidden, Unreadable
+from companion.games.protocol import Action, Actor, Event, Who, check, target_int
 from companion.games.trickgame import read
 from companion.games.trickgame.entries import EMPTY, HEARTS_SLOTS, SlotNames, fold_entry, hand_slot
 
@@ -24,8 +24,8 @@ class Violation(Protocol):
 
 
 def need_player(actor: Actor) -> None:
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Take a seat first: only players at the table can enter hands.")
+    refused = "Take a seat first: only players at the table can enter hands."
+    check(actor, Who.AT_TABLE, refused=refused)
 
 
 def hand_open(state: Any, number: int, correction_ok: bool = False) -> Any:

@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
-from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
+from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
 from companion.games.agreements import fold_agree
@@ -47,7 +47,17 @@ from companion.games.consonants.table.options import TableOptions, parse_options
 from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.consonants.table.words import describe
 from companion.games.consonants.table.words import verdict as verdict_of
-from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload
+from companion.games.protocol import (
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Payload,
+    Who,
+    check,
+    may,
+)
 from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import read
 from companion.games.trickgame.table import TrickTable, trick_payload
@@ -73,22 +83,25 @@ EVENT_PARTS = {kind: part for part, kind in KINDS.items()}
 ALL_KINDS = frozenset(KINDS.values()) | {"cons-challenge"}
 
 
+ENTERS = Who.OWN_HOST_OR_TABLE_IF_PHONELESS  # who enters a seat's cards and words
+CHOOSES = Who.OWN_OR_HOST_IF_PHONELESS  # who makes the flyer's choice
+CHALLENGES = Who.OWN_OR_HOST  # who challenges for a seat
+
+
 def may_act_for(actor: Actor, seat: int) -> bool:
     """The seat's own phone, the host, or any seated phone for a seat no phone holds."""
-    if actor.host or actor.seat == seat:
-        return True
-    return actor.seat is not None and seat not in actor.phones
+    return may(actor, ENTERS, seat)
 
 
 def may_choose(actor: Actor, flyer: int) -> bool:
     """The flyer's phone, or the host when the flyer has no phone."""
-    return actor.seat == flyer or (actor.host and flyer not in actor.phones)
+    return may(actor, CHOOSES, flyer)
 
 
 def _need_seat(actor: Actor, seat: int) -> None:
     _need_player(actor)
-    if not may_act_for(actor, seat):
-        raise NotAllowed(f"Only {seat_name(seat, actor.names)}'s phone (or the host) enters this.")
+    refused = f"Only {seat_name(seat, actor.names)}'s phone (or the host) enters this."
+    check(actor, ENTERS, seat, refused=refused)
 
 
 def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
@@ -270,10 +283,8 @@ def _fly(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
         raise Forbidden(
             f"Hand {hand.number} has no Flying by Night waiting for a choice.", "no-choice"
         )
-    if not may_choose(actor, flyer):
-        raise NotAllowed(
-            "Only the flyer's phone (or the host, when the flyer has no phone) makes this choice."
-        )
+    refused = "Only the flyer's phone (or the host, when the flyer has no phone) makes this choice."
+    check(actor, CHOOSES, flyer, refused=refused)
     choice = data.get("choice")
     if choice not in engine.FLYING_CHOICES:
         raise Unreadable(
@@ -333,8 +344,8 @@ def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) ->
     challenger = read.seat_value(data.get("challenger"), state.options.players, "challenger")
     if challenger == seat:
         raise Forbidden("A word is challenged by another player at the table.", "challenger")
-    if not (actor.host or actor.seat == challenger):
-        raise NotAllowed(f"Only {names[challenger]}'s phone (or the host) challenges.")
+    refused = f"Only {names[challenger]}'s phone (or the host) challenges."
+    check(actor, CHALLENGES, challenger, refused=refused)
     if state.judging is not None:
         raise Forbidden("A challenge is already being judged: finish it first.", "judging")
     if word in hand.challenged(seat):

@@ -15,6 +15,7 @@ from companion.games.consonants.table import actions, summary
 from companion.games.consonants.table import state as ts
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
+from companion.games.protocol import Who, may
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import hand_slot
 from companion.games.trickgame.passwords import PassLine, pass_line
@@ -57,8 +58,7 @@ class Display(DisplayParts[TableOptions, Hand]):
     @property
     def can_enter(self) -> bool:
         """A seated phone or the host, in the game being played now, before its end."""
-        player = self.actor.host or self.seat is not None
-        return self.current and not self.game.finished and player
+        return self.current and not self.game.finished and may(self.actor, Who.AT_TABLE)
 
     @property
     def way(self) -> str:
@@ -167,9 +167,8 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     def challengers(self, seat: int) -> list[int]:
         """The seats this phone may challenge ``seat``'s words for."""
-        if self.actor.host:
-            return [s for s in range(self.rules.players) if s != seat]
-        return [self.seat] if self.seat is not None and self.seat != seat else []
+        seats = range(self.rules.players)
+        return [s for s in seats if s != seat and may(self.actor, actions.CHALLENGES, s)]
 
     def verdict(self, hand: Hand, seat: int, word: str) -> Verdict | None:
         return next((x for x in hand.verdicts if x.seat == seat and x.word == word), None)

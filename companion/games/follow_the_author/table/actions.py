@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.cards.decktet import DecktetCard, parse_card
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.errors import Forbidden, Unreadable
 from companion.games import agreements
 from companion.games import follow_the_author as fta
 from companion.games.agreements import fold_agree
@@ -51,9 +51,9 @@ from companion.games.follow_the_author.table.options import (
     load_options,
     parse_options,
 )
-from companion.games.follow_the_author.table.seal import may_speak_for
+from companion.games.follow_the_author.table.seal import SPEAKS, STORES
 from companion.games.follow_the_author.table.state import RoundState, State, fold, initial
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import Action, Actor, Event, NewEvent, Who, check, target_int
 
 HAND_ACTIONS = ("points", "play", "end")
 SEAT_ACTIONS = ("seal", "open", "ready", "store")
@@ -150,8 +150,8 @@ class FtaTable:
 
     def _open_round(self, state: State, number: int, actor: Actor) -> RoundState:
         """The round being played; entries go to it only."""
-        if not actor.host and actor.seat is None:
-            raise NotAllowed("Take a seat first: only players at the table can enter.")
+        refused = "Take a seat first: only players at the table can enter."
+        check(actor, Who.AT_TABLE, refused=refused)
         game = state.game
         if game.standing.over:
             raise Forbidden("This game is over. Start a new game to keep playing.")
@@ -227,8 +227,7 @@ class FtaTable:
         if not r.sealed:
             raise Forbidden("Both players seal their suits before the reveal.")
         name = state.names[seat]
-        if not may_speak_for(actor, seat):
-            raise NotAllowed(f"Only {name}'s own phone can say this for them.")
+        check(actor, SPEAKS, seat, refused=f"Only {name}'s own phone can say this for them.")
         if seat in r.agreed:
             raise Forbidden(f"{name} has said so already; waiting for the other player.")
         events = [NewEvent("fta-ready", {"seat": seat}, r.number)]
@@ -239,8 +238,8 @@ class FtaTable:
     ) -> list[NewEvent]:
         assert seat is not None
         _after_reveal(r)
-        if not actor.may_act_for(seat):
-            raise NotAllowed(f"Only {state.names[seat]}'s phone or the host can enter this store.")
+        refused = f"Only {state.names[seat]}'s phone or the host can enter this store."
+        check(actor, STORES, seat, refused=refused)
         cards = read_cards(action.data.get("cards"))
         _no_overlap(cards, r.stores[1 - seat] or (), f"{state.names[1 - seat]}'s store")
         _no_overlap(cards, r.aside or (), "the cards set aside")

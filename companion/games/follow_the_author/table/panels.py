@@ -22,7 +22,7 @@ from companion.games.follow_the_author.table import play, words
 from companion.games.follow_the_author.table.events import HANDS, ready_slot, seal_text
 from companion.games.follow_the_author.table.options import TableOptions
 from companion.games.follow_the_author.table.play import as_hand
-from companion.games.follow_the_author.table.seal import may_open
+from companion.games.follow_the_author.table.seal import STORES, may_open, may_speak_for
 from companion.games.follow_the_author.table.state import (
     GameState,
     HandState,
@@ -32,7 +32,7 @@ from companion.games.follow_the_author.table.state import (
     named,
     with_versions,
 )
-from companion.games.protocol import Actor
+from companion.games.protocol import Actor, may
 
 SEATS = (0, 1)
 
@@ -116,9 +116,7 @@ class Panels:
         """Only the seat's own phone seals (the host, for a seat no phone sits in)."""
         if not self.current or self.finished:
             return False
-        if self.my_seat == seat:
-            return True
-        return self.actor.host and seat not in self.actor.phones
+        return may_speak_for(self.actor, seat)
 
     def may_reseal(self, seat: int) -> bool:
         """A seat seals, or replaces its seal, only while the other seat has not sealed: once
@@ -243,7 +241,7 @@ class Panels:
         """The stores this phone enters: its own seat's, every seat's for the host."""
         if not self.current:
             return []
-        return [s for s in SEATS if self.actor.host or self.my_seat == s]
+        return [s for s in SEATS if may(self.actor, STORES, s)]
 
     def stores_waiting(self) -> list[int]:
         """The stores this phone enters that are not in yet."""

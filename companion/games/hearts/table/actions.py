@@ -37,7 +37,17 @@ from companion.games.hearts.table import state as ts
 from companion.games.hearts.table import view, words
 from companion.games.hearts.table.options import TableOptions, parse_options
 from companion.games.hearts.table.state import Hand, State
-from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload, need_seat_phone
+from companion.games.protocol import (
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Payload,
+    Who,
+    may,
+    need_seat_phone,
+)
 from companion.games.seats import seat_labels
 from companion.games.trickgame import read
 from companion.games.trickgame.entries import EMPTY
@@ -257,7 +267,7 @@ class HeartsTable(TrickTable):
             raise NotAllowed(
                 "Only the shooter's phone (or the host, when the shooter has no "
                 "phone) may make this choice."
-            )
+            )  # no ``check``: a team shoots, so the rule is over several seats
         choice = data.get("choice")
         if choice not in ("add", "subtract"):
             raise Unreadable(
@@ -289,9 +299,10 @@ class HeartsTable(TrickTable):
 
 def may_choose(actor: Actor, shooter: hearts.Shooter) -> bool:
     """The shooter's phone (any seat of a shooting team), or the host when none has one."""
-    if actor.seat is not None and actor.seat in shooter.seats:
+    seats = shooter.seats
+    if any(may(actor, Who.OWN, s) for s in seats):
         return True
-    return actor.host and not any(s in actor.phones for s in shooter.seats)
+    return may(actor, Who.HOST) and all(may(actor, Who.OWN_OR_HOST_IF_PHONELESS, s) for s in seats)
 
 
 def revokes(hand: Hand) -> list[Violation[Card]]:
