@@ -60,7 +60,7 @@ def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, Any]:
                 "slot": e.slot,
                 "slot_version": e.slot_version,
                 "payload": e.payload,
-                "at": e.created_at.isoformat(timespec="seconds"),
+                "at": e.created_at and e.created_at.isoformat(timespec="seconds"),
             }
             for e in rows
             if e.kind in game_type(game.kind).replayed

@@ -316,7 +316,7 @@ def _name(names: list[str], seat: Any) -> str:
 
 def describe(event: Event, names: list[str]) -> str:
     """One history line in words: who, what, when, before and after."""
-    when = event.created_at.strftime("%H:%M:%S")
+    when = f"{event.created_at:%H:%M:%S}"
     p = event.payload
     who = event.actor or "Someone"
     if event.kind == "score":
