@@ -22,12 +22,12 @@ and ``disagree``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import JSON, Action, Actor, Data, Entered, Event, NewEvent, target_int
 
 S = TypeVar("S", bound=Any)  # a frozen state with ``agreements`` and ``agreement`` fields
 KINDS = frozenset({"agree-open", "agree-yes", "agree-done", "agree-no", "agree-off"})
@@ -47,7 +47,7 @@ class Agreement:
     k: int
     about: str
     what: str
-    action: Mapping[str, Any]
+    action: Data
     agreed: frozenset[int] = frozenset()
     hosted: frozenset[int] = frozenset()
 
@@ -80,14 +80,14 @@ def slot(action: Action) -> str:
     return f"agree{target_int(action, 'agreement', 1)}"
 
 
-def current(state: Any, players: int) -> dict[str, Any]:
+def current(state: Any, players: int) -> dict[str, JSON]:
     a = state.agreement
     if a is None:
         return {"agreement": None}
     return {"agreement": a.k, "what": a.what, "waiting": a.waiting(players)}
 
 
-def view(state: Any, players: int) -> dict[str, Any] | None:
+def view(state: Any, players: int) -> dict[str, JSON] | None:
     a = state.agreement
     if a is None:
         return None
@@ -241,7 +241,7 @@ def settled(events: Sequence[Event], names: Sequence[str]) -> str | None:
     return f"{who} did not agree to {what}, so nothing changed." if what else None
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: Entered) -> str:
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):

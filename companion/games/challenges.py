@@ -42,12 +42,12 @@ boolean for the whole play.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import JSON, Action, Actor, Data, Entered, Event, NewEvent, target_int
 from companion.words.judge import MAX_WORDS, check_text, judge, judged_under
 from companion.words.lexicon import Lexicon
 
@@ -80,7 +80,7 @@ class Challenge:
     words: tuple[str, ...] = ()
     lexicon: str = ""
     min_zipf: float | None = None
-    ref: Mapping[str, Any] | None = None
+    ref: Data | None = None
     confirmed: frozenset[str] = frozenset()
     game: str = ""
     list_name: str = ""
@@ -131,7 +131,7 @@ def fold_judge(state: S, event: Event) -> S:
     return state
 
 
-def _opened(p: Mapping[str, Any], n: int) -> Challenge:
+def _opened(p: Data, n: int) -> Challenge:
     zipf = p.get("min_zipf")
     return Challenge(
         n,
@@ -192,7 +192,7 @@ def seconds_left(c: Challenge, at: Any, seconds: float = VERDICT_SECONDS) -> int
     return max(0, int(left + 0.999))
 
 
-def view(state: Any) -> dict[str, Any]:
+def view(state: Any) -> dict[str, JSON]:
     """The judge in a game's Table API view: the challenge being judged (or None) and the
     number the next one takes."""
     j: Challenge | None = state.judging
@@ -217,7 +217,7 @@ def slot(action: Action) -> str:
     return f"judge{target_int(action, 'challenge', 1)}"
 
 
-def current(state: Any) -> dict[str, Any]:
+def current(state: Any) -> dict[str, JSON]:
     """What a stale phone is shown beside its input: the challenge being judged now."""
     j: Challenge | None = state.judging
     if j is None:
@@ -232,7 +232,7 @@ def may_confirm(actor: Actor, seat: int) -> bool:
     return seat not in actor.phones and (actor.host or actor.seat is not None)
 
 
-def clean_words(raw: Any) -> list[str]:
+def clean_words(raw: Entered) -> list[str]:
     """A play's words: letters A to Z, one to ``MAX_WORDS`` of them (a list, or a text with
     spaces or commas between them)."""
     if isinstance(raw, str):
@@ -252,7 +252,7 @@ def _who(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
-def _seat(data: Mapping[str, Any], name: str, players: int) -> int:
+def _seat(data: Data, name: str, players: int) -> int:
     raw = data.get(name)
     if isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit():
         raw = int(raw.strip()[:4])
@@ -306,7 +306,7 @@ def _open(state: Any, action: Action) -> Challenge:
     return j
 
 
-def _roles(data: Mapping[str, Any]) -> list[str]:
+def _roles(data: Data) -> list[str]:
     raw = data.get("roles")
     if isinstance(raw, str):
         raw = list(ROLES) if raw == "both" else [raw]
@@ -403,7 +403,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     return f"{when}Judge: challenge {p.get('n')}: {verdict}.{outcome}"
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: Entered) -> str:
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):

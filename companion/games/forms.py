@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import Unreadable
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Data, Entered
 
 
 class Fields(Unreadable):
@@ -22,7 +22,7 @@ class Fields(Unreadable):
         self.errors = dict(errors)
 
 
-def version(form: Any, field: str = "version") -> int:
+def version(form: Entered, field: str = "version") -> int:
     """The version of its target the form saw."""
     raw = str(form.get(field, "0")).strip()[:12]
     if not (raw.isascii() and raw.isdigit()):
@@ -30,17 +30,17 @@ def version(form: Any, field: str = "version") -> int:
     return int(raw)
 
 
-def kept(form: Any) -> dict[str, str]:
+def kept(form: Entered) -> dict[str, str]:
     """The phone's input as typed, to fill the form if it is shown again."""
     return {k: str(v)[:300] for k, v in form.items() if k != "csrf_token"}
 
 
-def nothing(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+def nothing(form: Entered, url: Data) -> dict[str, Any]:
     """Keep nothing of a form refused (a button with hidden fields only)."""
     return {}
 
 
-def everything(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+def everything(form: Entered, url: Data) -> dict[str, Any]:
     return kept(form)
 
 
@@ -54,5 +54,5 @@ class Form:
     (a round's cells) reads into a sequence of actions, stored all or nothing."""
 
     rule: str
-    read: Callable[[Any, Mapping[str, Any], Any, dict[str, Any]], Action | Sequence[Action]]
-    keep: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = everything
+    read: Callable[[Any, Data, Any, dict[str, Any]], Action | Sequence[Action]]
+    keep: Callable[[Any, Data], dict[str, Any]] = everything

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed
-from companion.games.protocol import Action, Actor, Event, NewEvent, TableGame
+from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, TableGame
 
 
 class Logged(Protocol):
@@ -31,7 +31,7 @@ class Logged(Protocol):
     @property
     def kind(self) -> str: ...
     @property
-    def payload(self) -> Mapping[str, Any]: ...
+    def payload(self) -> Data: ...
 
 
 E = TypeVar("E", bound=Logged)
@@ -44,7 +44,7 @@ class Rules(Protocol[S]):
     and the decision."""
 
     def target_slot(self, state: S, action: Action) -> str: ...
-    def current(self, state: S, action: Action) -> Any: ...
+    def current(self, state: S, action: Action) -> JSON: ...
     def apply(self, state: S, action: Action, actor: Actor) -> Sequence[NewEvent]: ...
 
 

@@ -26,7 +26,7 @@ from companion.games.follow_the_author import table as fta
 from companion.games.hearts import table as hearts
 from companion.games.oh_hell import table as oh_hell
 from companion.games.plan import in_force
-from companion.games.protocol import Event, TableGame
+from companion.games.protocol import Data, Event, TableGame
 from companion.games.spades import table as spades
 from companion.games.trickgame.bidstate import dealer as bid_dealer
 from companion.games.trickgame.bidtable import BidTable
@@ -56,10 +56,10 @@ class GameType:
     undoable: frozenset[str] = frozenset({"score"})
     exportable: Callable[[list[Event]], list[Event]] | None = None
 
-    def parse_options(self, data: Mapping[str, Any]) -> Any:
+    def parse_options(self, data: Data) -> Any:
         return self.table.parse_options(data)
 
-    def load_options(self, data: Mapping[str, Any]) -> Any:
+    def load_options(self, data: Data) -> Any:
         return self.table.load_options(data)
 
     def sheet(self, options: Any, rows: Sequence[Event]) -> scoresheet.Sheet:

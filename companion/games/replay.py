@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.cards.alpha import AlphaCard
 from companion.errors import CompanionError
-from companion.games.protocol import Action, Event
+from companion.games.protocol import Action, Data, Event
 
 
 @dataclass(frozen=True)
@@ -34,11 +34,11 @@ class Step:
 Inverse = Callable[[Any, Sequence[Event], int], list[Step]]
 
 
-def _do(kind: str, target: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> Step:
+def _do(kind: str, target: Data, data: Data | None = None) -> Step:
     return Step(Action(kind, dict(target), 0, dict(data or {})))
 
 
-def _same(p: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+def _same(p: Data, *keys: str) -> dict[str, Any]:
     return {k: p.get(k) for k in keys}
 
 
@@ -57,7 +57,7 @@ def _run(events: Sequence[Event], i: int, kind: str, key: str, field: str) -> li
     return out
 
 
-def _several(kind: str, target: Mapping[str, Any], name: str, run: list[Any]) -> list[Step]:
+def _several(kind: str, target: Data, name: str, run: list[Any]) -> list[Step]:
     """The longest tap first, then each shorter one (two taps from one phone read alike)."""
     return [_do(kind, target, {name: run[:n]}) for n in range(len(run), 0, -1)]
 
@@ -236,7 +236,7 @@ CONSONANTS: dict[str, Inverse | None] = {
 # AlphaGrams
 
 
-def _turn(state: Any, p: Mapping[str, Any]) -> dict[str, Any]:
+def _turn(state: Any, p: Data) -> dict[str, Any]:
     return {"turn": state.turn, "seat": p.get("seat")}
 
 

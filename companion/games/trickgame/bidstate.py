@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden
-from companion.games.protocol import Event
+from companion.games.protocol import Data, Entered, Event
 from companion.games.trickgame.bids import next_bidder
 from companion.games.trickgame.trumps import Rules as TrickRules
 from companion.games.trickgame.trumps import check, winner_with
@@ -66,7 +66,7 @@ class Hand:
     taken: Mapping[int, int] | None
     source: str  # "numbers", "tricks" or "" (not yet)
     points: Mapping[int, int] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Data = field(default_factory=dict)
     running: tuple[int, ...] = ()  # each seat's total after this hand, once scored
     violations: tuple[Violation[Card], ...] = ()  # the rules its entered tricks show broken
 
@@ -147,7 +147,7 @@ def fold(state: State, event: Event) -> State:
     return rebuild(replace(state, entries=entries), event.round)
 
 
-def _with(entries: Entries, part: str, payload: Mapping[str, Any]) -> Entries:
+def _with(entries: Entries, part: str, payload: Data) -> Entries:
     if part == "bid":
         return replace(entries, bids={**entries.bids, int(payload["seat"]): payload["bid"]})
     if part == "tricks":
@@ -231,5 +231,5 @@ def trick_rules(state: State, hand: Hand) -> TrickRules:
     return TrickRules(hand.trump_suit(), state.rules.trumps_broken, hand.cards, leader)
 
 
-def _card(value: Any) -> Card:
+def _card(value: Entered) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)

@@ -24,7 +24,16 @@ from typing import Any
 from companion.cards.standard import Card
 from companion.errors import Forbidden, Unreadable
 from companion.games import scoresheet
-from companion.games.protocol import Action, Actor, Event, NewEvent, need_seat_phone, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    need_seat_phone,
+    target_int,
+)
 from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame import bidview, read
@@ -43,10 +52,10 @@ class BidTable:
         self.rules, self.key, self.actions = rules, rules.key, actions
         self._parse = parse
 
-    def parse_options(self, data: Mapping[str, Any]) -> Any:
+    def parse_options(self, data: Data) -> Any:
         return self._parse(dict(data))
 
-    def load_options(self, data: Mapping[str, Any]) -> Any:
+    def load_options(self, data: Data) -> Any:
         return self._parse(dict(data))
 
     def initial(self, options: Any, players: int) -> State:
@@ -69,7 +78,7 @@ class BidTable:
         part, number, index = self.target(state, action)
         return bs.slot(number, part, index)
 
-    def current(self, state: State, action: Action) -> Any:
+    def current(self, state: State, action: Action) -> JSON:
         part, number, index = self.target(state, action)
         entries = state.entries.get(number, bs.Entries())
         if part == "bid":
@@ -96,7 +105,7 @@ class BidTable:
         return [NewEvent(part, payload, round=number)]
 
     def _bid(
-        self, state: State, number: int, seat: Any, data: Mapping[str, Any], actor: Actor
+        self, state: State, number: int, seat: Any, data: Data, actor: Actor
     ) -> dict[str, Any]:
         need_seat_phone(actor, seat, seat_labels(state.players))
         hand = hand_for(state, number, correction_ok=True)
@@ -113,7 +122,7 @@ class BidTable:
         return {"seat": seat, "bid": bid}
 
     def _tricks(
-        self, state: State, number: int, _: Any, data: Mapping[str, Any], actor: Actor
+        self, state: State, number: int, _: Any, data: Data, actor: Actor
     ) -> dict[str, Any]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
@@ -125,7 +134,7 @@ class BidTable:
         return {"taken": {str(s): counts[s] for s in sorted(counts)}}
 
     def _took(
-        self, state: State, number: int, seat: Any, data: Mapping[str, Any], actor: Actor
+        self, state: State, number: int, seat: Any, data: Data, actor: Actor
     ) -> dict[str, Any]:
         """A seat's own count of its tricks; the last seat's makes the hand add up."""
         need_seat_phone(actor, seat, seat_labels(state.players))
@@ -144,7 +153,7 @@ class BidTable:
         return {"seat": seat, "tricks": n}
 
     def _trick(
-        self, state: State, number: int, index: Any, data: Mapping[str, Any], actor: Actor
+        self, state: State, number: int, index: Any, data: Data, actor: Actor
     ) -> dict[str, Any]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number))
@@ -162,9 +171,7 @@ class BidTable:
 
         return trick_payload(hand, index, data, state.players, Card.parse, faults, BLOCKING)
 
-    def _trump(
-        self, state: State, number: int, _: Any, data: Mapping[str, Any], actor: Actor
-    ) -> dict[str, Any]:
+    def _trump(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> dict[str, Any]:
         need_player(actor)
         if self.rules.fixed_trump is not None:
             raise Forbidden(f"{self.rules.name} always has the same trumps.", "fixed-trump")
@@ -188,7 +195,7 @@ class BidTable:
             return built
         return replace(built, finished=True, winners=state.winners)
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
         return bidview.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:

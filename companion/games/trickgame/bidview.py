@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.protocol import Event
+from companion.games.protocol import JSON, Event
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
 from companion.games.tricks import seat_name
@@ -16,7 +16,7 @@ def keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
     return None if values is None else {str(k): v for k, v in sorted(values.items())}
 
 
-def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str, Any]:
+def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str, JSON]:
     n = hand.number
     return {
         "hand": n,
@@ -43,7 +43,7 @@ def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str
     }
 
 
-def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:
+def view(state: State, versions: Mapping[str, int]) -> dict[str, JSON]:
     now = state.open_hand
     return {
         "hand": now.number if now else None,

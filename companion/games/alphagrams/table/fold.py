@@ -7,7 +7,7 @@ challenge is being judged; its verdict's effect arrives as ``ag-challenge``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -19,10 +19,10 @@ from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.table.options import first_player
 from companion.games.alphagrams.table.state import KINDS, State
 from companion.games.challenges import fold_judge
-from companion.games.protocol import Event
+from companion.games.protocol import Data, Event
 
 Engine = engine.AlphaGramsState
-Payload = Mapping[str, Any]
+Payload = Data
 
 
 def fold_event(state: State, e: Event) -> State:

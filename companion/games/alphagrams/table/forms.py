@@ -18,7 +18,7 @@ from companion.games.alphagrams.table.actions import GAME
 from companion.games.alphagrams.table.moves import outcome as outcome
 from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.words import describe
-from companion.games.protocol import Action, Event
+from companion.games.protocol import Action, Data, Entered, Event
 
 Form = Mapping[str, str]
 WORD_FIELDS = ("word", "steal", "discard", "overrule")
@@ -134,18 +134,18 @@ def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
     return action(b, form, "word", data, word=word_id)
 
 
-def word_rows(b: Board, values: Mapping[str, Any], steal: int | None) -> list[LetterRow]:
+def word_rows(b: Board, values: Data, steal: int | None) -> list[LetterRow]:
     """The word's rows for the table now, with this phone's choices where they still hold
     (only choices made for the word as typed now: ``rows-for``)."""
     chosen = values if values.get("_chosen") else None
     return compose(b.state, values["word"], steal, b.r.deck, chosen)
 
 
-def _word(form: Any, url: Mapping[str, Any], b: Board, values: dict[str, Any]) -> Action:
+def _word(form: Entered, url: Data, b: Board, values: dict[str, Any]) -> Action:
     return word(b, form, values)
 
 
-def _kept_word(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+def _kept_word(form: Entered, url: Data) -> dict[str, Any]:
     return word_values(form)
 
 
@@ -185,7 +185,7 @@ def saved_line(event: Event, names: Sequence[str]) -> str:
     return line.split(": ", 1)[-1] + "."
 
 
-def now_line(current: Mapping[str, Any], names: Sequence[str]) -> str:
+def now_line(current: Data, names: Sequence[str]) -> str:
     """The turn now, from a refusal's ``current`` value."""
     seat = int(current.get("seat", 0))
     name = names[seat] if 0 <= seat < len(names) else "a seat"
