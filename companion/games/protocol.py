@@ -28,8 +28,17 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 from companion.errors import NotAllowed, Unreadable
 from companion.games.scoresheet import Sheet
 
-if TYPE_CHECKING:  # a type only: nothing here reads the clock
+if TYPE_CHECKING:  # types only: nothing here reads the clock
     from datetime import datetime
+
+    from _typeshed import DataclassInstance
+
+    Frozen = DataclassInstance
+else:
+
+    class Frozen(Protocol):
+        """A frozen dataclass (``dataclasses.replace`` takes it): the type checker's own."""
+
 
 # JSON as it enters: a phone's or key's body, a form, a stored payload read back. The one
 # ``Any`` of the seam: whoever reads a value of it checks it (``target_int``, ``fold``'s
