@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed
-from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, TableGame
+from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, Opaque, TableGame
 
 
 class Logged(Protocol):
@@ -36,6 +36,8 @@ class Logged(Protocol):
 
 E = TypeVar("E", bound=Logged)
 S = TypeVar("S", contravariant=True)
+T = TypeVar("T")
+Opts = TypeVar("Opts")
 
 
 class Rules(Protocol[S]):
@@ -67,11 +69,11 @@ class Folded:
     events: tuple[Event, ...] = ()
     undone: frozenset[int] = frozenset()
     versions: Mapping[str, int] = field(default_factory=dict)
-    state: Any = None
+    state: Opaque = None
 
 
 def fold_in(
-    game: TableGame[Any, Any], options: Any, players: int, before: Folded, rows: Sequence[Event]
+    game: TableGame[T, Opts], options: Opts, players: int, before: Folded, rows: Sequence[Event]
 ) -> Folded:
     """``before`` with ``rows`` (newer events, in id order) folded in, one at a time; after
     an undo (rare) the state is folded again from the events still in force."""
@@ -95,7 +97,7 @@ def fold_in(
 class StaleTarget(Conflict):
     """A stale version: carries the target, its version now and its value now (TABLE_API)."""
 
-    def __init__(self, message: str, action: Action, version: int, current: Any) -> None:
+    def __init__(self, message: str, action: Action, version: int, current: JSON) -> None:
         super().__init__(message)
         self.action = action
         self.target_version = version
@@ -112,9 +114,9 @@ class Row:
     round: int | None
     slot: str | None
     slot_version: int | None
-    payload: dict[str, Any] = field(default_factory=dict)
+    payload: dict[str, object] = field(default_factory=dict)
 
-    def columns(self) -> dict[str, Any]:
+    def columns(self) -> dict[str, object]:
         return {
             "kind": self.kind,
             "actor": self.actor,
@@ -152,8 +154,8 @@ def _what(action: Action) -> str:
 
 
 def plan(
-    game: Rules[Any],
-    state: Any,
+    game: Rules[T],
+    state: T,
     versions: Mapping[str, int],
     actions: Sequence[Action],
     actor: Actor,
@@ -241,7 +243,7 @@ def plan_undo(
 
 def undo_row(target: Event, versions: Mapping[str, int], actor: Actor) -> Row:
     slot = target.slot or f"e{target.id}"
-    payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
+    payload: dict[str, object] = {"undoes": target.id, "what": target.kind}
     if target.kind == "score":
         payload.update(
             seat=target.payload["seat"],

@@ -46,6 +46,10 @@ else:
 Entered: TypeAlias = Any
 # JSON as it leaves: what ``current`` and ``view`` answer, sent as it is (the Table API).
 JSON: TypeAlias = "str | int | float | bool | None | Sequence[JSON] | Mapping[str, JSON]"
+# A game's own State or Options where the shell holds every game at once (the registry, a
+# snapshot): Python cannot say "some game's State", so these are named, and only that game's
+# ``TableGame`` reads them (each game is checked against the seam with its own types).
+Opaque: TypeAlias = Any
 Data = Mapping[str, Entered]  # an action's target or data as a phone or key sent it
 Payload = dict[str, Entered]  # an event's payload: plain JSON values, stored as they are
 

@@ -317,18 +317,26 @@ def _table_rows(table: Table, row: plan.Row, phone: str | None) -> str | None:
     """The rows a table action changes besides its event; the retired link after ``rotate``."""
     p = row.payload
     if row.kind == "join":
-        seat = table.seats[int(p["seat"])]
+        seat = table.seats[_seat_number(p)]
         if not phone or not _take_seat(seat, phone, str(p["name"])):
             raise Conflict(f"{seat.name or 'That seat'} is already taken by another phone.")
     elif row.kind == "rename":
-        table.seats[int(p["seat"])].name = str(p["name"])
+        table.seats[_seat_number(p)].name = str(p["name"])
     elif row.kind in ("leave-seat", "free-seat"):
-        table.seats[int(p["seat"])].phone = None
+        table.seats[_seat_number(p)].phone = None
     elif row.kind in ("lock", "unlock"):
         table.locked = row.kind == "lock"
     elif row.kind == "rotate":
         return store.rotate(table)
     return None
+
+
+def _seat_number(payload: Mapping[str, object]) -> int:
+    """The seat a seat action is about (``seating`` stores it as a whole number)."""
+    number = payload["seat"]
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TypeError(f"A seat action names seat {number!r}.")
+    return number
 
 
 def _take_seat(seat: Seat, phone: str, name: str) -> bool:
