@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.extensions import db
@@ -24,7 +25,7 @@ CIRCLE_NAME = 60
 
 
 @bp.errorhandler(CompanionError)
-def _refused(err: CompanionError) -> Any:
+def _refused(err: CompanionError) -> ResponseReturnValue:
     db.session.rollback()
     status = 401 if isinstance(err, NoKey) else status_for(err)
     return jsonify({"error": err.message}), status
@@ -89,7 +90,7 @@ def no_twins(names: Sequence[str], taken: Sequence[str]) -> None:
 
 
 @bp.post("/circles")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     data = body()
     name = circle_name(data.get("name"))
     names = member_names(data.get("members", []))
@@ -115,14 +116,14 @@ def _member(m: CircleMember) -> dict[str, Any]:
 
 
 @bp.get("/circle")
-def read() -> Any:
+def read() -> ResponseReturnValue:
     circle = held()
     circlesettle.sync(circle.id)
     return jsonify(circleview.as_json(circle))
 
 
 @bp.post("/circle/members")
-def add_member() -> Any:
+def add_member() -> ResponseReturnValue:
     circle = held()
     data = body()
     now = circles.members(circle)
@@ -149,7 +150,7 @@ def _one(circle: Circle, data: Mapping[str, Any]) -> CircleMember:
 
 
 @bp.post("/circle/rename")
-def rename() -> Any:
+def rename() -> ResponseReturnValue:
     """``{"id": 3, "name": "Annie"}``."""
     circle = held()
     data = body()
@@ -163,7 +164,7 @@ def rename() -> Any:
 
 
 @bp.post("/circle/remove")
-def remove() -> Any:
+def remove() -> ResponseReturnValue:
     """``{"id": 3}``: the member leaves; their past results stay, under their name."""
     circle = held()
     m = _one(circle, body())
@@ -174,7 +175,7 @@ def remove() -> Any:
 
 
 @bp.post("/circle/rotate")
-def rotate() -> Any:
+def rotate() -> ResponseReturnValue:
     """``{}``: a new link for the circle."""
     circle = held()
     body()
@@ -267,7 +268,7 @@ def import_game(circle: Circle, data: Any, given: Any, phone: str) -> Any:
 
 
 @bp.post("/circle/import")
-def import_json() -> Any:
+def import_json() -> ResponseReturnValue:
     """``{"export": <a game's JSON export>, "match": {"Annie": 3}?}``."""
     circle = held()
     data = body()

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
@@ -35,7 +36,7 @@ def _answer(body: dict[str, Any], status: int = 200) -> Any:
 
 
 @bp.errorhandler(CompanionError)
-def _refused(err: CompanionError) -> Any:
+def _refused(err: CompanionError) -> ResponseReturnValue:
     db.session.rollback()
     if isinstance(err, NoKey):
         return _answer({"error": err.message}, 401)
@@ -100,7 +101,7 @@ def _links(table: Table) -> dict[str, str]:
 
 
 @bp.post("/tables")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     data = _body()
     if "circle_key" in data:  # a table of a circle (TABLE_API.md, "Circles")
         from companion.web import api_circle
@@ -169,7 +170,7 @@ def _act_table(
 
 
 @bp.post("/join/<token>")
-def join(token: str) -> Any:
+def join(token: str) -> ResponseReturnValue:
     table = store.table_by("join_token", token)
     if table is None:
         return _answer({"error": "There is no table at this join link."}, 404)
@@ -202,7 +203,7 @@ def _sheet(sheet: Any) -> dict[str, Any]:
 
 
 @bp.get("/table")
-def read() -> Any:
+def read() -> ResponseReturnValue:
     h = _held()
     mine = h.my_seat
     seat = mine.position if mine is not None else None
@@ -282,7 +283,7 @@ def _conflict(action: Action, err: Conflict) -> service.StaleTarget:
 
 
 @bp.post("/table/actions")
-def act() -> Any:
+def act() -> ResponseReturnValue:
     body, action = _read_action()
     try:
         found = _act_unlocked(body, action) if holders.unlocked() else None
@@ -348,7 +349,7 @@ def _actor(v: TableView) -> Actor:
 
 
 @bp.post("/table/undo")
-def undo() -> Any:
+def undo() -> ResponseReturnValue:
     v = _holder()
     body = _body()
     seen = body.get("version")
@@ -368,7 +369,7 @@ def undo() -> Any:
 
 
 @bp.post("/table/host")
-def host() -> Any:
+def host() -> ResponseReturnValue:
     v = _holder()
     if not v.is_host:
         raise NotAllowed("Only the host key can do that.")

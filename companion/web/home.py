@@ -16,6 +16,7 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
 from companion.extensions import db
@@ -75,14 +76,14 @@ def your_circles() -> list[dict[str, str]]:
 
 
 @bp.get("/")
-def index() -> Any:
+def index() -> ResponseReturnValue:
     return render_template(
         "home.html", games=web_games(), errors={}, mine=your_tables(), circles=your_circles()
     )
 
 
 @bp.get("/new/<key>")
-def new(key: str) -> Any:
+def new(key: str) -> ResponseReturnValue:
     kind = web_games().get(key)
     if kind is None:
         abort(404, "There is no such game here.")
@@ -98,7 +99,7 @@ def _read_new_table(form: Any) -> tuple[str, dict[str, Any], list[str]]:
 
 
 @bp.post("/tables")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     values = {k: v[:200] for k, v in request.form.items() if k != "csrf_token"}
     try:
         kind, options, names = _read_new_table(request.form)
@@ -128,7 +129,7 @@ def create() -> Any:
 
 
 @bp.route("/code", methods=["GET", "POST"])
-def by_code() -> Any:
+def by_code() -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("code.html", values={}, errors={})
     limit, window = current_app.config["JOIN_CODE_LIMIT"], current_app.config["JOIN_CODE_WINDOW"]

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
@@ -26,7 +27,7 @@ def _view(table: Table) -> TableView:
 
 
 @bp.get("/j/<token>")
-def page(token: str) -> Any:
+def page(token: str) -> ResponseReturnValue:
     v = _view(load("join_token", token))
     if v.my_seat is not None:
         return redirect(url_for("table.page", token=v.table.token), 303)
@@ -79,7 +80,7 @@ def _claim(v: TableView, position: int, name: str) -> service.Done:
 
 
 @bp.post("/j/<token>/seat")
-def claim(token: str) -> Any:
+def claim(token: str) -> ResponseReturnValue:
     v = _view(load("join_token", token))
     values = {"name": request.form.get("name", "")[:100], "seat": request.form.get("seat", "")}
     try:
@@ -112,14 +113,14 @@ def _host_done(v: TableView, action: Action, version_field: str = "version") -> 
 
 
 @bp.post("/t/<token>/lock")
-def lock(token: str) -> Any:
+def lock(token: str) -> ResponseReturnValue:
     v = _host_view(token)
     kind = "lock" if request.form.get("locked") == "1" else "unlock"
     return _host_done(v, Action(kind, {}, 0))
 
 
 @bp.post("/t/<token>/free/<int:position>")
-def free(token: str, position: int) -> Any:
+def free(token: str, position: int) -> ResponseReturnValue:
     v = _host_view(token)
     if not 0 <= position < len(v.seats):
         abort(404, "There is no such seat at this table.")
@@ -154,20 +155,20 @@ def _seat_action(token: str, action: Action) -> Any:
 
 
 @bp.post("/t/<token>/seats/add")
-def add_seat(token: str) -> Any:
+def add_seat(token: str) -> ResponseReturnValue:
     version = _seats_version(request.form.get("version"))
     name = clean_name(request.form.get("name", ""), "The new seat's name")
     return _seat_action(token, Action("add-seat", {}, version, {"name": name}))
 
 
 @bp.post("/t/<token>/seats/<int:position>/remove")
-def remove_seat(token: str, position: int) -> Any:
+def remove_seat(token: str, position: int) -> ResponseReturnValue:
     version = _seats_version(request.form.get("version"))
     return _seat_action(token, Action("remove-seat", {"seat": position}, version, {}))
 
 
 @bp.post("/t/<token>/rotate")
-def rotate(token: str) -> Any:
+def rotate(token: str) -> ResponseReturnValue:
     return _host_done(_host_view(token), Action("rotate", {}, 0))
 
 
@@ -179,7 +180,7 @@ def _seated_view(token: str) -> TableView:
 
 
 @bp.post("/t/<token>/me/name")
-def rename(token: str) -> Any:
+def rename(token: str) -> ResponseReturnValue:
     """A player changes their own name (the history keeps the old one)."""
     v = _seated_view(token)
     seat = v.my_seat
@@ -195,7 +196,7 @@ def rename(token: str) -> Any:
 
 
 @bp.post("/t/<token>/me/leave")
-def leave(token: str) -> Any:
+def leave(token: str) -> ResponseReturnValue:
     """A player gives up their seat; their scores stay, and the seat opens for another phone."""
     v = _seated_view(token)
     seat = v.my_seat

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from companion.errors import CompanionError, Forbidden, Unreadable
@@ -78,13 +79,13 @@ def _values(form: Any) -> dict[str, str]:
 
 
 @bp.get("/judge")
-def standalone() -> Any:
+def standalone() -> ResponseReturnValue:
     values = {"lexicon": request.args.get("lexicon", "en")[:40], "min_zipf": str(DEFAULT_COMMON)}
     return render_template("words/judge.html", lists=lexicons(), values=values, errors={})
 
 
 @bp.post("/judge")
-def standalone_check() -> Any:
+def standalone_check() -> ResponseReturnValue:
     values = _values(request.form)
     try:
         lexicon_id, words, min_zipf = _read_play(request.form)
@@ -112,7 +113,7 @@ def standalone_check() -> Any:
 
 
 @bp.get("/judge/verdict/<sig>")
-def standalone_verdict(sig: str) -> Any:
+def standalone_verdict(sig: str) -> ResponseReturnValue:
     try:
         data = _serializer().loads(sig[:4000])
         given = datetime.fromisoformat(str(data["at"]))
@@ -177,7 +178,7 @@ def _act(v: TableView, kind: str, n: int, data: dict[str, Any], seen: int | None
 
 
 @bp.post("/t/<token>/judge/<int:n>/confirm")
-def confirm(token: str, n: int) -> Any:
+def confirm(token: str, n: int) -> ResponseReturnValue:
     v = view_for(token)
     _seated(v)
     roles = [r for r in request.form.getlist("role")[:4] if r in flow.ROLES]
@@ -193,7 +194,7 @@ def confirm(token: str, n: int) -> Any:
 
 
 @bp.post("/t/<token>/judge/<int:n>/cancel")
-def cancel(token: str, n: int) -> Any:
+def cancel(token: str, n: int) -> ResponseReturnValue:
     v = view_for(token)
     _seated(v)
     try:
@@ -214,7 +215,7 @@ def _next(v: TableView) -> int:
 
 
 @bp.post("/t/<token>/judge")
-def open_generic(token: str) -> Any:
+def open_generic(token: str) -> ResponseReturnValue:
     """Challenge a play typed in (the ``open`` action, at version 0 of its new slot); the
     verdict's consequence is the game's."""
     v = view_for(token)
@@ -257,10 +258,10 @@ def _agreement(token: str, k: int, kind: str) -> Any:
 
 
 @bp.post("/t/<token>/agree/<int:k>")
-def agree(token: str, k: int) -> Any:
+def agree(token: str, k: int) -> ResponseReturnValue:
     return _agreement(token, k, "agree")
 
 
 @bp.post("/t/<token>/agree/<int:k>/no")
-def disagree(token: str, k: int) -> Any:
+def disagree(token: str, k: int) -> ResponseReturnValue:
     return _agreement(token, k, "disagree")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Unreadable
 from companion.games import challenges
@@ -110,7 +111,7 @@ FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/ag/helper")
-def helper(token: str) -> Any:
+def helper(token: str) -> ResponseReturnValue:
     """What could we have made? After the game, or during it with the house option."""
     v = FORMS.view(token)
     b = ag_view(v)

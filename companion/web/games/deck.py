@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
 from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck
@@ -89,7 +90,7 @@ def _page(v: TableView, values: dict[str, str], errors: dict[str, str], status: 
 
 
 @bp.get("/t/<token>/deck")
-def deck_page(token: str) -> Any:
+def deck_page(token: str) -> ResponseReturnValue:
     return _page(_view(token), {}, {})
 
 
@@ -116,7 +117,7 @@ def read_deck(form: Any) -> Deck:
 
 
 @bp.post("/t/<token>/deck")
-def deck_edit(token: str) -> Any:
+def deck_edit(token: str) -> ResponseReturnValue:
     """The host's deck, a table action like any (``seating``: target the deck, at the
     version the form was drawn at)."""
     v = _view(token)

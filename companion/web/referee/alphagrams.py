@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.alpha import DEFAULT_DECK, Deck
 from companion.errors import Unreadable
@@ -19,7 +20,7 @@ MAX_SEATS = 5
 
 
 @bp.post("/referee/alphagrams/play")
-def alphagrams_play() -> Any:
+def alphagrams_play() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     lexicon = get_lexicon(get_str(data, "lexicon") or "en")
@@ -34,7 +35,7 @@ def alphagrams_play() -> Any:
 
 
 @bp.post("/referee/alphagrams/score")
-def alphagrams_score() -> Any:
+def alphagrams_score() -> ResponseReturnValue:
     data = body()
     options_from(get_object(data, "options", {}))
     deck = (

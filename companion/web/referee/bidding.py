@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.standard import parse_cards
 from companion.errors import Unreadable
@@ -71,14 +72,14 @@ def _total_problem(taken: dict[int, int], cards: int) -> list[dict[str, Any]]:
 
 
 @bp.post("/referee/spades/check")
-def spades_check() -> Any:
+def spades_check() -> ResponseReturnValue:
     data = body()
     so.options_from(get_object(data, "options", {}))
     return jsonify(_checked(data, so.PLAYERS, so.TRICKS, "S", True))
 
 
 @bp.post("/referee/spades/score")
-def spades_score() -> Any:
+def spades_score() -> ResponseReturnValue:
     data = body()
     options = so.options_from(get_object(data, "options", {}))
     bids = {s: spades_scoring.read_bid(b) for s, b in _counts(data, "bids", so.PLAYERS).items()}
@@ -110,7 +111,7 @@ def _oh_hell(data: dict[str, Any]) -> tuple[oo.OhHellOptions, int]:
 
 
 @bp.post("/referee/oh-hell/check")
-def oh_hell_check() -> Any:
+def oh_hell_check() -> ResponseReturnValue:
     data = body()
     options, cards = _oh_hell(data)
     trump = data.get("trump", "none")
@@ -121,7 +122,7 @@ def oh_hell_check() -> Any:
 
 
 @bp.post("/referee/oh-hell/score")
-def oh_hell_score() -> Any:
+def oh_hell_score() -> ResponseReturnValue:
     data = body()
     options, cards = _oh_hell(data)
     bids = {

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.errors import Unreadable
@@ -42,7 +43,7 @@ bp = Blueprint("referee_consonants", __name__, url_prefix="/api/v1")
 
 
 @bp.post("/referee/consonants/check")
-def check() -> Any:
+def check() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     args = (
@@ -58,7 +59,7 @@ def check() -> Any:
 
 
 @bp.post("/referee/consonants/score")
-def score() -> Any:
+def score() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     players = options.players

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.standard import Card, parse_cards
 from companion.errors import Unreadable
@@ -30,7 +31,7 @@ bp = Blueprint("referee_hearts", __name__, url_prefix="/api/v1")
 
 
 @bp.post("/referee/hearts/check")
-def check() -> Any:
+def check() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     args = (
@@ -47,7 +48,7 @@ def check() -> Any:
 
 
 @bp.post("/referee/hearts/score")
-def score() -> Any:
+def score() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     args = (

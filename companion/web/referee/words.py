@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
 from companion.web.referee._common import body, get_list, get_str
@@ -15,12 +16,12 @@ bp = Blueprint("referee_words", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/lexicons")
-def lexicon_list() -> Any:
+def lexicon_list() -> ResponseReturnValue:
     return jsonify([summary.to_json() for summary in lexicons()])
 
 
 @bp.post("/words/judge")
-def judge_words() -> Any:
+def judge_words() -> ResponseReturnValue:
     data = body()
     lexicon = get_lexicon(get_str(data, "lexicon") or _missing("lexicon"))
     words = [_word(w, i) for i, w in enumerate(get_list(data, "words"))]
