@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from companion.errors import Unreadable
 from companion.games.protocol import Action, Data, Entered
@@ -35,17 +35,21 @@ def kept(form: Entered) -> dict[str, str]:
     return {k: str(v)[:300] for k, v in form.items() if k != "csrf_token"}
 
 
-def nothing(form: Entered, url: Data) -> dict[str, Any]:
+def nothing(form: Entered, url: Data) -> Kept:
     """Keep nothing of a form refused (a button with hidden fields only)."""
     return {}
 
 
-def everything(form: Entered, url: Data) -> dict[str, Any]:
-    return kept(form)
+def everything(form: Entered, url: Data) -> Kept:
+    return {**kept(form)}
+
+
+Kept = dict[str, Entered]  # a form's input as typed (and the reader's notes), to draw it again
+Seen = TypeVar("Seen")  # what a game's readers are given of the table
 
 
 @dataclass(frozen=True)
-class Form:
+class Form(Generic[Seen]):
     """A game's form: its URL rule after the table's (``/t/<token>``), ``read(form, url,
     seen, values)`` giving the one action it names (``url``: the rule's values, ``seen``:
     what the game's readers are given of the table, by default the phone's seat or None) and
@@ -54,5 +58,5 @@ class Form:
     (a round's cells) reads into a sequence of actions, stored all or nothing."""
 
     rule: str
-    read: Callable[[Any, Data, Any, dict[str, Any]], Action | Sequence[Action]]
-    keep: Callable[[Any, Data], dict[str, Any]] = everything
+    read: Callable[[Entered, Data, Seen, Kept], Action | Sequence[Action]]
+    keep: Callable[[Entered, Data], Kept] = everything

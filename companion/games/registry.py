@@ -180,7 +180,9 @@ HEARTS = GameType(
 )
 
 
-def _bidding(table: BidTable, name: str, players: tuple[int, int], summary: str) -> GameType:
+def _bidding(
+    table: BidTable[Opaque], name: str, players: tuple[int, int], summary: str
+) -> GameType:
     """A bidding trick game (Spades, Oh Hell): every action it has is replayed and undoable."""
     return GameType(
         key=table.key,

@@ -29,7 +29,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from companion.errors import CompanionError, Conflict
 from companion.extensions import db
 from companion.games.forms import Form
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Opaque
 from companion.tables import service
 from companion.web.errors import status_for
 from companion.web.kinds import WebGame
@@ -64,11 +64,11 @@ class Forms:
     ``saved`` is given the first action of a form that saves several together."""
 
     kind: WebGame
-    forms: Mapping[str, Form]
+    forms: Mapping[str, Form[Opaque]]  # each game's readers take its own ``seen``
     saved: Callable[[TableView, Action, service.Done], str]
     again: Again
     prepare: Callable[[TableView], None] | None = None
-    seen: Callable[[TableView], Any] = lambda v: v.my_seat.position if v.my_seat else None
+    seen: Callable[[TableView], Opaque] = lambda v: v.my_seat.position if v.my_seat else None
     same: Callable[[TableView, Action], str | None] | None = None
     answered: Callable[[TableView, Sequence[Action], service.Done], Any] | None = None
 

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden
-from companion.games.protocol import Data, Entered, Event
+from companion.games.protocol import JSON, Data, Entered, Event
 from companion.games.trickgame.bids import next_bidder
 from companion.games.trickgame.trumps import Rules as TrickRules
 from companion.games.trickgame.trumps import check, winner_with
@@ -93,7 +93,7 @@ class Rules(Protocol):
     def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]: ...
     def winners(self, state: State) -> tuple[int, ...] | None: ...
     def bid_values(self, options: Any, cards: int) -> list[tuple[str, str]]: ...
-    def summary(self, state: State) -> dict[str, Any]: ...
+    def summary(self, state: State) -> dict[str, JSON]: ...
     def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]: ...
 
 
@@ -219,7 +219,7 @@ def _taken(state: State, hand: Hand, entries: Entries) -> Hand:
 
 
 def trick_hand(
-    state: State, hand: Hand, tricks: Sequence[tuple[int, list[Any]]] = ()
+    state: State, hand: Hand, tricks: Sequence[tuple[int, Sequence[Card | str]]] = ()
 ) -> Tricks[Card]:
     """The hand's tricks (or ``tricks`` instead) as the trick engine reads them."""
     entered = tricks or hand.tricks

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.errors import Conflict, Unreadable
 from companion.games.custom import parse_points
-from companion.games.forms import Fields, Form, version
+from companion.games.forms import Fields, Form, Kept, version
 from companion.games.protocol import Action, Data, Entered
 
 
@@ -33,7 +32,7 @@ class SeatsMoved(Conflict):
     """The seats changed since the form was drawn: its boxes no longer match their places."""
 
 
-def read_round(form: Entered, url: Data, seen: Seen, values: dict[str, Any]) -> Sequence[Action]:
+def read_round(form: Entered, url: Data, seen: Seen, values: Kept) -> Sequence[Action]:
     number = int(url["number"])
     drawn = form.get("seats-version")
     if drawn is not None and str(drawn).strip() != str(seen.seats_version):
@@ -79,7 +78,7 @@ def read_round(form: Entered, url: Data, seen: Seen, values: dict[str, Any]) -> 
     return actions
 
 
-def _kept(form: Entered, url: Data) -> dict[str, Any]:
+def _kept(form: Entered, url: Data) -> Kept:
     return {}  # the reader keeps each box it read
 
 
