@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import (
@@ -56,7 +56,7 @@ ACTIONS = {
     "this tap agrees for, the host's for seats without a phone); the last tap applies it.",
     "disagree": "Do not agree (target agreement): what was asked is dropped.",
 }
-Finish = Callable[[Any, Action, Actor], Sequence[NewEvent]]  # a game's own apply
+Finish = Callable[[S, Action, Actor], Sequence[NewEvent]]  # the game's own apply
 
 
 @dataclass(frozen=True)
@@ -189,11 +189,11 @@ def _seats(action: Action, actor: Actor, a: Agreement, players: int) -> list[int
 
 
 def agree(
-    state: Asking,
+    state: S,
     action: Action,
     actor: Actor,
     players: int,
-    finish: Finish,
+    finish: Finish[S],
     own_slot: Callable[[Action], str],
 ) -> list[NewEvent]:
     """This tap's agreements; the last one needed applies the action asked, in the same
@@ -222,11 +222,11 @@ def disagree(state: Asking, action: Action, actor: Actor) -> list[NewEvent]:
 
 
 def act(
-    state: Asking,
+    state: S,
     action: Action,
     actor: Actor,
     players: int,
-    finish: Finish,
+    finish: Finish[S],
     own_slot: Callable[[Action], str],
 ) -> list[NewEvent]:
     if action.kind == "agree":

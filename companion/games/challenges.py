@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import (
@@ -354,11 +354,11 @@ def _roles(data: Data) -> list[str]:
 
 
 # the outcome of a verdict, game by game: (state, challenge, valid, names) -> (events, words)
-Consequence = Callable[[Any, Challenge, bool, Sequence[str]], tuple[list[NewEvent], str]]
+Consequence = Callable[[S, Challenge, bool, Sequence[str]], tuple[list[NewEvent], str]]
 
 
 def confirm(
-    state: Judging, action: Action, actor: Actor, lexicon: Lexicons | None, consequence: Consequence
+    state: S, action: Action, actor: Actor, lexicon: Lexicons | None, consequence: Consequence[S]
 ) -> list[NewEvent]:
     """This phone's confirmations; with both sides in, the verdict and its consequence."""
     j = _open(state, action)
@@ -395,11 +395,11 @@ def withdraw(state: Judging, action: Action, actor: Actor) -> list[NewEvent]:
 
 
 def judge_action(
-    state: Judging,
+    state: S,
     action: Action,
     actor: Actor,
     lexicon: Lexicons | None,
-    consequence: Consequence,
+    consequence: Consequence[S],
     game: str = "",
 ) -> list[NewEvent]:
     """Any of the judge's ``ACTIONS`` for the game ``game`` (its key, kept with a challenge)."""

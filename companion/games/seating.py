@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.cards.alpha import Deck
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
@@ -228,7 +227,7 @@ class _Rules:
 RULES = _Rules()
 
 
-def stale_words(action: Action, current: Any) -> str:
+def stale_words(action: Action, current: JSON) -> str:
     """A stale table action in words, with its target as it is now."""
     nothing = "Nothing was changed: look at it as it is now, then try again."
     if action.kind in SEAT_ACTIONS and isinstance(current, dict):

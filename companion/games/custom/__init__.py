@@ -9,10 +9,9 @@ table turned on ``play_off_ties`` (then rounds go on until one seat leads alone)
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from companion.errors import Unreadable
-from companion.games.protocol import Data, Entered
+from companion.games.protocol import JSON, Data, Entered
 from companion.games.scoresheet import EndRule
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -31,7 +30,7 @@ class Options:
     def end_rule(self) -> EndRule:
         return EndRule(self.high_wins, self.target, self.rounds, self.play_off_ties)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         return asdict(self)
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.optionvalues import choice, flag, whole
-from companion.games.protocol import Data
+from companion.games.protocol import JSON, Data
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 SCHEDULES = ("down-up", "up-down", "down", "up")
@@ -23,7 +22,7 @@ class OhHellOptions:
     scoring: str = "exact"
     first_dealer: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         return asdict(self)
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.optionvalues import flag, whole
-from companion.games.protocol import Data
+from companion.games.protocol import JSON, Data
 
 PLAYERS = 4
 TRICKS = 13
@@ -27,7 +26,7 @@ class SpadesOptions:
     first_dealer: int = 0
     players: int = PLAYERS
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         return asdict(self)
 
 

@@ -31,7 +31,6 @@ Secrets: none. Hands are only counted (the cards in hand are never entered), so 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games import agreements, challenges, scoresheet
@@ -108,7 +107,7 @@ class AlphaGramsTable(Moves):
         return final_sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
-        out: dict[str, Any] = {
+        out: dict[str, JSON] = {
             "version": versions.get(SLOT, 0),
             "turn": state.turn,
             "started": state.game is not None,

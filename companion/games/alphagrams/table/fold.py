@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import CompanionError
@@ -91,7 +90,9 @@ def _challenge(state: State, g: Engine, p: Payload) -> State:
     return replace(state, game=after, ids=ids, turn=turn)
 
 
-def _plain(change: Callable[[Engine, Payload], Engine], next_turn: bool = False) -> Any:
+def _plain(
+    change: Callable[[Engine, Payload], Engine], next_turn: bool = False
+) -> Callable[[State, Engine, Payload], State]:
     def step(state: State, g: Engine, p: Payload) -> State:
         return replace(state, game=change(g, p), turn=state.turn + int(next_turn))
 

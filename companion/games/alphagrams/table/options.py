@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.alphagrams.options import DEFAULT_OPTIONS, AlphaGramsOptions
-from companion.games.protocol import Data
+from companion.games.protocol import JSON, Data
 from companion.games.wordoptions import read_min_zipf
 from companion.words.lexicon import Lexicon
 
@@ -42,7 +41,7 @@ class TableOptions:
     def min_zipf(self) -> float | None:
         return self.game.min_zipf
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         g = self.game
         return {
             "players": g.players,
