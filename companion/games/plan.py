@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Protocol, TypedDict, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed
 from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, Opaque, TableGame
@@ -104,6 +104,18 @@ class StaleTarget(Conflict):
         self.current = current
 
 
+class Columns(TypedDict):
+    """An event row's own columns, as the store inserts them."""
+
+    kind: str
+    actor: str
+    actor_seat: int | None
+    round: int | None
+    slot: str | None
+    slot_version: int | None
+    payload: dict[str, object]
+
+
 @dataclass(frozen=True)
 class Row:
     """One event to store, as its columns: the shell adds the id and the time."""
@@ -116,7 +128,7 @@ class Row:
     slot_version: int | None
     payload: dict[str, object] = field(default_factory=dict)
 
-    def columns(self) -> dict[str, object]:
+    def columns(self) -> Columns:
         return {
             "kind": self.kind,
             "actor": self.actor,
