@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.extensions import db
+from companion.games.protocol import JSON, Data, Entered
 from companion.tables import circles, circlesettle, tokens
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import game_type
@@ -31,7 +32,7 @@ def _refused(err: CompanionError) -> ResponseReturnValue:
     return jsonify({"error": err.message}), status
 
 
-def body() -> dict[str, Any]:
+def body() -> dict[str, Entered]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise Unreadable("The body must be a JSON object.", "body")
@@ -48,7 +49,7 @@ def held() -> Circle:
     return found
 
 
-def circle_name(raw: Any) -> str:
+def circle_name(raw: Entered) -> str:
     if not isinstance(raw, str):
         raise Unreadable("'name' must be the circle's name, as text.", "name")
     text = " ".join(raw.split())
@@ -61,7 +62,7 @@ def circle_name(raw: Any) -> str:
     return text
 
 
-def member_names(raw: Any, have: int = 0) -> list[str]:
+def member_names(raw: Entered, have: int = 0) -> list[str]:
     """Members' names: text, not empty, not twice, and at most ``MEMBER_LIMIT`` in all."""
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
         raise Unreadable("'members' must be a list of names.", "members")
@@ -111,7 +112,7 @@ def links(circle: Circle) -> dict[str, str]:
     return {"circle": url_for("circle.page", token=circle.token)}
 
 
-def _member(m: CircleMember) -> dict[str, Any]:
+def _member(m: CircleMember) -> dict[str, JSON]:
     return {"id": m.id, "name": m.name}
 
 
@@ -138,7 +139,7 @@ def add_member() -> ResponseReturnValue:
     return jsonify(_member(m)), 201
 
 
-def _one(circle: Circle, data: Mapping[str, Any]) -> CircleMember:
+def _one(circle: Circle, data: Data) -> CircleMember:
     """The member the body's ``id`` names."""
     member_id = data.get("id")
     if isinstance(member_id, bool) or not isinstance(member_id, int):
@@ -184,7 +185,7 @@ def rotate() -> ResponseReturnValue:
     return jsonify({"token": circle.token, "links": links(circle)})
 
 
-def chosen_members(circle: Circle, raw: Any) -> list[CircleMember]:
+def chosen_members(circle: Circle, raw: Entered) -> list[CircleMember]:
     if not isinstance(raw, list) or not raw:
         raise Unreadable(
             "'members' must list the members at the table by id, in seat order.", "members"
@@ -200,7 +201,7 @@ def chosen_members(circle: Circle, raw: Any) -> list[CircleMember]:
     return found
 
 
-def create_table(data: Mapping[str, Any], new_key: Any, answer: Any) -> Any:
+def create_table(data: Data, new_key: Any, answer: Any) -> Any:
     """``POST /api/v1/tables`` for a circle: ``circle_key`` and ``members`` (ids in seat
     order) instead of ``names``. ``new_key``/``answer``: the Table API's own helpers."""
     key = data.get("circle_key")
@@ -224,7 +225,7 @@ def create_table(data: Mapping[str, Any], new_key: Any, answer: Any) -> Any:
     return answer(table, host_key)
 
 
-def matched(circle: Circle, seats: Sequence[str], given: Any) -> list[CircleMember]:
+def matched(circle: Circle, seats: Sequence[str], given: Entered) -> list[CircleMember]:
     """The member for each seat of an exported game: named in ``given`` (the seat's name, or
     its number from 1, to a member's id or name), else the member of the same name."""
     if given is not None and not isinstance(given, dict):
@@ -254,7 +255,7 @@ def matched(circle: Circle, seats: Sequence[str], given: Any) -> list[CircleMemb
     return out
 
 
-def import_game(circle: Circle, data: Any, given: Any, phone: str) -> Any:
+def import_game(circle: Circle, data: Entered, given: Entered, phone: str) -> Any:
     """A game exported as JSON, into a new table of the circle (checked as any import is)."""
     from companion.tables import importing
 

@@ -13,7 +13,7 @@ from flask.typing import ResponseReturnValue
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games import seating
-from companion.games.protocol import Action, Actor
+from companion.games.protocol import JSON, Action, Actor, Data, Entered
 from companion.tables import holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
@@ -31,7 +31,7 @@ class NoKey(CompanionError):
     """No key, or one this server does not know (401)."""
 
 
-def _answer(body: dict[str, Any], status: int = 200) -> Any:
+def _answer(body: Mapping[str, object], status: int = 200) -> Any:
     return jsonify(body), status
 
 
@@ -40,7 +40,7 @@ def _refused(err: CompanionError) -> ResponseReturnValue:
     db.session.rollback()
     if isinstance(err, NoKey):
         return _answer({"error": err.message}, 401)
-    body: dict[str, Any] = {"error": err.message}
+    body: dict[str, object] = {"error": err.message}
     if isinstance(err, service.StaleTarget):
         body.update(
             target=dict(err.action.target), target_version=err.target_version, current=err.current
@@ -50,7 +50,7 @@ def _refused(err: CompanionError) -> ResponseReturnValue:
     return _answer(body, status_for(err))
 
 
-def _body() -> dict[str, Any]:
+def _body() -> dict[str, Entered]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise Unreadable("The body must be a JSON object.", "body")
@@ -139,14 +139,14 @@ def _created(table: Table, key: str) -> Any:
     return _answer(body, 201)
 
 
-def _seat_number(data: Mapping[str, Any], seats: int) -> int:
+def _seat_number(data: Data, seats: int) -> int:
     seat = data.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise Unreadable(f"'seat' must be a seat number from 0 to {seats - 1}.", "seat")
     return seat
 
 
-def _version(data: Mapping[str, Any]) -> int | None:
+def _version(data: Data) -> int | None:
     """The target's version a host or join call names (optional: without it, the target as
     it is now)."""
     version = data.get("version")
@@ -188,7 +188,7 @@ def join(token: str) -> ResponseReturnValue:
     return _answer({"seat": position, "seat_key": key, "target_version": done.target_versions[0]})
 
 
-def _sheet(sheet: Any) -> dict[str, Any]:
+def _sheet(sheet: Any) -> dict[str, JSON]:
     rounds = [
         {"round": i + 1, "points": {str(s): p for s, p in enumerate(row)}}
         for i, row in enumerate(sheet.rows[: sheet.complete_rounds])
@@ -232,7 +232,7 @@ def read() -> ResponseReturnValue:
     )
 
 
-def _action(data: Mapping[str, Any]) -> Action:
+def _action(data: Data) -> Action:
     kind, target, version = data.get("action"), data.get("target"), data.get("version")
     if not isinstance(kind, str) or not kind:
         raise Unreadable("'action' must name the action, e.g. \"score\".", "action")
@@ -246,7 +246,7 @@ def _action(data: Mapping[str, Any]) -> Action:
     return Action(kind[:40], target, version, payload)
 
 
-def _same_game(seen: Any, current: int) -> None:
+def _same_game(seen: Entered, current: int) -> None:
     """``game_number`` (optional): the game the client's action was made in, checked as a
     page's form is (``service.check_game``)."""
     if seen is None:
@@ -304,7 +304,7 @@ def act() -> ResponseReturnValue:
 Acted = tuple[holders.Holder, service.Done]
 
 
-def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
+def _act_unlocked(body: Data, action: Action) -> Acted | None:
     """PostgreSQL: the action in one round trip when this process keeps the key's holder from
     its last action and nothing happened at the table since, else two (the key read again):
     ``service.act_unlocked``. None, with nothing stored, after ``service.TRIES`` tries that
@@ -330,7 +330,7 @@ def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
     return h, done
 
 
-def _try_kept(body: Mapping[str, Any], action: Action, h: holders.Holder) -> service.Done | None:
+def _try_kept(body: Data, action: Action, h: holders.Holder) -> service.Done | None:
     """The action with a kept holder, which may be out of date: only a success counts;
     anything else (another game named, a refusal) is decided on a fresh read of the key."""
     try:
@@ -384,7 +384,7 @@ def host() -> ResponseReturnValue:
     done = _act_table(v, action, v.who, _version(data))
     table = v.table
     publish(table, done.version)
-    body: dict[str, Any] = {"version": done.version, "target_version": done.target_versions[0]}
+    body: dict[str, object] = {"version": done.version, "target_version": done.target_versions[0]}
     if done.moved is not None:
         publish_moved(done.moved, table)
         body = {"links": _links(table), "join_code": table.join_code, **body}

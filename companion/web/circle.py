@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
+from companion.games.protocol import Entered
 from companion.tables import circleread, circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import GAMES, game_type
@@ -167,7 +168,7 @@ def qr(token: str) -> Response:
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-def _seated(circle: Circle, form: Any) -> list[CircleMember]:
+def _seated(circle: Circle, form: Entered) -> list[CircleMember]:
     """The members present, by the seat number each was given (blank: not playing)."""
     placed = []
     for m in circles.members(circle):

@@ -16,6 +16,7 @@ only when there is no description, or it is werkzeug's default one.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, jsonify, make_response, render_template, request
@@ -73,7 +74,7 @@ def status_for(err: CompanionError) -> int:
     return 403 if isinstance(err, NotAllowed) else 422
 
 
-def answer(message: str, status: int, extra: dict[str, Any] | None = None) -> Any:
+def answer(message: str, status: int, extra: Mapping[str, object] | None = None) -> Any:
     """The refusal in the form the asker can show: JSON (``extra`` fields added to the
     error), an htmx notice, or a page."""
     if request.path.startswith("/api/"):

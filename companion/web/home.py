@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
 from companion.extensions import db
-from companion.games.protocol import Action, Actor
+from companion.games.protocol import Action, Actor, Entered
 from companion.tables import circles, service, store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
@@ -40,7 +40,7 @@ def clean_name(raw: str, label: str) -> str:
     return text
 
 
-def your_tables() -> list[dict[str, Any]]:
+def your_tables() -> list[dict[str, str]]:
     """The tables this phone hosts or sits at (none for a phone the app has not met)."""
     phone = session.get("phone")
     if not phone:
@@ -91,7 +91,7 @@ def new(key: str) -> ResponseReturnValue:
     return render_template("new.html", kind=kind, values=values, errors={})
 
 
-def _read_new_table(form: Any) -> tuple[str, dict[str, Any], list[str]]:
+def _read_new_table(form: Entered) -> tuple[str, dict[str, Any], list[str]]:
     kind = game_type(form.get("game", "custom"))
     options = kind.parse_options(form)
     names = [clean_name(form.get(f"name-{i}", ""), f"Name {i + 1}") for i in range(options.players)]

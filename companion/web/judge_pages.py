@@ -25,7 +25,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.games import challenges as rules
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Entered
 from companion.tables import service
 from companion.web import judge as flow
 from companion.web.errors import answer, status_for
@@ -52,7 +52,7 @@ def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="judge-verdict")
 
 
-def _read_play(form: Any) -> tuple[str, list[str], float | None]:
+def _read_play(form: Entered) -> tuple[str, list[str], float | None]:
     lexicon_id = str(form.get("lexicon", "")).strip()[:40]
     lexicon = get_lexicon(lexicon_id)
     words = rules.clean_words(str(form.get("words", ""))[:2000])
@@ -62,7 +62,7 @@ def _read_play(form: Any) -> tuple[str, list[str], float | None]:
     return lexicon.id, words, min_zipf
 
 
-def _min_zipf(form: Any) -> float:
+def _min_zipf(form: Entered) -> float:
     raw = str(form.get("min_zipf", DEFAULT_COMMON)).strip()[:10] or str(DEFAULT_COMMON)
     try:
         value = float(raw)
@@ -73,7 +73,7 @@ def _min_zipf(form: Any) -> float:
     return value
 
 
-def _values(form: Any) -> dict[str, str]:
+def _values(form: Entered) -> dict[str, str]:
     keys = ("lexicon", "words", "common", "min_zipf")
     return {k: str(form.get(k, ""))[:2000] for k in keys if form.get(k) is not None}
 
@@ -161,7 +161,9 @@ def _has_judge(v: TableView) -> bool:
     return table is not None and all(k in table.actions for k in rules.ACTIONS)
 
 
-def _act(v: TableView, kind: str, n: int, data: dict[str, Any], seen: int | None = None) -> None:
+def _act(
+    v: TableView, kind: str, n: int, data: dict[str, Entered], seen: int | None = None
+) -> None:
     """The step as an action naming the challenge and the version this phone saw (``seen``,
     else the form's ``version``), checked and stored by the service."""
     if not _has_judge(v):

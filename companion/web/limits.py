@@ -10,6 +10,12 @@ the Table API and the referee API) refuses such a body with a 400 in words; ``/i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
 import re
 from itertools import accumulate
 from typing import Any
@@ -73,10 +79,10 @@ class ReadableHost:
     characters a host name cannot hold) is answered ``400`` in words at once; without this
     even the error page fails, since every page builds its links from the host."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
 
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if readable_host(environ.get("HTTP_HOST", "")):
             return self.app(environ, start_response)
         start_response(

@@ -28,8 +28,8 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion.errors import CompanionError, Conflict
 from companion.extensions import db
-from companion.games.forms import Form
-from companion.games.protocol import Action, Opaque
+from companion.games.forms import Form, Kept
+from companion.games.protocol import Action, Data, Entered, Opaque
 from companion.tables import service
 from companion.web.errors import status_for
 from companion.web.kinds import WebGame
@@ -39,9 +39,7 @@ from companion.web.tableview import TableView
 
 # the view now, the input kept, the refusal, the form's endpoint and the URL's values -> how
 # to draw the form again (None: the refusal notice)
-Again = Callable[
-    [TableView, dict[str, Any], CompanionError, str, Mapping[str, Any]], "dict[str, Any] | None"
-]
+Again = Callable[[TableView, Kept, CompanionError, str, Data], "dict[str, Any] | None"]
 
 
 def again_status(err: CompanionError) -> int:
@@ -86,7 +84,7 @@ class Forms:
             abort(403, "Take a seat first: only players at the table can enter.")
         return v
 
-    def act(self, token: str, endpoint: str, url: Mapping[str, Any]) -> Any:
+    def act(self, token: str, endpoint: str, url: Data) -> Any:
         form = self.forms[endpoint]
         v = self.seated(token)
         values = form.keep(request.form, url)
@@ -131,10 +129,10 @@ class Forms:
     def refused(
         self,
         token: str,
-        values: dict[str, Any],
+        values: dict[str, Entered],
         err: CompanionError,
         endpoint: str,
-        url: Mapping[str, Any],
+        url: Data,
     ) -> Any:
         """The form again for the table now, the phone's input kept, the reason beside it."""
         fresh = self.view(token)

@@ -11,6 +11,11 @@ so a forged ``X-Forwarded-For`` counts under the real address (the join-code lim
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIEnvironment
+
 import ipaddress
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -60,7 +65,7 @@ class TrustedProxies:
                 break
         return client
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         peer = environ.get("REMOTE_ADDR", "")
         if self._is_trusted(peer):
             environ["REMOTE_ADDR"] = self.client(peer, environ.get("HTTP_X_FORWARDED_FOR", ""))

@@ -225,7 +225,7 @@ def edit_cell(token: str, number: int, seat: int) -> ResponseReturnValue:
         abort(404, "That round or seat is not on the sheet.")
     if not v.may_change(seat):
         abort(403, f"Only {v.names[seat]}'s phone or the host can change this score.")
-    ctx: dict[str, Any] = dict(v=v, values={}, errors={}, round_number=number, seat=seat)
+    ctx: dict[str, object] = dict(v=v, values={}, errors={}, round_number=number, seat=seat)
     if htmx():
         return fragment("_edit.html", 200, **ctx)
     return render_template("table.html", edit=True, **ctx)

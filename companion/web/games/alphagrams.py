@@ -22,7 +22,7 @@ from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.state import SLOT
 from companion.games.alphagrams.table.words import describe as ag_describe
 from companion.games.alphagrams.table.words import ranking_lines
-from companion.games.protocol import Event
+from companion.games.protocol import Entered, Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
 from companion.web.kinds import WebGame, plain, register
@@ -86,10 +86,12 @@ GAME = WebGame(
 register(GAME)
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
+def _again(
+    v: TableView, values: dict[str, Entered], err: CompanionError, *_: Any
+) -> dict[str, object]:
     """The entry box again, drawn for the table now, with this phone's input kept (the
     word's rows first, when it is composed: ``Compose``, nothing refused)."""
-    ctx: dict[str, Any] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}
+    ctx: dict[str, object] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}
     if isinstance(err, tableform.Compose):
         return {**ctx, "status": 200}
     message, current = err.message, getattr(err, "current", None)

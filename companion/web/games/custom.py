@@ -6,7 +6,7 @@ back with the phone's input kept and, where a cell changed elsewhere, the value 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, request
@@ -15,7 +15,7 @@ from companion.errors import CompanionError, Conflict
 from companion.games.custom.table.forms import FORMS as READERS
 from companion.games.custom.table.forms import Seen
 from companion.games.forms import Fields
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Data, Entered
 from companion.tables import service
 from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
@@ -33,8 +33,8 @@ def _seen(v: TableView) -> Seen:
 
 
 def _again(
-    v: TableView, values: dict[str, Any], err: CompanionError, endpoint: str, url: Mapping[str, Any]
-) -> dict[str, Any]:
+    v: TableView, values: dict[str, Entered], err: CompanionError, endpoint: str, url: Data
+) -> dict[str, object]:
     """The same round's form again: the correction box for a correction or an earlier round,
     else the entry box; each box's value now beside a box that changed elsewhere."""
     number = int(url["number"])

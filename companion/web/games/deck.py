@@ -18,7 +18,7 @@ from sqlalchemy import select
 from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Entered
 from companion.tables import service, store
 from companion.tables.models import Event, Game
 from companion.web.errors import status_for
@@ -94,14 +94,14 @@ def deck_page(token: str) -> ResponseReturnValue:
     return _page(_view(token), {}, {})
 
 
-def _number(form: Any, name: str, label: str, top: int) -> int:
+def _number(form: Entered, name: str, label: str, top: int) -> int:
     raw = str(form.get(name, "")).strip()[:10]
     if not (raw.isascii() and raw.isdigit()) or int(raw) > top:
         raise Unreadable(f"{label}: '{raw}' is not a whole number from 0 to {top}.", name)
     return int(raw)
 
 
-def read_deck(form: Any) -> Deck:
+def read_deck(form: Entered) -> Deck:
     """The deck form: copies and value for every card; at least one card in all."""
     cards: dict[str, object] = {}
     for card in EVERY_CARD:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
@@ -12,6 +10,7 @@ from companion.errors import Unreadable
 from companion.games.alphagrams.options import options_from
 from companion.games.alphagrams.rules import check_word
 from companion.games.alphagrams.scoring import score
+from companion.games.protocol import Entered
 from companion.web.referee._common import body, get_object, get_str, seat_key
 from companion.words.registry import get_lexicon
 
@@ -59,7 +58,7 @@ def _word(value: str | None, name: str, required: bool) -> str | None:
     return value
 
 
-def _laid_words(value: Any, key: str) -> list[str]:
+def _laid_words(value: Entered, key: str) -> list[str]:
     if not isinstance(value, list):
         raise Unreadable(f"field 'words': seat {key} must have a list of words", "words")
     for word in value:

@@ -23,6 +23,7 @@ from companion.games.consonants import (
     read_word,
     score_taken,
 )
+from companion.games.protocol import Entered
 from companion.web.referee._common import (
     body,
     choice,
@@ -78,7 +79,7 @@ def score() -> ResponseReturnValue:
     return jsonify(report.as_dict())
 
 
-def _cards(value: Any, field: str, read: Callable[[str], Any]) -> list[Any]:
+def _cards(value: Entered, field: str, read: Callable[[str], Any]) -> list[Any]:
     if not isinstance(value, list):
         raise Unreadable(f"field '{field}' must be a list of cards, not {value!r:.80}", field)
     cards = []
@@ -92,15 +93,15 @@ def _cards(value: Any, field: str, read: Callable[[str], Any]) -> list[Any]:
     return cards
 
 
-def _played(value: Any, field: str) -> list[PlayedAlpha]:
+def _played(value: Entered, field: str) -> list[PlayedAlpha]:
     return _cards(value, field, PlayedAlpha.parse)
 
 
-def _physical(value: Any, field: str) -> list[AlphaCard]:
+def _physical(value: Entered, field: str) -> list[AlphaCard]:
     return _cards(value, field, AlphaCard.parse)
 
 
-def _taken(data: dict[str, Any], players: int) -> dict[int, list[AlphaCard]]:
+def _taken(data: dict[str, Entered], players: int) -> dict[int, list[AlphaCard]]:
     """Cards taken per seat; the played form (``A/E=E``) is accepted and read as the card."""
     return {
         seat_key(key, players, "taken"): [
@@ -110,7 +111,7 @@ def _taken(data: dict[str, Any], players: int) -> dict[int, list[AlphaCard]]:
     }
 
 
-def _words(data: dict[str, Any], players: int) -> dict[int, list[str]]:
+def _words(data: dict[str, Entered], players: int) -> dict[int, list[str]]:
     result = {}
     for key, value in get_object(data, "words", {}).items():
         seat = seat_key(key, players, "words")
@@ -120,7 +121,7 @@ def _words(data: dict[str, Any], players: int) -> dict[int, list[str]]:
     return result
 
 
-def _challenges(data: dict[str, Any], players: int) -> list[Challenge]:
+def _challenges(data: dict[str, Entered], players: int) -> list[Challenge]:
     found = []
     for i, item in enumerate(get_list(data, "challenges", [])):
         field = f"challenges[{i}]"
@@ -140,7 +141,7 @@ def _challenges(data: dict[str, Any], players: int) -> list[Challenge]:
     return found
 
 
-def _judge(data: dict[str, Any], needed: bool) -> Callable[[str], bool] | None:
+def _judge(data: dict[str, Entered], needed: bool) -> Callable[[str], bool] | None:
     """The table's lexicon as ``is_word``; an unknown lexicon is a 400 even when unused."""
     name = get_str(data, "lexicon")
     if name is None and not needed:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
+from companion.games.protocol import Entered
 from companion.web.referee._common import body, get_list, get_str
 from companion.words.judge import check_text, judge
 from companion.words.registry import get_lexicon, lexicons
@@ -40,7 +39,7 @@ def _word(value: object, i: int) -> str:
         raise Unreadable(f"field 'words': item {i}: {err.message}", "words") from None
 
 
-def _min_zipf(data: dict[str, Any]) -> float | None:
+def _min_zipf(data: dict[str, Entered]) -> float | None:
     value = data.get("min_zipf")
     if value is None:
         return None
