@@ -201,7 +201,7 @@ def chosen_members(circle: Circle, raw: Entered) -> list[CircleMember]:
     return found
 
 
-def create_table(data: Data, new_key: Any, answer: Any) -> Any:
+def create_table(data: Data, new_key: Any, answer: Any) -> ResponseReturnValue:
     """``POST /api/v1/tables`` for a circle: ``circle_key`` and ``members`` (ids in seat
     order) instead of ``names``. ``new_key``/``answer``: the Table API's own helpers."""
     key = data.get("circle_key")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -14,6 +13,7 @@ from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Un
 from companion.extensions import db
 from companion.games import seating
 from companion.games.protocol import JSON, Action, Actor, Data, Entered
+from companion.games.scoresheet import Sheet
 from companion.tables import holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
@@ -31,7 +31,7 @@ class NoKey(CompanionError):
     """No key, or one this server does not know (401)."""
 
 
-def _answer(body: Mapping[str, object], status: int = 200) -> Any:
+def _answer(body: Mapping[str, object], status: int = 200) -> ResponseReturnValue:
     return jsonify(body), status
 
 
@@ -129,7 +129,7 @@ def create() -> ResponseReturnValue:
     return _created(table, key)
 
 
-def _created(table: Table, key: str) -> Any:
+def _created(table: Table, key: str) -> ResponseReturnValue:
     body = {
         "token": table.token,
         "host_key": key,
@@ -188,8 +188,8 @@ def join(token: str) -> ResponseReturnValue:
     return _answer({"seat": position, "seat_key": key, "target_version": done.target_versions[0]})
 
 
-def _sheet(sheet: Any) -> dict[str, JSON]:
-    rounds = [
+def _sheet(sheet: Sheet) -> dict[str, JSON]:
+    rounds: list[JSON] = [
         {"round": i + 1, "points": {str(s): p for s, p in enumerate(row)}}
         for i, row in enumerate(sheet.rows[: sheet.complete_rounds])
     ]
@@ -258,7 +258,7 @@ def _same_game(seen: Entered, current: int) -> None:
         service.check_game(seen, current)
 
 
-def _read_action() -> tuple[dict[str, Any], Action]:
+def _read_action() -> tuple[dict[str, Entered], Action]:
     """The body and its action; a call without a valid key is 401 before its body is read
     (the key is looked up here only when the body does not read: no extra query otherwise)."""
     try:

@@ -72,7 +72,7 @@ def page(token: str) -> ResponseReturnValue:
 
 def _page(
     circle: Circle, errors: dict[str, str], values: dict[str, str] | None = None, status: int = 200
-) -> Any:
+) -> ResponseReturnValue:
     kind = request.args.get("game", "")[:40]
     kind = kind if kind in GAMES else ""
     period = request.args.get("period", "all")
@@ -97,13 +97,13 @@ def _page(
     ), status
 
 
-def _refused(circle: Circle, err: CompanionError) -> Any:
+def _refused(circle: Circle, err: CompanionError) -> ResponseReturnValue:
     db.session.rollback()
     values = {k: v[:200] for k, v in request.form.items() if k != "csrf_token"}
     return _page(circle, {err.field or "form": err.message}, values, 422)
 
 
-def _back(circle: Circle) -> Any:
+def _back(circle: Circle) -> ResponseReturnValue:
     return redirect(url_for("circle.page", token=circle.token), 303)
 
 

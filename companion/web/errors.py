@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Flask, jsonify, make_response, render_template, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
@@ -74,7 +74,9 @@ def status_for(err: CompanionError) -> int:
     return 403 if isinstance(err, NotAllowed) else 422
 
 
-def answer(message: str, status: int, extra: Mapping[str, object] | None = None) -> Any:
+def answer(
+    message: str, status: int, extra: Mapping[str, object] | None = None
+) -> ResponseReturnValue:
     """The refusal in the form the asker can show: JSON (``extra`` fields added to the
     error), an htmx notice, or a page."""
     if request.path.startswith("/api/"):

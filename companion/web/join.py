@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -104,7 +103,7 @@ def _host_view(token: str) -> TableView:
     return v
 
 
-def _host_done(v: TableView, action: Action, version_field: str = "version") -> Any:
+def _host_done(v: TableView, action: Action, version_field: str = "version") -> ResponseReturnValue:
     done = act_table(v, action, form_version(version_field))
     publish(v.table, done.version)
     if done.moved is not None:
@@ -135,7 +134,7 @@ def _seats_version(raw: str | None) -> int:
     return int(text)
 
 
-def _seat_action(token: str, action: Action) -> Any:
+def _seat_action(token: str, action: Action) -> ResponseReturnValue:
     """A host's seat change, through the table protocol like every action (the game decides
     whether it may be done; a form drawn before another seat change is stale: 409)."""
     v = _host_view(token)

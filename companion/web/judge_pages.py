@@ -17,7 +17,6 @@ includes ``words/_challenge.html`` (drawn from the folded state, ``companion.web
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -134,7 +133,9 @@ def standalone_verdict(sig: str) -> ResponseReturnValue:
 # at a table
 
 
-def _answer(token: str, error: CompanionError | None = None, where: str = "judge") -> Any:
+def _answer(
+    token: str, error: CompanionError | None = None, where: str = "judge"
+) -> ResponseReturnValue:
     v = view_for(token)
     if error is None:
         publish(v.table)
@@ -244,7 +245,7 @@ def _for_seats(v: TableView) -> list[int] | None:
     return [int(p) for p in parts]
 
 
-def _agreement(token: str, k: int, kind: str) -> Any:
+def _agreement(token: str, k: int, kind: str) -> ResponseReturnValue:
     v = view_for(token)
     _seated(v)
     try:

@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 
 import re
 from itertools import accumulate
-from typing import Any
 
 from flask import Flask
 from flask.wrappers import Request
 from werkzeug.exceptions import BadRequest
+
+from companion.games.protocol import Entered
 
 MAX_JSON_DEPTH = 64
 TOO_DEEP = f"That JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels of lists and objects."
@@ -65,7 +66,7 @@ class LimitedRequest(Request):
     def max_content_length(self, value: int | None) -> None:
         self._max_content_length = value
 
-    def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Any:
+    def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Entered:
         if (force or self.is_json) and too_deep(self.get_data(cache=True)):
             raise BadRequest(TOO_DEEP)
         return super().get_json(force=force, silent=silent, cache=cache)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict
 from companion.extensions import db
@@ -84,7 +85,7 @@ class Forms:
             abort(403, "Take a seat first: only players at the table can enter.")
         return v
 
-    def act(self, token: str, endpoint: str, url: Data) -> Any:
+    def act(self, token: str, endpoint: str, url: Data) -> ResponseReturnValue:
         form = self.forms[endpoint]
         v = self.seated(token)
         values = form.keep(request.form, url)
@@ -113,7 +114,7 @@ class Forms:
         saved = self.saved(after, actions[0], done)
         return fragment(self.kind.entry_template, v=after, values={}, errors={}, saved=saved)
 
-    def agreed(self, token: str, action: Action) -> Any:
+    def agreed(self, token: str, action: Action) -> ResponseReturnValue | None:
         """A stale action that sends what the table has now (``same`` gives the words) is
         answered as saved, nothing stored again; None when it differs."""
         if self.same is None:
@@ -133,7 +134,7 @@ class Forms:
         err: CompanionError,
         endpoint: str,
         url: Data,
-    ) -> Any:
+    ) -> ResponseReturnValue:
         """The form again for the table now, the phone's input kept, the reason beside it."""
         fresh = self.view(token)
         status = again_status(err)
@@ -156,7 +157,7 @@ class Forms:
 
 
 def _route(forms: Forms, endpoint: str) -> Callable[..., Any]:
-    def view(token: str, **url: Any) -> Any:
+    def view(token: str, **url: Any) -> ResponseReturnValue:
         return forms.act(token, endpoint, url)
 
     return view

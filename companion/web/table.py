@@ -66,7 +66,7 @@ _CORRECTIONS = frozenset({"table.edit_cell", "hearts.edit"})
 
 
 @bp.before_app_request
-def _same_game() -> Any:
+def _same_game() -> ResponseReturnValue | None:
     """A change sent from a form of another game than the table's current one is refused
     (409), nothing stored; the phone's page has moved on to the current game by then. The
     same for a correction opened from an older sheet (its link names its game), and "Play
@@ -88,7 +88,7 @@ def _same_game() -> Any:
     return same_game(sent.strip(), int(current), token)
 
 
-def same_game(sent: str, current: int, token: str) -> Any:
+def same_game(sent: str, current: int, token: str) -> ResponseReturnValue | None:
     """``sent``, the game a form or link names, against the table's ``current`` game
     (``service.check_game``); "Play again" from a phone that missed it goes to that game."""
     if not (sent.isascii() and sent.isdigit() and len(sent) < 7):

@@ -7,9 +7,9 @@ back with the phone's input kept and, where a cell changed elsewhere, the value 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from flask import Blueprint, request
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict
 from companion.games.custom.table.forms import FORMS as READERS
@@ -50,7 +50,9 @@ def _again(
     }
 
 
-def _answered(after: TableView, actions: Sequence[Action], done: service.Done) -> Any:
+def _answered(
+    after: TableView, actions: Sequence[Action], done: service.Done
+) -> ResponseReturnValue | None:
     """A correction answers with a notice (the sheet's live update shows the totals)."""
     if not request.form.get("edit"):
         return None

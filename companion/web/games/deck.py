@@ -9,8 +9,6 @@ Alpha cards call ``table_deck(v)``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlalchemy import select
@@ -19,6 +17,7 @@ from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
 from companion.games.protocol import Action, Entered
+from companion.games.protocol import Event as PlainEvent
 from companion.tables import service, store
 from companion.tables.models import Event, Game
 from companion.web.errors import status_for
@@ -82,7 +81,9 @@ def _view(token: str) -> TableView:
     return v
 
 
-def _page(v: TableView, values: dict[str, str], errors: dict[str, str], status: int = 200) -> Any:
+def _page(
+    v: TableView, values: dict[str, str], errors: dict[str, str], status: int = 200
+) -> ResponseReturnValue:
     deck = table_deck(v)
     cards = [(c, field_key(c), deck.copies.get(c, 0), deck.value(c)) for c in EVERY_CARD]
     ctx = dict(v=v, deck=deck, cards=cards, values=values, errors=errors, version=_version(v))
@@ -151,11 +152,11 @@ def carry(v: TableView) -> None:
         db.session.rollback()  # copied a moment ago by another phone
 
 
-def describe(event: Any) -> str | None:
+def describe(event: PlainEvent) -> str | None:
     """The history line for a deck change (None for other kinds)."""
     if event.kind != KIND:
         return None
-    when = event.created_at.strftime("%H:%M:%S")
+    when = f"{event.created_at:%H:%M:%S}"
     cards = event.payload.get("cards") or {}
     size = sum(int(pair[0]) for pair in cards.values() if isinstance(pair, list) and pair)
     checked = "checked against the real deck" if event.payload.get("verified") else "unverified"
