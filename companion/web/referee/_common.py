@@ -9,7 +9,7 @@ than the route's limits (``companion.web.bounds``) with a ``413``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -40,7 +40,9 @@ def need(data: dict[str, Entered], *names: str) -> None:
             raise Unreadable(f"field '{name}' is required", name)
 
 
-def get_list(data: dict[str, Entered], name: str, default: list[Any] | None = None) -> list[Any]:
+def get_list(
+    data: dict[str, Entered], name: str, default: list[Entered] | None = None
+) -> list[Entered]:
     value = data.get(name, default)
     if value is None and default is not None:
         return default
@@ -116,13 +118,16 @@ def names(data: dict[str, Entered], players: int) -> dict[int, str]:
     return found
 
 
-CardReader = Callable[[Any, str], list[Any]]
+C = TypeVar("C")  # a game's card
+CardReader = Callable[[Entered, str], list[C]]
 """Reads a JSON list of cards for a field: ``(value, field) -> cards``, or ``Unreadable``."""
 
 
-def tricks(data: dict[str, Entered], players: int, read: CardReader) -> list[tuple[int, list[Any]]]:
+def tricks(
+    data: dict[str, Entered], players: int, read: CardReader[C]
+) -> list[tuple[int, list[C]]]:
     """``tricks``: a list of ``{"leader": seat, "cards": [...]}`` in play order."""
-    found = []
+    found: list[tuple[int, list[C]]] = []
     for i, item in enumerate(get_list(data, "tricks", [])):
         field = f"tricks[{i}]"
         if not isinstance(item, dict):
@@ -135,7 +140,7 @@ def tricks(data: dict[str, Entered], players: int, read: CardReader) -> list[tup
     return found
 
 
-def kitty(data: dict[str, Entered], size: int, read: CardReader) -> list[Any]:
+def kitty(data: dict[str, Entered], size: int, read: CardReader[C]) -> list[C]:
     """``kitty``: optional; when given it must have the table's kitty size."""
     cards = read(get_list(data, "kitty", []), "kitty")
     if cards and len(cards) != size:

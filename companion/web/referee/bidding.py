@@ -9,8 +9,6 @@ answered as a fault (``wrong-card-count``), as in the other trick games.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
@@ -48,7 +46,7 @@ def _checked(
     }
 
 
-def _counts(data: dict[str, Entered], name: str, players: int) -> dict[int, Any]:
+def _counts(data: dict[str, Entered], name: str, players: int) -> dict[int, Entered]:
     found = {seat_key(k, players, name): v for k, v in get_object(data, name, {}).items()}
     if sorted(found) != list(range(players)):
         raise Unreadable(f"field '{name}' needs every seat from 0 to {players - 1}.", name)

@@ -8,7 +8,7 @@ used in messages). ``/score`` also answers ``words`` (the words standing) and ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TypeVar, cast
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
@@ -79,10 +79,13 @@ def score() -> ResponseReturnValue:
     return jsonify(report.as_dict())
 
 
-def _cards(value: Entered, field: str, read: Callable[[str], Any]) -> list[Any]:
+C = TypeVar("C")
+
+
+def _cards(value: Entered, field: str, read: Callable[[str], C]) -> list[C]:
     if not isinstance(value, list):
         raise Unreadable(f"field '{field}' must be a list of cards, not {value!r:.80}", field)
-    cards = []
+    cards: list[C] = []
     for i, text in enumerate(value):
         if not isinstance(text, str):
             raise Unreadable(f"field '{field}[{i}]' must be a card such as T, not {text!r:.40}")

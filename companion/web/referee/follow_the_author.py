@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
@@ -60,7 +61,8 @@ def check() -> ResponseReturnValue:
 @bp.post("/referee/follow-the-author/score-round")
 def score() -> ResponseReturnValue:
     data = body()
-    stores = _per_seat_field(get_object(data, "stores", {}), "stores", _cards, [])
+    no_cards: list[DecktetCard] = []
+    stores = _per_seat_field(get_object(data, "stores", {}), "stores", _cards, no_cards)
     scoring = _per_seat_field(get_object(data, "scoring_suits"), "scoring_suits", _suit, None)
     danger = _per_seat_field(get_object(data, "danger_suits"), "danger_suits", _suit, None)
     seat_key(get_int(data, "alpha_dealer", 0), SEATS, "alpha_dealer")
@@ -113,20 +115,26 @@ def _suit(raw: Entered, field: str) -> str:
         raise Unreadable(f"field '{field}': {err.message}", field) from None
 
 
-def _per_seat_field(raw: dict[str, Entered], field: str, read: Any, missing: Any) -> list[Any]:
+T = TypeVar("T")
+M = TypeVar("M")
+
+
+def _per_seat_field(
+    raw: dict[str, Entered], field: str, read: Callable[[Entered, str], T], missing: M
+) -> list[T | M]:
     """An object keyed by seat ("0", "1") -> a list by seat; absent seats get ``missing``."""
-    values = [missing] * SEATS
+    values: list[T | M] = [missing] * SEATS
     for key, value in raw.items():
         seat = seat_key(key, SEATS, field)
         values[seat] = read(value, f"{field}.{seat}")
     return values
 
 
-def _required(values: list[Any], field: str) -> list[Any]:
+def _required(values: list[T | None], field: str) -> list[T]:
     for seat, value in enumerate(values):
         if value is None:
             raise Unreadable(f"field '{field}' has no suit for seat {seat}", field)
-    return values
+    return [v for v in values if v is not None]  # every seat has one, checked above
 
 
 def _per_seat(points: dict[int, int]) -> dict[str, int]:
