@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Flask, request
 
@@ -213,7 +212,7 @@ def _words(bound: Bound, got: int) -> str:
     )
 
 
-def _reach(value: Entered, steps: list[str]) -> Iterator[Any]:
+def _reach(value: Entered, steps: list[str]) -> Iterator[Entered]:
     """Every value at the end of ``steps`` (``name``, ``name[]``, ``*``, ``*[]``); places of
     the wrong type are skipped here and refused in words when the route reads them."""
     if not steps:

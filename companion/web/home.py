@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import timedelta
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -20,7 +19,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
 from companion.extensions import db
-from companion.games.protocol import Action, Actor, Entered
+from companion.games.protocol import JSON, Action, Actor, Entered
 from companion.tables import circles, service, store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
@@ -91,7 +90,7 @@ def new(key: str) -> ResponseReturnValue:
     return render_template("new.html", kind=kind, values=values, errors={})
 
 
-def _read_new_table(form: Entered) -> tuple[str, dict[str, Any], list[str]]:
+def _read_new_table(form: Entered) -> tuple[str, dict[str, JSON], list[str]]:
     kind = game_type(form.get("game", "custom"))
     options = kind.parse_options(form)
     names = [clean_name(form.get(f"name-{i}", ""), f"Name {i + 1}") for i in range(options.players)]
