@@ -40,9 +40,9 @@ else:
         """A frozen dataclass (``dataclasses.replace`` takes it): the type checker's own."""
 
 
-# JSON as it enters: a phone's or key's body, a form, a stored payload read back. The one
-# ``Any`` of the seam: whoever reads a value of it checks it (``target_int``, ``fold``'s
-# ``try``), so every other type here says what it holds (tests/test_any.py counts the rest).
+# JSON as it enters: a phone's or key's body, a form, a stored payload read back. One of the
+# two named ``Any`` (with ``Opaque``): whoever reads a value of it checks it (``target_int``,
+# ``fold``'s ``try``); every other type says what it holds (tests/test_any.py counts them).
 Entered: TypeAlias = Any
 # JSON as it leaves: what ``current`` and ``view`` answer, sent as it is (the Table API).
 JSON: TypeAlias = "str | int | float | bool | None | Sequence[JSON] | Mapping[str, JSON]"
@@ -50,7 +50,7 @@ JSON: TypeAlias = "str | int | float | bool | None | Sequence[JSON] | Mapping[st
 # snapshot): Python cannot say "some game's State", so these are named, and only that game's
 # ``TableGame`` reads them (each game is checked against the seam with its own types).
 Opaque: TypeAlias = Any
-Data = Mapping[str, Entered]  # an action's target or data as a phone or key sent it
+Data = Mapping[str, Entered]  # JSON entered, by name: an action's target or data, options
 Payload = dict[str, Entered]  # an event's payload: plain JSON values, stored as they are
 
 
