@@ -17,7 +17,6 @@ from companion.games.consonants.table import summary as table_summary
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.trickgame.display import DisplayParts, trick_rows
-from companion.games.trickgame.entries import hand_slot
 from companion.games.trickgame.passwords import PassLine, pass_line
 from companion.games.trickgame.summary import HandSummary
 from companion.games.trickgame.words import named
@@ -44,7 +43,7 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     def version(self, part: str, index: int | None = None) -> int:
         """The version of one slot of the open hand, which a form sends back."""
-        return self.versions.get(hand_slot(self.hand.number, part, index, ts.SLOTS), 0)
+        return self.versions.get(ts.SLOTS.slot(self.hand.number, part, index), 0)
 
     @property
     def summary(self) -> HandSummary | None:

@@ -23,11 +23,41 @@ from companion.games.challenges import Challenge
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table.options import TableOptions
 from companion.games.seats import seat_labels
-from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
+from companion.games.trickgame.entries import (
+    CLAIM,
+    TRICK,
+    Entry,
+    HandEntries,
+    Part,
+    SlotNames,
+    choice,
+)
 from companion.games.trickgame.state import HandLookup
 from companion.games.tricks import Violation
 
-SLOTS = SlotNames("c", {"claim": "s", "trick": "t", "choice": "fly", "words": "w", "close": "end"})
+
+@dataclass(frozen=True)
+class ConsonantsEntries(HandEntries):
+    """A Consonants hand's entries: the shared ones (a claim is the cards a seat took, kitty
+    included; the choice is Flying by Night's), the words each seat laid and the close."""
+
+    words: Mapping[int, Entry] = field(default_factory=dict)
+    close: Entry | None = None
+
+
+EMPTY = ConsonantsEntries()
+SLOTS = SlotNames(
+    "c",
+    {
+        "claim": CLAIM,
+        "trick": TRICK,
+        "choice": choice("fly"),
+        "words": Part("w", "words", "seat"),
+        "close": Part("end", "close"),
+    },
+    EMPTY,
+)
+"""Consonants' slots: ``c3s1`` (seat 1's cards), ``c3t0``, ``c3fly``, ``c3w1``, ``c3end``."""
 BLOCKING = ("duplicate-card", "wrong-card-count", "bad-declaration")
 Scores = dict[int, int]
 
@@ -108,7 +138,7 @@ class Hand:
 class State(HandLookup[Hand]):
     options: TableOptions
     rules: ConsonantsOptions  # the options' rules with the table's deck
-    entries: Mapping[int, HandEntries] = field(default_factory=dict)
+    entries: Mapping[int, ConsonantsEntries] = field(default_factory=dict)
     verdicts: Mapping[int, tuple[Verdict, ...]] = field(default_factory=dict)
     hands: tuple[Hand, ...] = ()
     totals: Scores = field(default_factory=dict)
@@ -152,7 +182,7 @@ def missing_consonants(
     return sorted((wanted - listed).elements())
 
 
-def _taken(state: State, n: int, entries: HandEntries) -> dict[str, Any]:
+def _taken(state: State, n: int, entries: ConsonantsEntries) -> dict[str, Any]:
     """Source, taken cards, seats entered, trick report and missing cards of hand ``n``."""
     rules, players = state.rules, state.options.players
     tricks = [(leader, played(texts)) for leader, texts in entries.trick_list()]

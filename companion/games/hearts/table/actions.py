@@ -42,7 +42,6 @@ from companion.games.hearts.table.state import Hand, State
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload, need_seat_phone
 from companion.games.seats import seat_labels
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import EMPTY
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
@@ -111,7 +110,7 @@ def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[C
 
 class HeartsTable(TrickTable):
     key = "hearts"
-    name, parts, event_parts = "Hearts", PARTS, EVENT_PARTS
+    name, parts, event_parts, slots = "Hearts", PARTS, EVENT_PARTS, ts.SLOTS
     actions = {
         "taken": "Enter or correct the cards every seat took in one hand (a scorer for all).",
         "claim": "Enter one seat's own cards for the open hand.",
@@ -139,7 +138,7 @@ class HeartsTable(TrickTable):
     def current(self, state: State, action: Action) -> Any:
         part, number, index = self.target(state, action)
         hand = state.hand(number)
-        entries = state.entries.get(number, EMPTY)
+        entries = state.entries.get(number, ts.EMPTY)
         if part == "taken":
             return _taken_now(hand)
         if part == "claim":

@@ -19,7 +19,7 @@ from companion.games.hearts.table import words as words
 from companion.games.hearts.table.options import TableOptions
 from companion.games.hearts.table.state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
-from companion.games.trickgame.entries import EMPTY, Entry
+from companion.games.trickgame.entries import Entry
 from companion.games.trickgame.summary import HandSummary
 from companion.games.tricks import Violation
 
@@ -183,7 +183,7 @@ class Display(DisplayParts[TableOptions, Hand]):
     def consequence(self, hand: Hand, choice: str) -> str:
         """What ``choice`` does to the totals, in words: each total after it, and whether the
         game ends there (and who wins) or goes on."""
-        entries = self.game.entries.get(hand.number, EMPTY)
+        entries = self.game.entries.get(hand.number, ts.EMPTY)
         entries = replace(entries, choice=Entry({"choice": choice}))
         scores = ts.build_hand(self.options, hand.number, entries, hand.totals_before).scores or {}
         rules = self.options.rules

@@ -22,11 +22,43 @@ from companion.games.hearts import HandReport
 from companion.games.hearts.scoring import scoring_cards
 from companion.games.hearts.table.options import TableOptions
 from companion.games.seats import seat_labels
-from companion.games.trickgame.entries import EMPTY, HandEntries
+from companion.games.trickgame.entries import (
+    CLAIM,
+    TRICK,
+    Entry,
+    HandEntries,
+    Part,
+    SlotNames,
+    choice,
+)
 from companion.games.trickgame.state import HandLookup
 
 BLOCKING = ("duplicate-card", "wrong-card-count")
 Scores = dict[int, int]
+
+
+@dataclass(frozen=True)
+class HeartsEntries(HandEntries):
+    """A Hearts hand's entries: the shared ones, a scorer's whole hand (``taken``, also the
+    numbers way's points) and a recorded revoke."""
+
+    taken: Entry | None = None
+    revoke: Entry | None = None
+
+
+EMPTY = HeartsEntries()
+SLOTS = SlotNames(
+    "h",
+    {
+        "taken": Part("", "taken"),
+        "claim": CLAIM,
+        "trick": TRICK,
+        "choice": choice("moon"),
+        "revoke": Part("rev", "revoke"),
+    },
+    EMPTY,
+)
+"""Hearts' slots: ``h3`` a scorer's hand 3, ``h3s1``, ``h3t0``, ``h3moon``, ``h3rev``."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +90,7 @@ class Hand:
 @dataclass(frozen=True)
 class State(HandLookup[Hand]):
     options: TableOptions
-    entries: Mapping[int, HandEntries] = field(default_factory=dict)
+    entries: Mapping[int, HeartsEntries] = field(default_factory=dict)
     hands: tuple[Hand, ...] = ()
     totals: Scores = field(default_factory=dict)
 
@@ -88,13 +120,13 @@ def penalty_cards(options: TableOptions) -> list[Card]:
     return scoring_cards(options.rules)
 
 
-def _claims(entries: HandEntries) -> tuple[dict[int, list[Card]], int | None]:
+def _claims(entries: HeartsEntries) -> tuple[dict[int, list[Card]], int | None]:
     claims = {seat: cards(e.payload.get("cards", [])) for seat, e in entries.claims.items()}
     sun = next((s for s, e in sorted(entries.claims.items()) if e.payload.get("sun")), None)
     return claims, sun
 
 
-def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scores) -> Hand:
+def build_hand(options: TableOptions, n: int, entries: HeartsEntries, totals: Scores) -> Hand:
     rules, names = options.rules, seat_labels(options.players)
     claims, claim_sun = _claims(entries)
     tricks = [(leader, cards(texts)) for leader, texts in entries.trick_list()]
