@@ -17,6 +17,7 @@ from companion.games.consonants.table import summary as table_summary
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.trickgame.display import DisplayParts, trick_rows
+from companion.games.trickgame.hands import may_choose
 from companion.games.trickgame.passwords import PassLine, pass_line
 from companion.games.trickgame.summary import HandSummary
 from companion.games.trickgame.words import named
@@ -125,7 +126,7 @@ class Display(DisplayParts[TableOptions, Hand]):
     def may_choose(self, hand: Hand) -> bool:
         """The flyer's phone, or the host when the flyer has no phone."""
         flyer = hand.flyer
-        return flyer is not None and self.can_enter and table.may_choose(self.actor, flyer)
+        return flyer is not None and self.can_enter and may_choose(self.actor, (flyer,))
 
     # cards
 

@@ -23,6 +23,7 @@ from companion.games.challenges import Challenge
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table.options import TableOptions
 from companion.games.seats import seat_labels
+from companion.games.trickgame import hands
 from companion.games.trickgame.entries import (
     CLAIM,
     TRICK,
@@ -32,6 +33,7 @@ from companion.games.trickgame.entries import (
     SlotNames,
     choice,
 )
+from companion.games.trickgame.hands import HandRules, Moon
 from companion.games.trickgame.state import HandLookup
 from companion.games.tricks import Violation
 
@@ -236,23 +238,33 @@ def initial(options: TableOptions) -> State:
     return rebuild(State(options, replace(options.rules, deck=DEFAULT_DECK), totals=totals), 1)
 
 
+class ConsonantsHands(HandRules["State", Hand]):
+    """Consonants' hands for the base (``trickgame.hands``): a hand counts once its words are
+    closed; its scores add to the totals as they are."""
+
+    def build(self, state: State, number: int, totals: Scores) -> Hand:
+        return build_hand(state, number)
+
+    def done(self, hand: Hand) -> bool:
+        return hand.closed
+
+    def add(self, state: State, totals: Scores, hand: Hand) -> Scores:
+        scores = hand.scores or {}
+        return {s: totals[s] + scores.get(s, 0) for s in totals}
+
+    def over(self, state: State, totals: Scores) -> bool:
+        return engine.game_over(totals, state.rules)
+
+
+HANDS = ConsonantsHands()
+MOON = Moon(
+    "Flying by Night",
+    engine.FLYING_CHOICES,
+    "Choose 'subtract' (-50 for the flyer) or 'add' (+50 for the others).",
+    "Only the flyer's phone (or the host, when the flyer has no phone) makes this choice.",
+)
+
+
 def rebuild(state: State, start: int) -> State:
-    """The hands from hand ``start`` on built again (the earlier ones are kept as they are)."""
-    if state.hands and start > len(state.hands):
-        return state  # after the open hand (or the game's end): nothing shown changes
-    kept = list(state.hands[: start - 1])
-    totals = _totals_after(kept, state.options.players)
-    while not kept or (kept[-1].closed and not engine.game_over(totals, state.rules)):
-        kept.append(build_hand(state, len(kept) + 1))
-        scores = kept[-1].scores
-        if kept[-1].closed and scores is not None:
-            totals = {s: totals[s] + scores.get(s, 0) for s in totals}
-    return replace(state, hands=tuple(kept), totals=totals)
-
-
-def _totals_after(hands: list[Hand], players: int) -> Scores:
-    totals = {seat: 0 for seat in range(players)}
-    for hand in hands:
-        for seat, points in (hand.scores or {}).items():
-            totals[seat] += points
-    return totals
+    """The hands from hand ``start`` on built again (``trickgame.hands.rebuild``)."""
+    return hands.rebuild(state, start, HANDS)

@@ -20,6 +20,7 @@ from companion.games.hearts.table.options import TableOptions
 from companion.games.hearts.table.state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.entries import Entry
+from companion.games.trickgame.hands import may_choose
 from companion.games.trickgame.summary import HandSummary
 from companion.games.tricks import Violation
 
@@ -204,7 +205,7 @@ class Display(DisplayParts[TableOptions, Hand]):
         shooter = hand.shooter
         if shooter is None or not self.current:
             return False
-        return hearts_table.may_choose(self.actor, shooter)
+        return may_choose(self.actor, shooter.seats)
 
     # trick entry
 

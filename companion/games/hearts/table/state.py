@@ -11,8 +11,8 @@ fold that stores it share the check.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -22,6 +22,7 @@ from companion.games.hearts import HandReport
 from companion.games.hearts.scoring import scoring_cards
 from companion.games.hearts.table.options import TableOptions
 from companion.games.seats import seat_labels
+from companion.games.trickgame import hands
 from companion.games.trickgame.entries import (
     CLAIM,
     TRICK,
@@ -31,6 +32,7 @@ from companion.games.trickgame.entries import (
     SlotNames,
     choice,
 )
+from companion.games.trickgame.hands import HandRules, Moon
 from companion.games.trickgame.state import HandLookup
 
 BLOCKING = ("duplicate-card", "wrong-card-count")
@@ -206,23 +208,40 @@ def initial(options: TableOptions) -> State:
     return rebuild(State(options, {}, (), {s: 0 for s in range(options.players)}), 1)
 
 
+class HeartsHands(HandRules["State", Hand]):
+    """Hearts' hands for the base (``trickgame.hands``): a hand counts once scored; the
+    totals add by the engine (an exact-target reset means they are not plain sums)."""
+
+    def build(self, state: State, number: int, totals: Scores) -> Hand:
+        return build_hand(state.options, number, state.entries.get(number, EMPTY), totals)
+
+    def done(self, hand: Hand) -> bool:
+        return hand.scores is not None
+
+    def add(self, state: State, totals: Scores, hand: Hand) -> Scores:
+        assert hand.scores is not None
+        return hearts.add_hand(totals, hand.scores, state.options.rules)
+
+    def over(self, state: State, totals: Scores) -> bool:
+        return hearts.game_over(totals, state.options.rules)
+
+    def totals_after(self, state: State, hands: Iterable[Hand]) -> Scores:
+        """In one step: the last hand's totals before it, with its scores."""
+        last = next(reversed(list(hands)), None)
+        if last is None:
+            return {seat: 0 for seat in range(state.options.players)}
+        return self.add(state, last.totals_before, last)
+
+
+HANDS = HeartsHands()
+MOON = Moon(
+    "moon",
+    ("add", "subtract"),
+    "Choose 'add' (26 to everyone else) or 'subtract' (26 off the shooter).",
+    "Only the shooter's phone (or the host, when the shooter has no phone) may make this choice.",
+)
+
+
 def rebuild(state: State, start: int) -> State:
-    """The hands from hand ``start`` on built again (the earlier ones are kept as they are)."""
-    if state.hands and start > len(state.hands):
-        return state  # after the open hand (or the game's end): nothing shown changes
-    rules, kept = state.options.rules, list(state.hands[: start - 1])
-    totals = _totals_after(kept, rules.players, state.options)
-    while not kept or (kept[-1].scores is not None and not hearts.game_over(totals, rules)):
-        n = len(kept) + 1
-        kept.append(build_hand(state.options, n, state.entries.get(n, EMPTY), totals))
-        if kept[-1].scores is not None:
-            totals = hearts.add_hand(totals, kept[-1].scores, rules)
-    return replace(state, hands=tuple(kept), totals=totals)
-
-
-def _totals_after(hands: list[Hand], players: int, options: TableOptions) -> Scores:
-    if not hands:
-        return {seat: 0 for seat in range(players)}
-    last = hands[-1]
-    assert last.scores is not None
-    return hearts.add_hand(last.totals_before, last.scores, options.rules)
+    """The hands from hand ``start`` on built again (``trickgame.hands.rebuild``)."""
+    return hands.rebuild(state, start, HANDS)
