@@ -1,12 +1,14 @@
 """A fifth trick game on the base (``trickgame``), with no web code: a tiny "Black Lady"
-(hearts 1 each, the queen of spades 13, lowest total wins at 100; no passing, no moon)
-declared here in a few lines, then played through the service's own ``plan`` (the pure
-shell): a whole hand by tricks, a refused trick, a correction that recomputes the hand.
+(hearts 1 each, the queen of spades 13, three cards passed left, right, across, then held;
+game at 100; no moon) declared here in one ``Declaration``, then played through the
+service's own ``plan`` (the pure shell): a whole hand by tricks, a refused trick, a
+correction that recomputes the hand.
 
 What it declares is what a new trick game writes: its entries' parts (here only the shared
-ones), its card points, how a hand is built and scored, and the table's name and action
-kinds. The fold, targets, slots, versions, trick checks, the open hand, the rebuild after a
-correction and the moon-like choice come from the base."""
+ones), its card points and special cards, its pass rules, how a hand is built and scored,
+and the table's name and action kinds. The fold, targets, slots, versions, trick checks, the
+open hand, the rebuild after a correction, the pass line and the deal rotation come from the
+base (the moon-like choice too, for a game that has one)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from companion.cards.standard import Card
 from companion.errors import Forbidden
 from companion.games.protocol import Action, Actor, NewEvent
 from companion.games.trickgame import hands
+from companion.games.trickgame.declaration import Declaration
 from companion.games.trickgame.entries import TRICK, HandEntries, SlotNames
 from companion.games.trickgame.state import HandLookup
 from companion.games.trickgame.table import TrickTable, hand_open, need_player, trick_payload
@@ -41,6 +44,9 @@ def card_points(card: Card) -> int:
 class Options:
     players: int = 4
     target: int = 100
+    pass_count: int = 3
+    pass_cycle: tuple[str, ...] | None = None
+    first_dealer: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,7 @@ class BlackLadyHands(hands.HandRules[State, Hand]):
         scores = None
         if len(tricks) == 52 // state.options.players and not check(state.options.players, tricks):
             taken = Tricks.of(state.options.players, tricks).taken(winner_with(None))
-            scores = {s: sum(map(card_points, taken.get(s, []))) for s in range(4)}
+            scores = {s: DECLARED.points(state, taken.get(s, [])) for s in range(4)}
         return Hand(number, tricks, scores)
 
     def done(self, hand: Hand) -> bool:
@@ -87,17 +93,25 @@ class BlackLadyHands(hands.HandRules[State, Hand]):
         return max(totals.values()) >= state.options.target
 
 
-HANDS = BlackLadyHands()
+DECLARED: Declaration[State, Hand, Card] = Declaration(
+    "Black Lady",
+    SLOTS,
+    BlackLadyHands(),
+    None,
+    lambda state, card: card_points(card),
+    lambda state: {"queen": Card.parse("QS")},
+    lambda state: state.options,
+)
 
 
 class BlackLadyTable(TrickTable):
     name, parts, event_parts, slots = "Black Lady", {"trick": "trick"}, {"bl-trick": "trick"}, SLOTS
 
     def initial(self, options: Options, players: int) -> State:
-        return hands.rebuild(State(options, totals={s: 0 for s in range(players)}), 1, HANDS)
+        return DECLARED.rebuild(State(options, totals={s: 0 for s in range(players)}), 1)
 
     def rebuild(self, state: State, number: int) -> State:
-        return hands.rebuild(state, number, HANDS)
+        return DECLARED.rebuild(state, number)
 
     def tricks_per_hand(self, state: State) -> int:
         return 52 // state.options.players
@@ -151,6 +165,15 @@ def test_a_fifth_trick_game_plays_a_hand_through_the_base():
     assert first.scores is not None and sum(first.scores.values()) == 26
     assert shell.state.open_number == 2 and shell.state.totals == first.scores
     assert [e.slot for e in shell.events[:2]] == ["b1t0", "b1t1"]
+    assert DECLARED.points(shell.state, [DECLARED.special(shell.state, "queen")]) == 13
+
+
+def test_the_pass_and_the_deal_rotation_come_from_the_base():
+    state = GAME.initial(Options(first_dealer=3), 4)
+    names = ["Ann", "Ben", "Cy", "Di"]
+    assert DECLARED.pass_line(state, 1, 0, names).text == "Pass 3 cards to Ben, on your left."
+    assert DECLARED.pass_line(state, 4, None, names).text == "Hold: no pass this hand."
+    assert [DECLARED.dealer(state, n) for n in (1, 2, 3)] == [3, 0, 1]
 
 
 def test_the_base_refuses_a_repeated_card_and_a_hand_not_open():

@@ -12,6 +12,7 @@ The deal and the pass are here too, so no game imports another: ``passing`` (the
 per player count, the pass of each hand, the dealer's rotation, the checks on a cycle) and
 ``passwords`` (the pass line a phone shows, the named cycles of the new-table form). A game
 declares the parts its hands have by its ``entries.SlotNames`` (an entry of any other part is
-an error, never a revoke) and its table class names only those parts. A fifth trick game
-without bids is shown whole in ``tests/games/test_trick_base.py``. The bidding games
-(Spades, Oh Hell) extend ``bidtable`` with a small ``Rules`` class each."""
+an error, never a revoke) and its table class names only those parts. ``declaration`` bundles
+all a game without bids declares (parts, hands, moon, card points, special cards, pass rules)
+in one value; a fifth such game is shown whole in ``tests/games/test_trick_base.py``. The
+bidding games (Spades, Oh Hell) extend ``bidtable`` with a small ``Rules`` class each."""

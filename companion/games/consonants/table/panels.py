@@ -18,7 +18,7 @@ from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.hands import may_choose
-from companion.games.trickgame.passwords import PassLine, pass_line
+from companion.games.trickgame.passwords import PassLine
 from companion.games.trickgame.summary import HandSummary
 from companion.games.trickgame.words import named
 
@@ -87,7 +87,7 @@ class Display(DisplayParts[TableOptions, Hand]):
         return ts.dealer(self.options, hand)
 
     def pass_line(self, hand: int) -> PassLine:
-        return pass_line(self.rules, hand, self.seat, self.names)
+        return ts.DECLARED.pass_line(self.game, hand, self.seat, self.names)
 
     def lead_line(self, hand: int) -> str:
         if self.rules.first_lead == "left-of-dealer":
@@ -133,7 +133,7 @@ class Display(DisplayParts[TableOptions, Hand]):
     def tiles(self) -> list[Tile]:
         deck = self.game.deck
         return [
-            Tile(str(c), c.kind, k, engine.card_points(c, deck))
+            Tile(str(c), c.kind, k, ts.DECLARED.card_points(self.game, c))
             for c, k in sorted(deck.copies.items(), key=lambda i: (i[0].kind != "consonant", i[0]))
             if k
         ]

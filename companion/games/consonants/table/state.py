@@ -23,7 +23,7 @@ from companion.games.challenges import Challenge
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table.options import TableOptions
 from companion.games.seats import seat_labels
-from companion.games.trickgame import hands
+from companion.games.trickgame.declaration import Declaration
 from companion.games.trickgame.entries import (
     CLAIM,
     TRICK,
@@ -265,6 +265,18 @@ MOON = Moon(
 )
 
 
+DECLARED: Declaration[State, Hand, AlphaCard] = Declaration(
+    "Consonants",
+    SLOTS,
+    HANDS,
+    MOON,
+    lambda state, card: engine.card_points(card, state.deck),
+    lambda state: {"lead": AlphaCard("J")},
+    lambda state: state.rules,
+)
+"""Consonants as the trick-game base reads it (``trickgame.declaration``): the J leads."""
+
+
 def rebuild(state: State, start: int) -> State:
     """The hands from hand ``start`` on built again (``trickgame.hands.rebuild``)."""
-    return hands.rebuild(state, start, HANDS)
+    return DECLARED.rebuild(state, start)

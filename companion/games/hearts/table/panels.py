@@ -65,7 +65,7 @@ class Display(DisplayParts[TableOptions, Hand]):
         return ts.dealer(self.options, hand)
 
     def pass_line(self, hand: int) -> words.PassLine:
-        return words.pass_line(self.options, hand, self.seat, self.names)
+        return ts.DECLARED.pass_line(self.game, hand, self.seat, self.names)
 
     def lead_line(self, hand: int) -> str:
         return words.lead_line(self.options, self.dealer(hand), self.names)

@@ -19,10 +19,10 @@ from typing import Any
 from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts import HandReport
-from companion.games.hearts.scoring import scoring_cards
+from companion.games.hearts.scoring import QS, bonus_card, card_points, scoring_cards
 from companion.games.hearts.table.options import TableOptions
 from companion.games.seats import seat_labels
-from companion.games.trickgame import hands
+from companion.games.trickgame.declaration import Declaration
 from companion.games.trickgame.entries import (
     CLAIM,
     TRICK,
@@ -242,6 +242,23 @@ MOON = Moon(
 )
 
 
+def _special(state: State) -> dict[str, Card]:
+    bonus = bonus_card(state.options.rules)
+    return {"queen": QS, **({"bonus": bonus} if bonus is not None else {})}
+
+
+DECLARED: Declaration[State, Hand, Card] = Declaration(
+    "Hearts",
+    SLOTS,
+    HANDS,
+    MOON,
+    lambda state, card: card_points(card, state.options.rules),
+    _special,
+    lambda state: state.options.rules,
+)
+"""Hearts as the trick-game base reads it (``trickgame.declaration``)."""
+
+
 def rebuild(state: State, start: int) -> State:
     """The hands from hand ``start`` on built again (``trickgame.hands.rebuild``)."""
-    return hands.rebuild(state, start, HANDS)
+    return DECLARED.rebuild(state, start)
