@@ -60,6 +60,7 @@ from companion.games.protocol import (
 )
 from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import read
+from companion.games.trickgame.hands import choice_payload
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
@@ -84,18 +85,12 @@ ALL_KINDS = frozenset(KINDS.values()) | {"cons-challenge"}
 
 
 ENTERS = Who.OWN_HOST_OR_TABLE_IF_PHONELESS  # who enters a seat's cards and words
-CHOOSES = Who.OWN_OR_HOST_IF_PHONELESS  # who makes the flyer's choice
 CHALLENGES = Who.OWN_OR_HOST  # who challenges for a seat
 
 
 def may_act_for(actor: Actor, seat: int) -> bool:
     """The seat's own phone, the host, or any seated phone for a seat no phone holds."""
     return may(actor, ENTERS, seat)
-
-
-def may_choose(actor: Actor, flyer: int) -> bool:
-    """The flyer's phone, or the host when the flyer has no phone."""
-    return may(actor, CHOOSES, flyer)
 
 
 def _need_seat(actor: Actor, seat: int) -> None:
@@ -279,18 +274,8 @@ def _trick(state: State, hand: Hand, index: Any, data: Data, actor: Actor) -> Pa
 
 def _fly(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
     flyer = hand.flyer
-    if not hand.choice_required or flyer is None:
-        raise Forbidden(
-            f"Hand {hand.number} has no Flying by Night waiting for a choice.", "no-choice"
-        )
-    refused = "Only the flyer's phone (or the host, when the flyer has no phone) makes this choice."
-    check(actor, CHOOSES, flyer, refused=refused)
-    choice = data.get("choice")
-    if choice not in engine.FLYING_CHOICES:
-        raise Unreadable(
-            "Choose 'subtract' (-50 for the flyer) or 'add' (+50 for the others).", "choice"
-        )
-    return {"choice": choice}
+    seats = (flyer,) if hand.choice_required and flyer is not None else None
+    return choice_payload(ts.MOON, hand.number, seats, actor, data)
 
 
 def _word_list(value: Any) -> list[str]:
