@@ -860,3 +860,25 @@ def test_two_phones_save_one_store_at_once_the_second_is_told_and_keeps_its_taps
     assert "changed on another phone" in body and "Now: 3 cards entered." in body
     assert sorted(_checked(_form(body, "fta-store-1"))) == sorted(mine)  # the input kept
     assert "Save Ben's store</button>" in _form(body, "fta-store-1")  # the full list
+
+
+@pytest.mark.one_database
+def test_two_phones_save_the_same_store_at_once_it_is_agreement(app):
+    """The same cards from a form that saw the store empty: told it is in, nothing stored
+    twice; a different store at that moment stays a refusal (the test above)."""
+    t = Table(app)
+    _to_the_stores(t)
+    ok(t.store(1, 1, BEN_STORE, phone=t.ben))  # Ben's phone first
+    stored = _history(t)
+    same = list(reversed(BEN_STORE))  # Ann's phone, the same cards tapped in another order
+    answer = t.post(t.ann, "/fta/1/store/1", {"cards": same, "version": 0}, htmx=True)
+    assert answer.status_code == 200
+    body = answer.get_data(as_text=True).replace("&#39;", "'")
+    assert "Ben's store is in (3 cards): another phone saved the same cards." in body
+    assert "changed on another phone" not in body and 'id="err-fta"' not in body
+    assert _history(t) == stored  # nothing stored again
+    # the cards set aside, the same way
+    ok(t.aside(1, ASIDE))
+    answer = t.post(t.ben, "/fta/1/aside", {"cards": ASIDE[::-1], "version": 0}, htmx=True)
+    assert answer.status_code == 200
+    assert "another phone saved the same cards" in answer.get_data(as_text=True)

@@ -72,7 +72,11 @@ def _again(
     return {"errors": errors, "status": 409 if isinstance(err, Conflict) else 422}
 
 
-FORMS = Forms(GAME, tableforms.FORMS, _saved, _again)
+def _same(v: TableView, action: Action) -> str | None:
+    return tablewords.same_cards(action, v.state, v.names)
+
+
+FORMS = Forms(GAME, tableforms.FORMS, _saved, _again, same=_same)
 FORMS.routes(bp)
 view = FORMS.view
 

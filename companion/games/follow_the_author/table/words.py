@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.decktet import DECK, DecktetCard, parse_card
+from companion.errors import CompanionError
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.scoring import TITLES
+from companion.games.follow_the_author.table.data import read_cards
 from companion.games.follow_the_author.table.state import TYPED, HandState, RoundState, State
 from companion.games.follow_the_author.table.view import count_cards
 from companion.games.protocol import Action
@@ -197,6 +199,28 @@ def saved(
     if action.kind == "store":
         return f"Saved {names[t['seat']]}'s store ({count_cards(len(d['cards']))})."
     return f"Saved the cards set aside ({len(d['cards'])})."
+
+
+def same_cards(action: Action, state: State, names: Sequence[str]) -> str | None:
+    """A store or the cards set aside refused as stale that hold what the table has now
+    (another phone saved the same cards first) is agreement, not a conflict: the words to tell
+    the phone, else None (``companion.web.play.Forms.agreed``)."""
+    if action.kind not in ("store", "aside") or not isinstance(action.target.get("round"), int):
+        return None
+    r, seat = state.round(action.target["round"]), action.target.get("seat")
+    if action.kind == "store":
+        if seat not in (0, 1):
+            return None
+        now, what = r.stores[seat], f"{names[seat]}'s store is in"
+    else:
+        now, what = r.aside, "The cards set aside are in"
+    try:
+        sent = read_cards(action.data.get("cards"))
+    except CompanionError:
+        return None
+    if now is None or {c.title for c in sent} != {c.title for c in now}:
+        return None
+    return f"{what} ({count_cards(len(now))}): another phone saved the same cards."
 
 
 def _saved_points(target: Mapping[str, Any], state: State, revealed: bool, seat: int | None) -> str:
