@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from companion.cards.decktet import DECK
 
-from .test_fta_phones import LIVE_MS, _table_at_the_stores
+from .test_fta_phones import ARTIFACTS, LIVE_MS, _settle, _table_at_the_stores
 
 pytestmark = pytest.mark.e2e
 
@@ -97,3 +97,37 @@ def test_a_rounds_stores_take_28_taps_not_48(phone, record_property) -> None:
     record_property("taps: Follow the Author, a round's stores", n)
     assert n == 6 + 19 + 3  # two saves, and the last list's one tap
     assert n <= TODAY * 0.6
+
+
+def test_the_cards_left_line_follows_an_untapped_card(phone) -> None:
+    """The last list's note, button and fold title say the cards tapped now: untapping one of
+    the cards left changes all three at once, tapping it again brings the first words back."""
+    ann, ben = _table_at_the_stores(phone)
+    taps = Taps()
+    _open(ann, "#fta-aside", taps)
+    for title in ASIDE:
+        _card(ann, "#fta-aside", title).click()
+    ann.locator("#fta-aside").get_by_role("button", name="Save the cards set").click()
+    _open(ben, "#fta-store-1", taps)
+    expect(ben.locator("#fta-store-1 input[value='Pact']")).to_be_disabled(timeout=LIVE_MS)
+    for title in BEN:
+        _card(ben, "#fta-store-1", title).click()
+    ben.locator("#fta-store-1").get_by_role("button", name="Save Ben's store").click()
+    form = ann.locator("#fta-store-0")
+    note, save = form.locator(".fta-rest-note"), form.locator(".fta-rest-save")
+    check = form.locator(".fta-rest-check > summary")
+    expect(save).to_have_text("Save Ann's store: the 20 cards left", timeout=LIVE_MS)
+    _settle(ann)
+    check.click()
+    _card(ann, "#fta-store-0", ANN[0]).click()  # untapped
+    expect(save).to_have_text("Save Ann's store: 19 cards")
+    expect(note).to_contain_text("19 cards tapped of the 20 left of the deck")
+    expect(check).to_have_text("Check or change: 19 of 20")
+    expect(form.locator("[data-fta-count]")).to_have_text("19 cards")
+    ann.evaluate("() => document.querySelector('#fta-store-0').scrollIntoView()")
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(ARTIFACTS / "fta-untapped-left-390.png"))
+    _card(ann, "#fta-store-0", ANN[0]).click()  # tapped again
+    expect(save).to_have_text("Save Ann's store: the 20 cards left")
+    expect(note).to_contain_text("this list is what is left of the deck, 20 cards.")
+    expect(check).to_have_text("Check or change the 20 cards")
