@@ -315,7 +315,7 @@ def _counted(
             "number of other cards."
         )
     taken = {c for s in (r.stores[1 - seat], r.aside) for c in s or ()}
-    room = sum(1 for c in DECK if not fta.counts_for(c, *suits) and c not in taken)
+    room = sum(1 for c in DECK if _neither(c, *suits) and c not in taken)
     if others > room:
         raise Forbidden(f"{name}'s store can hold at most {room} cards of neither suit.")
     known = {c: k for c, k in r.known.items() if k.seat != seat or fta.counts_for(c, *suits)}
@@ -326,6 +326,12 @@ def _counted(
             f"The plays put {played} cards of neither suit (or of both) into {name}'s store: "
             f"the number of other cards is at least {played}."
         )
+
+
+def _neither(card: DecktetCard, scoring: str, danger: str | None) -> bool:
+    """A card of neither suit (not the Excuse): those a counted store gives as a number."""
+    hits = card.has_suit(scoring) or (danger is not None and card.has_suit(danger))
+    return not card.is_excuse and not hits
 
 
 def _after_reveal(r: RoundState) -> None:

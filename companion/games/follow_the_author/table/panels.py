@@ -246,9 +246,14 @@ class Panels:
     def others_room(self, seat: int) -> int:
         """How many cards of neither suit ``seat``'s store can hold: those not in the other
         store or set aside."""
-        r, leave = self.round, self.not_counting(seat)
-        taken = {c.title for s in (r.stores[1 - seat], r.aside) for c in s or ()}
-        return len(leave - taken)
+        r, suits = self.round, self.round.suits(seat)
+        if suits is None:
+            return 0
+        scoring, danger = suits
+        taken = {c for s in (r.stores[1 - seat], r.aside) for c in s or ()}
+        hits = [scoring] if danger is None else [scoring, danger]
+        neither = [c for c in DECK if not c.is_excuse and not any(map(c.has_suit, hits))]
+        return len([c for c in neither if c not in taken])
 
     def store_size(self, seat: int) -> str:
         """``seat``'s store as entered, in words."""
