@@ -320,7 +320,7 @@ FOLLOW_THE_AUTHOR: dict[str, Inverse | None] = {
     "fta-open": _fta("open", "scoring", "danger", "code"),
     "fta-ready": _fta("ready"),
     "fta-reveal": None,  # with the play, the points or the word that ends the omega hand
-    "fta-store": _fta("store", "cards"),
+    "fta-store": _fta("store", "cards", "others"),
     "fta-aside": _fta("aside", "cards", seat=False),
     # a stated opening (no code) asks the table; the other seat agrees
     "agree-open": _asked,

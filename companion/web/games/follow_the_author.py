@@ -71,7 +71,11 @@ def _again(
     return {"errors": errors, "status": 409 if isinstance(err, Conflict) else 422}
 
 
-FORMS = Forms(PAGES, forms.FORMS, _saved, _again)
+def _same(v: TableView, action: Action) -> str | None:
+    return words.same_cards(action, v.state, v.names)
+
+
+FORMS = Forms(PAGES, forms.FORMS, _saved, _again, same=_same)
 FORMS.routes(bp)
 view = FORMS.view
 
