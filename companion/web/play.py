@@ -69,7 +69,9 @@ class Forms:
     prepare: Callable[[TableView], None] | None = None
     seen: Callable[[TableView], Opaque] = lambda v: v.my_seat.position if v.my_seat else None
     same: Callable[[TableView, Action], str | None] | None = None
-    answered: Callable[[TableView, Sequence[Action], service.Done], Any] | None = None
+    answered: (
+        Callable[[TableView, Sequence[Action], service.Done], ResponseReturnValue | None] | None
+    ) = None
 
     def view(self, token: str, number: int | None = None) -> TableView:
         """The table at ``token``, which must be playing this game."""

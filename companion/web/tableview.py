@@ -100,7 +100,7 @@ class TableView:
 
     @property
     def sheet(self) -> Sheet:
-        return self.snapshot.sheet  # type: ignore[no-any-return]
+        return self.snapshot.sheet
 
     @property
     def seats(self) -> list[Seat]:

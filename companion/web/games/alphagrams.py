@@ -52,7 +52,7 @@ def ag_view(v: TableView) -> Board:
             open_one,
             lambda: deck_page.table_deck(v),
         )
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def entry_key(v: TableView) -> str:
