@@ -53,7 +53,7 @@ from companion.games.follow_the_author.table.options import (
 )
 from companion.games.follow_the_author.table.seal import SPEAKS, STORES
 from companion.games.follow_the_author.table.state import RoundState, State, fold, initial
-from companion.games.protocol import Action, Actor, Event, NewEvent, Who, check, target_int
+from companion.games.protocol import Action, Actor, Event, NewEvent, Payload, Who, check, target_int
 
 HAND_ACTIONS = ("points", "play", "end")
 SEAT_ACTIONS = ("seal", "open", "ready", "store")
@@ -246,7 +246,7 @@ class FtaTable:
         others = read_others(action.data.get("others"))
         _no_overlap(cards, r.stores[1 - seat] or (), f"{state.names[1 - seat]}'s store")
         _no_overlap(cards, r.aside or (), "the cards set aside")
-        payload: dict[str, Any] = {"seat": seat, "cards": [c.title for c in cards]}
+        payload: Payload = {"seat": seat, "cards": [c.title for c in cards]}
         if others is None:
             _refuse(fta.check_against_play(seat, cards, r.known, state.names))
         else:

@@ -49,7 +49,7 @@ def read_cards(value: Any) -> tuple[DecktetCard, ...]:
     return tuple(cards)
 
 
-def read_others(value: Any) -> int | None:
+def read_others(value: object) -> int | None:
     """A store's number of cards of neither suit (None or "": every card is listed)."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None

@@ -272,7 +272,7 @@ def exportable(rows: list[Event]) -> list[Event]:
     return [e for e in rows if e.kind != "fta-seal" or e.round in revealed]
 
 
-def store_size(listed: int, others: Any) -> str:
+def store_size(listed: int, others: object) -> str:
     """A store's size in words: ``7 cards``, or ``6 cards that count and 13 others``."""
     if others is None:
         return count_cards(listed)
