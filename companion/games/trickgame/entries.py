@@ -4,7 +4,9 @@ Slots (names kept from the stored games): Hearts' ``h3`` a scorer's whole hand, 
 seat 1's own claim, ``h3t0`` trick 0, ``h3moon`` the moon-like choice, ``h3rev`` a recorded
 revoke. Consonants names its slots ``c3s1`` (seat 1's cards taken: a claim), ``c3t0``,
 ``c3fly`` (the choice), ``c3w1`` (the words seat 1 laid) and ``c3end`` (the words are done):
-a game passes its own ``SlotNames``.
+a game passes its own ``SlotNames``. A claim of the rest of a hand from trick 9 on (``rest``)
+is stored in the slot of the trick it starts at (``h3t9``): the claim and that trick's entry
+race on one version, so one of two phones acting on it at once is refused.
 
 A game declares the parts its hands have by its ``SlotNames`` (each part's slot suffix);
 every part is one of ``PARTS``, the kinds of entry a trick game's hand can hold. Folding an
@@ -38,6 +40,15 @@ class HandEntries:
     revoke: Entry | None = None
     words: Mapping[int, Entry] = field(default_factory=dict)
     close: Entry | None = None
+    rest: Entry | None = None
+
+    def rest_seat(self) -> int | None:
+        """The seat that took every trick not entered, when the claim starts right after
+        the tricks entered (a claim an entered trick overtook counts for nothing)."""
+        e = self.rest
+        if e is None or int(e.payload["trick"]) != len(self.trick_list()):
+            return None
+        return int(e.payload["seat"])
 
     def trick_list(self) -> list[tuple[int, list[str]]]:
         """The tricks entered from the first on, as (leader, cards in play order)."""
@@ -50,10 +61,10 @@ class HandEntries:
 EMPTY = HandEntries()
 
 
-PARTS = ("taken", "claim", "trick", "choice", "revoke", "words", "close")
+PARTS = ("taken", "claim", "trick", "choice", "revoke", "words", "close", "rest")
 """Every part a trick game's hand may have: a scorer's whole hand (``taken``), a seat's own
-``claim``, a ``trick``, the moon-like ``choice``, a recorded ``revoke``, a seat's ``words``
-and the ``close`` of the words."""
+``claim``, a ``trick``, the moon-like ``choice``, a recorded ``revoke``, a seat's ``words``,
+the ``close`` of the words and the ``rest`` (every trick not entered went to one seat)."""
 
 
 class UnknownPart(ValueError):
@@ -86,7 +97,7 @@ class SlotNames:
 
 
 HEARTS_SLOTS = SlotNames(
-    "h", {"taken": "", "claim": "s", "trick": "t", "choice": "moon", "revoke": "rev"}
+    "h", {"taken": "", "claim": "s", "trick": "t", "choice": "moon", "revoke": "rev", "rest": "t"}
 )
 
 
@@ -121,4 +132,6 @@ def fold_entry(
         return replace(entries, revoke=entry)
     if part == "close":
         return replace(entries, close=entry)
+    if part == "rest":
+        return replace(entries, rest=entry)
     raise UnknownPart(f"no trick game's hand has the part {part!r:.30}")

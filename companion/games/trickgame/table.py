@@ -11,7 +11,15 @@ from typing import Any, Protocol
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import Action, Actor, Event, target_int
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import EMPTY, HEARTS_SLOTS, SlotNames, fold_entry, hand_slot
+from companion.games.trickgame.entries import (
+    EMPTY,
+    HEARTS_SLOTS,
+    Entry,
+    HandEntries,
+    SlotNames,
+    fold_entry,
+    hand_slot,
+)
 
 
 class Violation(Protocol):
@@ -90,6 +98,30 @@ def trick_payload(
     return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}
 
 
+def rest_payload(hand: Any, index: int, data: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """ "The rest go to <seat>" from trick ``index`` on: the claim a table makes when one
+    player shows they take every trick left. It starts right after the tricks entered, and
+    only once one is (who holds which card is known only from the tricks played)."""
+    done = len(hand.tricks)
+    if not done:
+        raise Forbidden("Enter the first trick before giving the rest to a player.", "rest-early")
+    if index != done:
+        raise Forbidden(
+            f"The rest start at trick {done + 1}, the next one, not trick {index + 1}.",
+            "trick-not-next",
+        )
+    seat = read.seat_value(data.get("seat"), players, "seat")
+    return {"trick": index, "seat": seat}
+
+
+def rest_at(entries: HandEntries, index: int) -> Entry | None:
+    """The claim of the rest when it covers trick ``index`` (no trick entered there)."""
+    seat = entries.rest_seat()
+    if seat is None or entries.rest is None or index < int(entries.rest.payload["trick"]):
+        return None
+    return entries.rest
+
+
 class TrickTable:
     """``fold``, ``target``, ``target_slot`` and ``current`` of a trick game's table: ``name`` in
         messages, ``parts`` (action kind -> part), ``event_parts`` (event kind -> part),
@@ -131,7 +163,7 @@ class TrickTable:
         hand = target_int(action, "hand", 1)
         if part in self.seat_parts:
             return part, hand, target_int(action, "seat", 0, state.options.players - 1)
-        if part == "trick":
+        if part in ("trick", "rest"):
             return part, hand, target_int(action, "trick", 0, self.tricks_per_hand(state) - 1)
         return part, hand, None
 
@@ -144,5 +176,8 @@ class TrickTable:
         part, number, index = self.target(state, action)
         entries = state.entries.get(number, EMPTY)
         found = {"claim": entries.claims, "trick": entries.tricks, "words": entries.words}
-        entry = found[part].get(index or 0) if part in found else getattr(entries, part)
+        if part == "rest":  # its slot is the trick's: what that trick is now
+            entry = entries.tricks.get(index or 0) or rest_at(entries, index or 0)
+        else:
+            entry = found[part].get(index or 0) if part in found else getattr(entries, part)
         return dict(entry.payload) if entry is not None else None
