@@ -68,3 +68,16 @@ def test_a_hand_ended_by_a_claim_imports_unchanged(client):
     assert rest(client, table, 9, 3).status_code == 303
     copied = round_trip(client, table)
     assert totals(client, copied) == totals(client, table) == ["1", "0", "4", "21"]
+
+
+def test_a_trick_sent_after_the_rest_was_claimed_is_told_who_took_it(app: Flask, client):
+    table = hearts_table(client, entry="tricks")
+    ben = seated(app, client, table, 1)
+    nine(client, table)
+    assert rest(client, table, 9, 3).status_code == 303
+    late = trick(ben, table, 1, 9, *HAND[9][:1], " ".join(HAND[9][1]))  # seen at version 0
+    assert late.status_code == 409
+    said = words(late)
+    assert "Hand 1 is finished" in said
+    assert "trick 10 of hand 1 is now part of the rest, which went to Dee" in said
+    assert totals(client, table) == ["1", "0", "4", "21"]
