@@ -10,6 +10,7 @@ from companion.errors import Forbidden
 from companion.games.hearts.table import UNDOABLE
 from companion.games.hearts.table.actions import GAME
 from companion.games.hearts.table.options import parse_options
+from companion.games.hearts.table.summary import summary
 from companion.games.plan import StaleTarget, plan
 from companion.games.protocol import Action
 from companion.games.replay import HEARTS as REPLAYED
@@ -136,3 +137,11 @@ def test_the_history_says_who_took_the_rest():
     assert event.kind == "hearts-rest" and event.slot == "h1t9"
     line = GAME.describe(event, ["Ann", "Ben", "Cy", "Dee"])
     assert line is not None and "the rest go to Dee (tricks 10 on)" in line
+
+
+def test_the_hands_summary_says_who_took_the_rest():
+    t = Table()
+    nine_tricks(t)
+    t.act(*rest(1, 9, 3))
+    said = summary(t.state, t.state.hand(1), ["Ann", "Ben", "Cy", "Dee"])
+    assert "Dee took every trick from trick 10 on." in said.notes
