@@ -9,17 +9,9 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, target_int
+from companion.games.protocol import Action, Actor, Data, Event, Payload, target_int
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import (
-    EMPTY,
-    HEARTS_SLOTS,
-    Entry,
-    HandEntries,
-    SlotNames,
-    fold_entry,
-    hand_slot,
-)
+from companion.games.trickgame.entries import SlotNames, fold_entry
 
 
 class Violation(Protocol):
@@ -98,11 +90,11 @@ def trick_payload(
     return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}
 
 
-def rest_payload(hand: Any, index: int, data: Mapping[str, Any], players: int) -> dict[str, Any]:
+def rest_payload(done: int, index: int, data: Data, players: int) -> Payload:
     """ "The rest go to <seat>" from trick ``index`` on: the claim a table makes when one
     player shows they take every trick left. It starts right after the tricks entered, and
-    only once one is (who holds which card is known only from the tricks played)."""
-    done = len(hand.tricks)
+    only once one is (who holds which card is known only from the tricks played); ``done``:
+    the tricks entered."""
     if not done:
         raise Forbidden("Enter the first trick before giving the rest to a player.", "rest-early")
     if index != done:
@@ -112,14 +104,6 @@ def rest_payload(hand: Any, index: int, data: Mapping[str, Any], players: int) -
         )
     seat = read.seat_value(data.get("seat"), players, "seat")
     return {"trick": index, "seat": seat}
-
-
-def rest_at(entries: HandEntries, index: int) -> Entry | None:
-    """The claim of the rest when it covers trick ``index`` (no trick entered there)."""
-    seat = entries.rest_seat()
-    if seat is None or entries.rest is None or index < int(entries.rest.payload["trick"]):
-        return None
-    return entries.rest
 
 
 class TrickTable:
@@ -132,7 +116,7 @@ class TrickTable:
     parts: Mapping[str, str] = {}
     event_parts: Mapping[str, str] = {}
     seat_parts: tuple[str, ...] = ("claim",)
-    slots: SlotNames = HEARTS_SLOTS
+    slots: SlotNames
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's actions and events name only the parts its slots declare."""
@@ -152,7 +136,8 @@ class TrickTable:
         if part is None or not event.round:
             return state
         entries = dict(state.entries)
-        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event, self.slots)
+        before = entries.get(event.round, self.slots.empty)
+        entries[event.round] = fold_entry(before, part, event, self.slots)
         return self.rebuild(replace(state, entries=entries), event.round)
 
     def target(self, state: Any, action: Action) -> tuple[str, int, int | None]:
@@ -169,15 +154,14 @@ class TrickTable:
 
     def target_slot(self, state: Any, action: Action) -> str:
         part, hand, index = self.target(state, action)
-        return hand_slot(hand, part, index, self.slots)
+        return self.slots.slot(hand, part, index)
 
     def current(self, state: Any, action: Action) -> Any:
         """The payload of the action's slot as it stands (None: nothing entered)."""
         part, number, index = self.target(state, action)
-        entries = state.entries.get(number, EMPTY)
-        found = {"claim": entries.claims, "trick": entries.tricks, "words": entries.words}
+        entries = state.entries.get(number, self.slots.empty)
         if part == "rest":  # its slot is the trick's: what that trick is now
-            entry = entries.tricks.get(index or 0) or rest_at(entries, index or 0)
+            entry = entries.tricks.get(index or 0) or entries.rest_at(index or 0)
         else:
-            entry = found[part].get(index or 0) if part in found else getattr(entries, part)
+            entry = self.slots.entry(entries, part, index)
         return dict(entry.payload) if entry is not None else None

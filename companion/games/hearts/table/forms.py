@@ -10,10 +10,10 @@ from typing import Any
 
 from companion.cards.standard import Card
 from companion.errors import CompanionError, NotAllowed, Unreadable
-from companion.games.forms import Form, version
+from companion.games.forms import Form, Kept, version
 from companion.games.hearts import HeartsOptions, numbers
 from companion.games.hearts.table.state import Hand
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Entered
 from companion.games.trickgame import read
 
 Url = Mapping[str, Any]
@@ -89,7 +89,7 @@ def trick(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     return _act("trick", url, form, data, trick=int(raw))
 
 
-def rest(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
+def rest(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     raw = str(form.get("trick", "")).strip()
     if not raw.isdigit():
         raise Unreadable("The form does not say which trick it is: reload the page.", "trick")
@@ -119,7 +119,9 @@ SAVED = {
 }
 
 
-def rest_refused(message: str, current: Any, index: int, number: int, names: Sequence[str]) -> str:
+def rest_refused(
+    message: str, current: Entered, index: int, number: int, names: Sequence[str]
+) -> str:
     """Why "the rest go to ..." was not saved, with the trick it was to start at as it is now
     (``current``: that slot's value now, from a stale refusal; None for another refusal)."""
     if not isinstance(current, Mapping):
