@@ -180,6 +180,9 @@ HEARTS: dict[str, Inverse | None] = {
             _same(ev[i].payload, "leader", "cards"),
         )
     ],
+    "hearts-rest": lambda s, ev, i: [
+        _do("rest", _hand(ev[i], trick=ev[i].payload.get("trick")), _same(ev[i].payload, "seat"))
+    ],
     "hearts-moon": lambda s, ev, i: [_do("moon", _hand(ev[i]), _same(ev[i].payload, "choice"))],
     "hearts-revoke": lambda s, ev, i: [_do("revoke", _hand(ev[i]), _same(ev[i].payload, "seat"))],
 }

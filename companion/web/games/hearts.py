@@ -20,6 +20,7 @@ from companion.games.hearts.table import forms, setup, summary
 from companion.games.hearts.table.actions import GAME
 from companion.games.hearts.table.panels import WAYS, Display
 from companion.games.hearts.table.words import said
+from companion.games.plan import StaleTarget
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.web.games import shared
@@ -30,7 +31,7 @@ from companion.web.tableview import TableView
 
 bp = Blueprint("hearts", __name__)
 
-WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks", "points": "numbers"}
+WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks", "points": "numbers", "rest": "tricks"}
 
 bp.add_app_template_global(setup.form, "hearts_form")
 
@@ -74,7 +75,7 @@ def _seen(v: TableView) -> forms.Seen:
 
 def _saved(after: TableView, action: Action, done: service.Done) -> str:
     hand = after.state.hand(action.target["hand"])
-    return forms.saved(action, hand, bool(request.form.get("edit")))
+    return forms.saved(action, hand, bool(request.form.get("edit")), after.names)
 
 
 def _again(
@@ -91,6 +92,13 @@ def _again(
     ctx: dict[str, Any] = dict(errors=errors, number=number, kind=kind, edit=edit)
     if asked:
         ctx["status"] = 422
+    if kind == "rest":  # the open hand's next trick, fresh; the trick now in the words
+        raw = str(values.get("trick", ""))
+        index = int(raw) if raw.isdigit() else 0
+        now = err.current if isinstance(err, StaleTarget) else None
+        words = forms.rest_refused(err.message, now, index, number, v.names)
+        errors = {"form": said(words, v.names)}
+        return {**ctx, "errors": errors, "values": {}, "force_way": "tricks"}
     if edit or number != v.state.open_number:
         return {**ctx, "template": "hearts/_again.html", "page": "hearts/again.html"}
     if kind == "trick" and _ahead(v.state.hand(number), values):

@@ -220,7 +220,8 @@ class Display(DisplayParts[TableOptions, Hand]):
     def trick_now(self, hand: Hand, index: int) -> str | None:
         """Trick ``index`` as entered now, in words (None: not entered)."""
         if index >= len(hand.tricks):
-            return None
+            rest = hand.rest
+            return None if rest is None else f"part of the rest, which went to {self.names[rest]}"
         leader, cards = hand.tricks[index]
         return f"led by {self.names[leader]}: {' '.join(words.face(c) for c in cards)}"
 
