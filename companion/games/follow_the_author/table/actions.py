@@ -12,7 +12,7 @@ with the slot names the stored games already use (``events``):
 | ``seal`` | round, seat | ``commitment``, ``lock``?, ``unlock``? | ``r{n}seal{seat}`` |
 | ``open`` | round, seat | ``scoring``, ``danger``, ``code`` ("": stated) | ``r{n}open{seat}`` |
 | ``ready`` | round, seat | (none): the omega hand is over | ``r{n}ready{seat}`` |
-| ``store`` | round, seat | ``cards`` (titles) | ``r{n}store{seat}`` |
+| ``store`` | round, seat | ``cards`` (titles), ``others``? | ``r{n}store{seat}`` |
 | ``aside`` | round | ``cards`` (titles) | ``r{n}aside`` |
 
 Rulings (ours): entries go to the round being played only; a seat's sealed choice and its word
@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.cards.decktet import DecktetCard, parse_card
+from companion.cards.decktet import DECK, DecktetCard, parse_card
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import agreements
 from companion.games import follow_the_author as fta
@@ -38,7 +38,7 @@ from companion.games.follow_the_author.table import play as tableplay
 from companion.games.follow_the_author.table import seal as tableseal
 from companion.games.follow_the_author.table import view as tablesheet
 from companion.games.follow_the_author.table.data import points as _points
-from companion.games.follow_the_author.table.data import read_cards, seat_value
+from companion.games.follow_the_author.table.data import read_cards, read_others, seat_value
 from companion.games.follow_the_author.table.events import (
     aside_slot,
     hand_slot,
@@ -72,7 +72,9 @@ ACTIONS = {
     'with no phone; never the other seat\'s). With code "": the choice is stated, and counts '
     "(unproven) once the other seat agrees (agree); the right code replaces a stated one.",
     "ready": "target {round, seat}: that seat says the omega hand is over (both: the reveal).",
-    "store": "target {round, seat}, data {cards}: a seat's store, after the reveal.",
+    "store": "target {round, seat}, data {cards, others?}: a seat's store, after the reveal: "
+    "every card, or (others: a number) the cards that count for its open suits and the number "
+    "of its cards of neither suit.",
     "aside": "target {round}, data {cards}: the cards set aside this round, after the reveal.",
     **agreements.ACTIONS,
 }
@@ -244,10 +246,15 @@ class FtaTable:
         if not actor.may_act_for(seat):
             raise NotAllowed(f"Only {state.names[seat]}'s phone or the host can enter this store.")
         cards = read_cards(action.data.get("cards"))
+        others = read_others(action.data.get("others"))
         _no_overlap(cards, r.stores[1 - seat] or (), f"{state.names[1 - seat]}'s store")
         _no_overlap(cards, r.aside or (), "the cards set aside")
-        _refuse(fta.check_against_play(seat, cards, r.known, state.names))
-        payload = {"seat": seat, "cards": [c.title for c in cards]}
+        payload: dict[str, Any] = {"seat": seat, "cards": [c.title for c in cards]}
+        if others is None:
+            _refuse(fta.check_against_play(seat, cards, r.known, state.names))
+        else:
+            _counted(state, r, seat, cards, others)
+            payload["others"] = others
         return [NewEvent("fta-store", payload, r.number)]
 
     def _aside(
@@ -287,6 +294,44 @@ def _reveal_if_due(
     else:
         payload = {"why": "both players said the hand is over"}
     return [NewEvent("fta-reveal", payload, r.number, slot=reveal_slot(r.number))]
+
+
+def _counted(
+    state: State, r: RoundState, seat: int, cards: tuple[DecktetCard, ...], others: int
+) -> None:
+    """A store by the cards that count and the number of the others: the seat's suits are
+    open, every card listed counts for them, the number fits the deck, and the plays agree
+    (a played card of neither suit is in the number)."""
+    name, suits = state.names[seat], r.suits(seat)
+    if suits is None:
+        raise Forbidden(
+            f"{name}'s store can be counted once both choices are open; until then tap every card."
+        )
+    wrong = [c.title for c in cards if not fta.counts_for(c, *suits)]
+    if wrong:
+        raise Forbidden(
+            f"{', '.join(wrong)} {'counts' if len(wrong) == 1 else 'count'} for neither of "
+            f"{name}'s suits (or for both): leave {'it' if len(wrong) == 1 else 'them'} in the "
+            "number of other cards."
+        )
+    taken = {c for s in (r.stores[1 - seat], r.aside) for c in s or ()}
+    room = sum(1 for c in DECK if _neither(c, *suits) and c not in taken)
+    if others > room:
+        raise Forbidden(f"{name}'s store can hold at most {room} cards of neither suit.")
+    known = {c: k for c, k in r.known.items() if k.seat != seat or fta.counts_for(c, *suits)}
+    _refuse(fta.check_against_play(seat, cards, known, state.names))
+    played = sum(1 for c, k in r.known.items() if k.seat == seat and c not in known)
+    if others < played:
+        raise Forbidden(
+            f"The plays put {played} cards of neither suit (or of both) into {name}'s store: "
+            f"the number of other cards is at least {played}."
+        )
+
+
+def _neither(card: DecktetCard, scoring: str, danger: str | None) -> bool:
+    """A card of neither suit (not the Excuse): those a counted store gives as a number."""
+    hits = card.has_suit(scoring) or (danger is not None and card.has_suit(danger))
+    return not card.is_excuse and not hits
 
 
 def _after_reveal(r: RoundState) -> None:

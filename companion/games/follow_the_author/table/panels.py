@@ -33,6 +33,7 @@ from companion.games.follow_the_author.table.state import (
     named,
     with_versions,
 )
+from companion.games.follow_the_author.table.view import store_size
 from companion.games.protocol import Actor
 
 SEATS = (0, 1)
@@ -224,10 +225,48 @@ class Panels:
             mine, others = r.aside, [r.stores[0], r.stores[1]]
         else:
             mine, others = r.stores[seat], [r.stores[1 - seat], r.aside]
-        if mine is not None or any(o is None for o in others):
-            return None
+        if mine is not None or any(o is None for o in others) or r.counted:
+            return None  # a counted store lists only its cards that count
         taken = {c for o in others for c in o or ()}
         return [c for c in self.tap_order if c not in taken]
+
+    def counting(self, seat: int) -> list[DecktetCard] | None:
+        """The cards that count for ``seat``'s open suits (its scoring or danger suit, not both,
+        and the Excuse), in tap order; None while its suits are not both open."""
+        suits = self.round.suits(seat)
+        if suits is None:
+            return None
+        return [c for c in self.tap_order if fta.counts_for(c, *suits)]
+
+    def not_counting(self, seat: int) -> set[str]:
+        """Titles of the cards that count for neither of ``seat``'s open suits."""
+        keep = {c.title for c in self.counting(seat) or ()}
+        return {c.title for c in DECK if c.title not in keep}
+
+    def others_room(self, seat: int) -> int:
+        """How many cards of neither suit ``seat``'s store can hold: those not in the other
+        store or set aside."""
+        r, suits = self.round, self.round.suits(seat)
+        if suits is None:
+            return 0
+        scoring, danger = suits
+        taken = {c for s in (r.stores[1 - seat], r.aside) for c in s or ()}
+        hits = [scoring] if danger is None else [scoring, danger]
+        neither = [c for c in DECK if not c.is_excuse and not any(map(c.has_suit, hits))]
+        return len([c for c in neither if c not in taken])
+
+    def store_size(self, seat: int) -> str:
+        """``seat``'s store as entered, in words."""
+        r = self.round
+        return store_size(len(r.stores[seat] or ()), r.others[seat])
+
+    def suit_words(self, seat: int) -> str:
+        """``scoring Wyrms, danger Knots`` (or ``no danger suit``)."""
+        suits = self.round.suits(seat)
+        if suits is None:
+            return ""
+        scoring, danger = suits
+        return f"scoring {scoring}, " + (f"danger {danger}" if danger else "no danger suit")
 
     def played_titles(self) -> set[str]:
         """Every card the recorded plays put into a store."""
