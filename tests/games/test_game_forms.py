@@ -118,4 +118,9 @@ def test_fta_store_taps_are_kept_as_tapped_for_the_seat_in_the_url():
     values = fta.FORMS["store_cards"].keep(fields, url)
     action = fta.FORMS["store_cards"].read(fields, url, 1, values)
     assert action == Action("store", {"round": 1, "seat": 0}, 8, {"cards": ["1M", "2K"]})
-    assert values == {"cards": ["1M", "2K"], "seat": 0}
+    assert values == {"cards": ["1M", "2K"], "seat": 0, "counted": False}
+    counted = MultiDict([("cards", "1M"), ("others", "4"), ("version", "8")])
+    values = fta.FORMS["store_cards"].keep(counted, url)
+    action = fta.FORMS["store_cards"].read(counted, url, 1, values)
+    assert action == Action("store", {"round": 1, "seat": 0}, 8, {"cards": ["1M"], "others": "4"})
+    assert values["counted"] is True

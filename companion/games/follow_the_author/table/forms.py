@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.forms import Form, nothing, version
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Payload
 
 Url = Mapping[str, Any]
 HAND = "/fta/<int:number>/<any(alpha, omega):hand>"
@@ -73,7 +73,10 @@ def store(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action
     cards = form.getlist("cards")[:61]
     target = {"round": url["number"], "seat": url["seat"]}
     others = str(form.get("others", ""))[:12]
-    return Action("store", target, version(form), {"cards": cards, "others": others or None})
+    data: Payload = {"cards": cards}
+    if others:  # a counted store: the cards that count, and how many others
+        data["others"] = others
+    return Action("store", target, version(form), data)
 
 
 def aside(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
