@@ -17,8 +17,7 @@ from companion.extensions import db, kept_in_app
 from companion.games import circlefacts
 from companion.tables import snapshot
 from companion.tables.cache import Kept
-from companion.tables.circlemodels import Circle, CircleGame, CircleMember, CircleResult
-from companion.tables.circles import changed
+from companion.tables.circlemodels import Circle, CircleGame, CircleMember, CircleResult, changed
 from companion.tables.models import Game, Seat, Table, now
 from companion.tables.registry import game_type
 
