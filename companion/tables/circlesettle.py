@@ -45,13 +45,14 @@ def after_change(game: Any, before: Any, after: Any = None) -> None:
     """The service's hook, after an action or undo was committed (``before`` and ``after``:
     the game's snapshots either side, ``after`` None for an undo): a game of a circle's table
     that finishes, or was finished (a correction, an undo), is settled at once. Any other
-    change costs nothing here, not even a query: the circle's next read settles the rest.
-    A failure here is logged, never the caller's: the action is stored, and the circle's
-    next read settles the game again."""
-    if not (before.sheet.finished or (after is not None and after.sheet.finished)):
-        return
+    change costs nothing here: the circle's next read settles the rest. The game's circle
+    is asked first (kept per process: one query per game), so a table outside any circle
+    never works out its sheet here. A failure here is logged, never the caller's: the action
+    is stored, and the circle's next read settles the game again."""
     circle_id = kept_in_app("circle_of", CircleOf).get(game.id)
     if not circle_id:
+        return
+    if not (before.sheet.finished or (after is not None and after.sheet.finished)):
         return
     try:
         db.session.commit()  # end what the action left (an autocommit connection included)

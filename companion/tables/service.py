@@ -84,14 +84,22 @@ def check_game(named: int, current: int) -> None:
 
 
 def act(
-    tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor, notify: str | None = None
+    tbl: Seated,
+    game: GameRef,
+    actions: Sequence[Action],
+    actor: Actor,
+    notify: str | None = None,
+    head: int | None = None,
 ) -> Done:
     """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
     the table's token, to tell other processes' streams with the commit itself
-    (``store.insert_events``); the caller still wakes this process's own."""
+    (``store.insert_events``); the caller still wakes this process's own. ``head``: the
+    game's newest event id as read under the game's lock (``games.last_event``), when the
+    caller read it so (``holders.holder`` for a change): a snapshot this process has folded
+    that far is used without reading the events again."""
     players = len(tbl.seats)
     store.lock_game(game.id)
-    snap = snapshot.load(game, players)
+    snap = snapshot.load(game, players, head)
     versions, rows = _plan(snap, actions, actor)
     for row in rows:
         if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
