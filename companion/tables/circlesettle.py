@@ -192,11 +192,11 @@ def snapshot_ref(game_id: int, kind: str, options: Any) -> snapshot.GameRef:
     return _Ref(game_id, kind, dict(options or {}))
 
 
-def adopt(circle: Circle, table: Table, chosen: Sequence[CircleMember]) -> None:
-    """An imported table becomes the circle's (each seat the member matched to it), and its
-    games are settled at once: a finished one counts, at the time it was played."""
+def claim(circle: Circle, table: Table, chosen: Sequence[CircleMember]) -> None:
+    """An imported table becomes the circle's, each seat the member matched to it, in the
+    import's own transaction (``importing.from_json``'s ``claim``): the table is stored in
+    the circle or not at all. Nothing is committed here; once it is, ``sync`` settles its
+    games (a finished one counts, at the time it was played)."""
     table.circle_id = circle.id
     for seat, m in zip(table.seats, chosen, strict=True):
         seat.member_id = m.id
-    db.session.commit()
-    sync(circle.id)

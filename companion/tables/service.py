@@ -9,7 +9,7 @@ one batch: undo takes a batch back whole.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -361,19 +361,31 @@ def _take_seat(seat: Seat, phone: str, name: str) -> bool:
 
 
 def import_table(
-    kind: str, options: dict[str, Any], names: list[str], events: Sequence[Event], phone: str
+    kind: str,
+    options: dict[str, Any],
+    names: list[str],
+    events: Sequence[Event],
+    phone: str,
+    claim: Callable[[Table], None] | None = None,
 ) -> Table:
     """A new table holding ``events`` (replayed and checked already), each keeping the time
-    it was made, and the mark that it was imported; all or nothing."""
+    it was made, and the mark that it was imported; all or nothing. ``claim``: what else
+    the same transaction does with the new table before it commits (a circle takes it,
+    ``circlesettle.claim``): if it fails, nothing is stored, the table neither."""
     try:
         table = create_table(kind, options, names, phone, commit=False)
         db.session.flush()
         _insert_kept(table.game.id, events)
         store.append(table.game, "import", "Import", None, {"events": len(events)}, capped=False)
+        if claim is not None:
+            claim(table)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise Unreadable("This file's events repeat a change, so it cannot be imported.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
     return table
 
 
