@@ -23,9 +23,27 @@ def pure_files() -> list[Path]:
     return sorted(files)
 
 
+def type_only(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:``: imports for the type checker alone, never run."""
+    return isinstance(node, ast.If) and ast.unparse(node.test) in (
+        "TYPE_CHECKING",
+        "typing.TYPE_CHECKING",
+    )
+
+
+def walk_run(tree: ast.AST) -> list[ast.AST]:
+    """Every node that runs: ``ast.walk`` without the type-only blocks."""
+    out, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        todo += [child for child in ast.iter_child_nodes(node) if not type_only(child)]
+    return out
+
+
 def imported(tree: ast.AST) -> list[str]:
     names = []
-    for node in ast.walk(tree):
+    for node in walk_run(tree):
         if isinstance(node, ast.Import):
             names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:

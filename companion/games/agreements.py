@@ -22,21 +22,41 @@ and ``disagree``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Entered,
+    Event,
+    Frozen,
+    NewEvent,
+    target_int,
+)
 
-S = TypeVar("S", bound=Any)  # a frozen state with ``agreements`` and ``agreement`` fields
+
+class Asking(Frozen, Protocol):
+    """A game's state as the agreements read it: a frozen dataclass with these fields."""
+
+    @property
+    def agreements(self) -> int: ...  # the agreements asked so far
+    @property
+    def agreement(self) -> Agreement | None: ...  # the one open now
+
+
+S = TypeVar("S", bound=Asking)
 KINDS = frozenset({"agree-open", "agree-yes", "agree-done", "agree-no", "agree-off"})
 ACTIONS = {
     "agree": "Agree to what the table was asked (target agreement; data seats: the seats "
     "this tap agrees for, the host's for seats without a phone); the last tap applies it.",
     "disagree": "Do not agree (target agreement): what was asked is dropped.",
 }
-Finish = Callable[[Any, Action, Actor], Sequence[NewEvent]]
+Finish = Callable[[S, Action, Actor], Sequence[NewEvent]]  # the game's own apply
 
 
 @dataclass(frozen=True)
@@ -47,7 +67,7 @@ class Agreement:
     k: int
     about: str
     what: str
-    action: Mapping[str, Any]
+    action: Data
     agreed: frozenset[int] = frozenset()
     hosted: frozenset[int] = frozenset()
 
@@ -80,14 +100,14 @@ def slot(action: Action) -> str:
     return f"agree{target_int(action, 'agreement', 1)}"
 
 
-def current(state: Any, players: int) -> dict[str, Any]:
+def current(state: Asking, players: int) -> dict[str, JSON]:
     a = state.agreement
     if a is None:
         return {"agreement": None}
     return {"agreement": a.k, "what": a.what, "waiting": a.waiting(players)}
 
 
-def view(state: Any, players: int) -> dict[str, Any] | None:
+def view(state: Asking, players: int) -> dict[str, JSON] | None:
     a = state.agreement
     if a is None:
         return None
@@ -101,7 +121,7 @@ def view(state: Any, players: int) -> dict[str, Any] | None:
     }
 
 
-def need_none(state: Any) -> None:
+def need_none(state: Asking) -> None:
     """Nothing else is done while the table is asked something."""
     a = state.agreement
     if a is not None:
@@ -109,7 +129,7 @@ def need_none(state: Any) -> None:
 
 
 def ask(
-    state: Any, about: str, what: str, action: Action, actor: Actor, hosted: Sequence[int] = ()
+    state: Asking, about: str, what: str, action: Action, actor: Actor, hosted: Sequence[int] = ()
 ) -> list[NewEvent]:
     """Ask the table; the asking seat agrees at once, and so do ``hosted``: the seats without
     a phone the host asks for."""
@@ -126,7 +146,7 @@ def ask(
     return out
 
 
-def withdraw(state: Any, why: str) -> NewEvent:
+def withdraw(state: Asking, why: str) -> NewEvent:
     """What the table is asked is no longer needed (``why``, in words): closed, in its own
     slot at its next version, so a tap racing it loses."""
     a = state.agreement
@@ -138,7 +158,7 @@ def _yes(k: int, seat: int, host: bool) -> NewEvent:
     return NewEvent("agree-yes", {"k": k, "seat": seat, "host": host}, slot=f"agree{k}s{seat}")
 
 
-def _open(state: Any, action: Action) -> Agreement:
+def _open(state: Asking, action: Action) -> Agreement:
     k = target_int(action, "agreement", 1)
     a: Agreement | None = state.agreement
     if a is None or a.k != k:
@@ -169,11 +189,11 @@ def _seats(action: Action, actor: Actor, a: Agreement, players: int) -> list[int
 
 
 def agree(
-    state: Any,
+    state: S,
     action: Action,
     actor: Actor,
     players: int,
-    finish: Finish,
+    finish: Finish[S],
     own_slot: Callable[[Action], str],
 ) -> list[NewEvent]:
     """This tap's agreements; the last one needed applies the action asked, in the same
@@ -194,7 +214,7 @@ def agree(
     return [*out, NewEvent("agree-done", {"k": a.k}), *moved]
 
 
-def disagree(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
+def disagree(state: Asking, action: Action, actor: Actor) -> list[NewEvent]:
     a = _open(state, action)
     if actor.seat is None and not actor.host:
         raise NotAllowed("Only players at the table answer it.")
@@ -202,11 +222,11 @@ def disagree(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
 
 
 def act(
-    state: Any,
+    state: S,
     action: Action,
     actor: Actor,
     players: int,
-    finish: Finish,
+    finish: Finish[S],
     own_slot: Callable[[Action], str],
 ) -> list[NewEvent]:
     if action.kind == "agree":
@@ -241,7 +261,7 @@ def settled(events: Sequence[Event], names: Sequence[str]) -> str | None:
     return f"{who} did not agree to {what}, so nothing changed." if what else None
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: Entered) -> str:
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):

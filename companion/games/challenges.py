@@ -42,16 +42,54 @@ boolean for the whole play.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Entered,
+    Event,
+    Frozen,
+    NewEvent,
+    target_int,
+)
 from companion.words.judge import MAX_WORDS, check_text, judge, judged_under
 from companion.words.lexicon import Lexicon
 
-S = TypeVar("S", bound=Any)  # a frozen state with ``challenges``, ``judging``, ``judged``
+if TYPE_CHECKING:
+    from datetime import datetime
+
+
+class JudgedBy(Protocol):
+    """A word game's options as the judge reads them."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def lexicon(self) -> str: ...  # the word list's id
+    @property
+    def min_zipf(self) -> float | None: ...
+
+
+class Judging(Frozen, Protocol):
+    """A word game's state as the judge reads it: a frozen dataclass with these fields."""
+
+    @property
+    def challenges(self) -> int: ...  # the challenges opened so far
+    @property
+    def judging(self) -> Challenge | None: ...  # the one being judged
+    @property
+    def judged(self) -> Challenge | None: ...  # the newest that ended
+    @property
+    def options(self) -> JudgedBy: ...
+
+
+S = TypeVar("S", bound=Judging)
 ROLES = ("player", "challenger")
 JUDGE_KINDS = frozenset({"judge-open", "judge-confirm", "judge-verdict", "judge-cancel"})
 ACTIONS = {
@@ -80,7 +118,7 @@ class Challenge:
     words: tuple[str, ...] = ()
     lexicon: str = ""
     min_zipf: float | None = None
-    ref: Mapping[str, Any] | None = None
+    ref: Data | None = None
     confirmed: frozenset[str] = frozenset()
     game: str = ""
     list_name: str = ""
@@ -90,7 +128,7 @@ class Challenge:
     under: str = ""
     cancelled: bool = False
     ended: bool = False
-    ended_at: Any = None  # a datetime: the shell's time, never read here
+    ended_at: datetime | None = None  # the shell's time, never read here
 
     @property
     def open(self) -> bool:
@@ -131,7 +169,7 @@ def fold_judge(state: S, event: Event) -> S:
     return state
 
 
-def _opened(p: Mapping[str, Any], n: int) -> Challenge:
+def _opened(p: Data, n: int) -> Challenge:
     zipf = p.get("min_zipf")
     return Challenge(
         n,
@@ -164,7 +202,7 @@ def _ended(j: Challenge, event: Event) -> Challenge:
     )
 
 
-def shown(state: Any, at: Any, seconds: float = VERDICT_SECONDS) -> Challenge | None:
+def shown(state: object, at: datetime, seconds: float = VERDICT_SECONDS) -> Challenge | None:
     """What a table's phones show of the judge at ``at`` (the shell's time): the challenge
     being judged, or the newest verdict for ``seconds`` after it was given; a withdrawn one
     shows nothing."""
@@ -177,14 +215,14 @@ def shown(state: Any, at: Any, seconds: float = VERDICT_SECONDS) -> Challenge | 
     return done
 
 
-def showing(c: Challenge, at: Any, seconds: float = VERDICT_SECONDS) -> bool:
+def showing(c: Challenge, at: datetime, seconds: float = VERDICT_SECONDS) -> bool:
     """Is ``c``'s verdict still on screen at ``at`` (a datetime the shell passes in)?"""
     if c.valid is None or c.ended_at is None:
         return False
     return bool((at - c.ended_at).total_seconds() < seconds)
 
 
-def seconds_left(c: Challenge, at: Any, seconds: float = VERDICT_SECONDS) -> int:
+def seconds_left(c: Challenge, at: datetime, seconds: float = VERDICT_SECONDS) -> int:
     """Whole seconds (rounded up) the verdict still shows at ``at``."""
     if c.ended_at is None:
         return 0
@@ -192,11 +230,11 @@ def seconds_left(c: Challenge, at: Any, seconds: float = VERDICT_SECONDS) -> int
     return max(0, int(left + 0.999))
 
 
-def view(state: Any) -> dict[str, Any]:
+def view(state: Judging) -> dict[str, JSON]:
     """The judge in a game's Table API view: the challenge being judged (or None) and the
     number the next one takes."""
     j: Challenge | None = state.judging
-    challenge = (
+    challenge: dict[str, JSON] | None = (
         None
         if j is None
         else {
@@ -217,7 +255,7 @@ def slot(action: Action) -> str:
     return f"judge{target_int(action, 'challenge', 1)}"
 
 
-def current(state: Any) -> dict[str, Any]:
+def current(state: Judging) -> dict[str, JSON]:
     """What a stale phone is shown beside its input: the challenge being judged now."""
     j: Challenge | None = state.judging
     if j is None:
@@ -232,7 +270,7 @@ def may_confirm(actor: Actor, seat: int) -> bool:
     return seat not in actor.phones and (actor.host or actor.seat is not None)
 
 
-def clean_words(raw: Any) -> list[str]:
+def clean_words(raw: Entered) -> list[str]:
     """A play's words: letters A to Z, one to ``MAX_WORDS`` of them (a list, or a text with
     spaces or commas between them)."""
     if isinstance(raw, str):
@@ -252,7 +290,7 @@ def _who(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
-def _seat(data: Mapping[str, Any], name: str, players: int) -> int:
+def _seat(data: Data, name: str, players: int) -> int:
     raw = data.get(name)
     if isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit():
         raw = int(raw.strip()[:4])
@@ -262,7 +300,7 @@ def _seat(data: Mapping[str, Any], name: str, players: int) -> int:
 
 
 def open_play(
-    state: Any, action: Action, actor: Actor, lexicon: Lexicons | None, game: str
+    state: Judging, action: Action, actor: Actor, lexicon: Lexicons | None, game: str
 ) -> list[NewEvent]:
     """A play typed in, challenged: the next challenge, judged by the table's list."""
     n = target_int(action, "challenge", 1)
@@ -298,7 +336,7 @@ def open_play(
     return [NewEvent("judge-open", payload)]
 
 
-def _open(state: Any, action: Action) -> Challenge:
+def _open(state: Judging, action: Action) -> Challenge:
     n = target_int(action, "challenge", 1)
     j: Challenge | None = state.judging
     if j is None or j.n != n:
@@ -306,7 +344,7 @@ def _open(state: Any, action: Action) -> Challenge:
     return j
 
 
-def _roles(data: Mapping[str, Any]) -> list[str]:
+def _roles(data: Data) -> list[str]:
     raw = data.get("roles")
     if isinstance(raw, str):
         raw = list(ROLES) if raw == "both" else [raw]
@@ -316,11 +354,11 @@ def _roles(data: Mapping[str, Any]) -> list[str]:
 
 
 # the outcome of a verdict, game by game: (state, challenge, valid, names) -> (events, words)
-Consequence = Callable[[Any, Challenge, bool, Sequence[str]], tuple[list[NewEvent], str]]
+Consequence = Callable[[S, Challenge, bool, Sequence[str]], tuple[list[NewEvent], str]]
 
 
 def confirm(
-    state: Any, action: Action, actor: Actor, lexicon: Lexicons | None, consequence: Consequence
+    state: S, action: Action, actor: Actor, lexicon: Lexicons | None, consequence: Consequence[S]
 ) -> list[NewEvent]:
     """This phone's confirmations; with both sides in, the verdict and its consequence."""
     j = _open(state, action)
@@ -349,7 +387,7 @@ def confirm(
     return [*out, NewEvent("judge-verdict", payload), *effects]
 
 
-def withdraw(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
+def withdraw(state: Judging, action: Action, actor: Actor) -> list[NewEvent]:
     j = _open(state, action)
     if not may_confirm(actor, j.challenger):
         raise NotAllowed(f"Only {_who(actor.names, j.challenger)}'s phone withdraws it.")
@@ -357,11 +395,11 @@ def withdraw(state: Any, action: Action, actor: Actor) -> list[NewEvent]:
 
 
 def judge_action(
-    state: Any,
+    state: S,
     action: Action,
     actor: Actor,
     lexicon: Lexicons | None,
-    consequence: Consequence,
+    consequence: Consequence[S],
     game: str = "",
 ) -> list[NewEvent]:
     """Any of the judge's ``ACTIONS`` for the game ``game`` (its key, kept with a challenge)."""
@@ -403,7 +441,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     return f"{when}Judge: challenge {p.get('n')}: {verdict}.{outcome}"
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: Entered) -> str:
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):

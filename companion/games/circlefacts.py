@@ -14,8 +14,13 @@ from typing import Any
 
 from companion.cards.alpha import PlayedAlpha
 from companion.errors import CompanionError
-from companion.games.protocol import Event
+from companion.games.consonants import table as consonants
+from companion.games.follow_the_author import table as fta
+from companion.games.hearts import table as hearts
+from companion.games.oh_hell import table as oh_hell
+from companion.games.protocol import Entered, Event, Opaque
 from companion.games.scoresheet import Sheet
+from companion.games.spades import table as spades
 
 Facts = list[dict[str, Any]]
 
@@ -25,13 +30,13 @@ LOW_WINS = frozenset({"hearts", "consonants"})
 TEAMS = {"spades": ((0, 2), (1, 3))}
 
 
-def high_wins(kind: str, state: Any) -> bool:
+def high_wins(kind: str, state: object) -> bool:
     if kind == "custom":
-        return bool(getattr(state.options, "high_wins", False))
+        return bool(getattr(getattr(state, "options", None), "high_wins", False))
     return kind not in LOW_WINS
 
 
-def teams(kind: str, players: int, state: Any = None) -> tuple[tuple[int, ...], ...]:
+def teams(kind: str, players: int, state: object = None) -> tuple[tuple[int, ...], ...]:
     """The game's sides: fixed partnerships (Spades); partners sitting opposite where a trick
     game's rules say so (Hearts or Consonants with a partnership, pooled or individual: the
     partners win or lose together); else each seat alone."""
@@ -60,7 +65,7 @@ def places(totals: Sequence[int], winners: Sequence[int], high: bool) -> list[in
     return out
 
 
-def facts(kind: str, state: Any, sheet: Sheet, events: Sequence[Event] = ()) -> Facts:
+def facts(kind: str, state: Opaque, sheet: Sheet, events: Sequence[Event] = ()) -> Facts:
     """One dict per seat: ``rounds``, ``best_round``/``worst_round`` (by the game's own
     direction; absent with no round), and the game's own figures."""
     high = high_wins(kind, state)
@@ -82,7 +87,7 @@ def _rounds(sheet: Sheet, seat: int, high: bool) -> dict[str, Any]:
     return found
 
 
-def _hearts(state: Any, players: int, _: Sequence[Event]) -> Facts:
+def _hearts(state: hearts.State, players: int, _: Sequence[Event]) -> Facts:
     out: Facts = [{"hands": 0, "moons": 0, "queens": 0} for _ in range(players)]
     for hand in state.done:
         shooter = hand.shooter
@@ -96,7 +101,7 @@ def _hearts(state: Any, players: int, _: Sequence[Event]) -> Facts:
     return out
 
 
-def _spades(state: Any, players: int, _: Sequence[Event]) -> Facts:
+def _spades(state: spades.State, players: int, _: Sequence[Event]) -> Facts:
     from companion.games.spades import scoring
 
     out: Facts = [
@@ -113,12 +118,12 @@ def _spades(state: Any, players: int, _: Sequence[Event]) -> Facts:
             if seat in nils:
                 row["nils_bid"] += 1
                 row["nils_made"] += int(bool(nils[seat]))
-            side = scoring.team_hand(team, hand.bids, hand.taken, state.options)
+            side = scoring.team_hand(team, hand.bids, hand.taken or {}, state.options)
             row["bags"] += side.bags
     return out
 
 
-def _oh_hell(state: Any, players: int, _: Sequence[Event]) -> Facts:
+def _oh_hell(state: oh_hell.State, players: int, _: Sequence[Event]) -> Facts:
     out: Facts = [{"hands": 0, "exact_bids": 0} for _ in range(players)]
     for hand in state.scored:
         for seat in range(players):
@@ -128,7 +133,7 @@ def _oh_hell(state: Any, players: int, _: Sequence[Event]) -> Facts:
     return out
 
 
-def _consonants(state: Any, players: int, _: Sequence[Event]) -> Facts:
+def _consonants(state: consonants.State, players: int, _: Sequence[Event]) -> Facts:
     out: Facts = [
         {"hands": 0, "words": 0, "words_lost": 0, "flying": 0, "longest_word": ""}
         for _ in range(players)
@@ -148,7 +153,7 @@ def _consonants(state: Any, players: int, _: Sequence[Event]) -> Facts:
     return out
 
 
-def _alphagrams(state: Any, players: int, events: Sequence[Event]) -> Facts:
+def _alphagrams(state: object, players: int, events: Sequence[Event]) -> Facts:
     """Words made and steals from the moves in force; a word a challenge struck off does not
     count. The longest word is among the words made."""
     made: list[tuple[int, str, bool]] = []  # (seat, word, stolen)
@@ -167,7 +172,7 @@ def _alphagrams(state: Any, players: int, events: Sequence[Event]) -> Facts:
     return out
 
 
-def _letter(card: Any) -> str:
+def _letter(card: Entered) -> str:
     """A played card's letter, a wild's in lowercase (as the table shows words)."""
     try:
         played = PlayedAlpha.parse(str(card))
@@ -177,7 +182,7 @@ def _letter(card: Any) -> str:
     return letter.lower() if played.card.kind == "wild" else letter.upper()
 
 
-def _follow_the_author(state: Any, players: int, _: Sequence[Event]) -> Facts:
+def _follow_the_author(state: fta.State, players: int, _: Sequence[Event]) -> Facts:
     out: Facts = [{"rounds_played": 0, "categories": 0} for _ in range(players)]
     for r in state.game.rounds:
         if r.score is None:
@@ -199,7 +204,7 @@ def _longest(words: Sequence[str]) -> str:
     return best
 
 
-GAMES: dict[str, Callable[[Any, int, Sequence[Event]], Facts]] = {
+GAMES: dict[str, Callable[[Opaque, int, Sequence[Event]], Facts]] = {  # over its State
     "hearts": _hearts,
     "spades": _spades,
     "oh-hell": _oh_hell,

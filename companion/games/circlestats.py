@@ -8,7 +8,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from companion.games.protocol import Entered
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 # figures that add up over games (the rest: longest_word, best/worst round, high)
 SUMMED = frozenset(
@@ -44,8 +49,8 @@ class Result:
     place: int
     won: bool
     team: int
-    finished_at: Any  # a datetime, stored with the result (never the clock)
-    facts: dict[str, Any] = field(default_factory=dict)
+    finished_at: datetime  # stored with the result (never the clock)
+    facts: dict[str, Entered] = field(default_factory=dict)  # stored JSON (circlefacts)
     table: int = 0
     number: int = 1
 
@@ -77,7 +82,7 @@ def standings(results: Sequence[Result]) -> dict[int, dict[str, Any]]:
     return out
 
 
-def _add_facts(into: dict[str, Any], facts: dict[str, Any]) -> None:
+def _add_facts(into: dict[str, Any], facts: dict[str, Entered]) -> None:
     high = bool(facts.get("high", True))
     for name, value in facts.items():
         if name in SUMMED:
@@ -138,7 +143,7 @@ def records(results: Sequence[Result]) -> dict[str, dict[str, Any]]:
     return {kind: found for kind, found in out.items() if found}
 
 
-def _record(r: Result, value: Any) -> dict[str, Any]:
+def _record(r: Result, value: Entered) -> dict[str, Entered]:
     return {
         "value": value,
         "member": r.member_id,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from companion.errors import Unreadable
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Data, Entered
 
 
 class Fields(Unreadable):
@@ -22,7 +22,7 @@ class Fields(Unreadable):
         self.errors = dict(errors)
 
 
-def version(form: Any, field: str = "version") -> int:
+def version(form: Entered, field: str = "version") -> int:
     """The version of its target the form saw."""
     raw = str(form.get(field, "0")).strip()[:12]
     if not (raw.isascii() and raw.isdigit()):
@@ -30,22 +30,26 @@ def version(form: Any, field: str = "version") -> int:
     return int(raw)
 
 
-def kept(form: Any) -> dict[str, str]:
+def kept(form: Entered) -> dict[str, str]:
     """The phone's input as typed, to fill the form if it is shown again."""
     return {k: str(v)[:300] for k, v in form.items() if k != "csrf_token"}
 
 
-def nothing(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+def nothing(form: Entered, url: Data) -> Kept:
     """Keep nothing of a form refused (a button with hidden fields only)."""
     return {}
 
 
-def everything(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
-    return kept(form)
+def everything(form: Entered, url: Data) -> Kept:
+    return {**kept(form)}
+
+
+Kept = dict[str, Entered]  # a form's input as typed (and the reader's notes), to draw it again
+Seen = TypeVar("Seen")  # what a game's readers are given of the table
 
 
 @dataclass(frozen=True)
-class Form:
+class Form(Generic[Seen]):
     """A game's form: its URL rule after the table's (``/t/<token>``), ``read(form, url,
     seen, values)`` giving the one action it names (``url``: the rule's values, ``seen``:
     what the game's readers are given of the table, by default the phone's seat or None) and
@@ -54,5 +58,5 @@ class Form:
     (a round's cells) reads into a sequence of actions, stored all or nothing."""
 
     rule: str
-    read: Callable[[Any, Mapping[str, Any], Any, dict[str, Any]], Action | Sequence[Action]]
-    keep: Callable[[Any, Mapping[str, Any]], dict[str, Any]] = everything
+    read: Callable[[Entered, Data, Seen, Kept], Action | Sequence[Action]]
+    keep: Callable[[Entered, Data], Kept] = everything

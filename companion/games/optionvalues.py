@@ -3,16 +3,16 @@ alike: a missing value takes its default; a bad one is ``Unreadable`` naming the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import Unreadable
+from companion.games.protocol import Data, Entered
 
 YES = ("1", "yes", "true", "on")
 NO = ("0", "no", "false", "off")
 
 
-def flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+def flag(data: Data, key: str, default: bool) -> bool:
     """true/false, or the form's yes/no words; missing or blank: ``default``."""
     value = data.get(key)
     if value is None or value == "":
@@ -25,9 +25,7 @@ def flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     raise Unreadable(f"Option '{key}' is yes or no.", key)
 
 
-def whole(
-    data: Mapping[str, Any], key: str, default: int | None, low: int, high: int
-) -> int | None:
+def whole(data: Data, key: str, default: int | None, low: int, high: int) -> int | None:
     """A whole number from ``low`` to ``high``; missing or blank: ``default``."""
     value = data.get(key)
     if value is None or (isinstance(value, str) and not value.strip()):
@@ -39,14 +37,14 @@ def whole(
     return value
 
 
-def choice(data: Mapping[str, Any], key: str, default: str, allowed: tuple[str, ...]) -> str:
+def choice(data: Data, key: str, default: str, allowed: tuple[str, ...]) -> str:
     value = str(data.get(key) or default).strip().lower()[:40]
     if value not in allowed:
         raise Unreadable(f"Option '{key}' is one of: {', '.join(allowed)}.", key)
     return value
 
 
-def typed_value(value: Any, expected: type | None, where: str, field: str) -> Any:
+def typed_value(value: Entered, expected: type | None, where: str, field: str) -> Any:
     """An engine option's JSON value when it has the default's type (true/false or a whole
     number); ``Unreadable`` says ``where`` otherwise (the referee's and the stored form)."""
     if expected is bool and not isinstance(value, bool):

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypedDict, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed
-from companion.games.protocol import Action, Actor, Event, NewEvent, TableGame
+from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, Opaque, TableGame
 
 
 class Logged(Protocol):
@@ -31,11 +31,13 @@ class Logged(Protocol):
     @property
     def kind(self) -> str: ...
     @property
-    def payload(self) -> Mapping[str, Any]: ...
+    def payload(self) -> Data: ...
 
 
 E = TypeVar("E", bound=Logged)
 S = TypeVar("S", contravariant=True)
+T = TypeVar("T")
+Opts = TypeVar("Opts")
 
 
 class Rules(Protocol[S]):
@@ -44,7 +46,7 @@ class Rules(Protocol[S]):
     and the decision."""
 
     def target_slot(self, state: S, action: Action) -> str: ...
-    def current(self, state: S, action: Action) -> Any: ...
+    def current(self, state: S, action: Action) -> JSON: ...
     def apply(self, state: S, action: Action, actor: Actor) -> Sequence[NewEvent]: ...
 
 
@@ -67,11 +69,11 @@ class Folded:
     events: tuple[Event, ...] = ()
     undone: frozenset[int] = frozenset()
     versions: Mapping[str, int] = field(default_factory=dict)
-    state: Any = None
+    state: Opaque = None
 
 
 def fold_in(
-    game: TableGame[Any, Any], options: Any, players: int, before: Folded, rows: Sequence[Event]
+    game: TableGame[T, Opts], options: Opts, players: int, before: Folded, rows: Sequence[Event]
 ) -> Folded:
     """``before`` with ``rows`` (newer events, in id order) folded in, one at a time; after
     an undo (rare) the state is folded again from the events still in force."""
@@ -95,11 +97,23 @@ def fold_in(
 class StaleTarget(Conflict):
     """A stale version: carries the target, its version now and its value now (TABLE_API)."""
 
-    def __init__(self, message: str, action: Action, version: int, current: Any) -> None:
+    def __init__(self, message: str, action: Action, version: int, current: JSON) -> None:
         super().__init__(message)
         self.action = action
         self.target_version = version
         self.current = current
+
+
+class Columns(TypedDict):
+    """An event row's own columns, as the store inserts them."""
+
+    kind: str
+    actor: str
+    actor_seat: int | None
+    round: int | None
+    slot: str | None
+    slot_version: int | None
+    payload: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -112,9 +126,9 @@ class Row:
     round: int | None
     slot: str | None
     slot_version: int | None
-    payload: dict[str, Any] = field(default_factory=dict)
+    payload: dict[str, object] = field(default_factory=dict)
 
-    def columns(self) -> dict[str, Any]:
+    def columns(self) -> Columns:
         return {
             "kind": self.kind,
             "actor": self.actor,
@@ -152,8 +166,8 @@ def _what(action: Action) -> str:
 
 
 def plan(
-    game: Rules[Any],
-    state: Any,
+    game: Rules[T],
+    state: T,
     versions: Mapping[str, int],
     actions: Sequence[Action],
     actor: Actor,
@@ -241,7 +255,7 @@ def plan_undo(
 
 def undo_row(target: Event, versions: Mapping[str, int], actor: Actor) -> Row:
     slot = target.slot or f"e{target.id}"
-    payload: dict[str, Any] = {"undoes": target.id, "what": target.kind}
+    payload: dict[str, object] = {"undoes": target.id, "what": target.kind}
     if target.kind == "score":
         payload.update(
             seat=target.payload["seat"],

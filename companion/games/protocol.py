@@ -23,13 +23,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 from companion.errors import NotAllowed, Unreadable
 from companion.games.scoresheet import Sheet
 
-Data = Mapping[str, Any]  # an action's data as a phone or key sent it (JSON enters here)
-Payload = dict[str, Any]  # an event's payload: plain JSON values, stored as they are
+if TYPE_CHECKING:  # types only: nothing here reads the clock
+    from datetime import datetime
+
+    from _typeshed import DataclassInstance
+
+    Frozen = DataclassInstance
+else:
+
+    class Frozen(Protocol):
+        """A frozen dataclass (``dataclasses.replace`` takes it): the type checker's own."""
+
+
+# JSON as it enters: a phone's or key's body, a form, a stored payload read back. One of the
+# two named ``Any`` (with ``Opaque``): whoever reads a value of it checks it (``target_int``,
+# ``fold``'s ``try``); every other type says what it holds (tests/test_any.py counts them).
+Entered: TypeAlias = Any
+# JSON as it leaves: what ``current`` and ``view`` answer, sent as it is (the Table API).
+JSON: TypeAlias = "str | int | float | bool | None | Sequence[JSON] | Mapping[str, JSON]"
+# A game's own State or Options where the shell holds every game at once (the registry, a
+# snapshot): Python cannot say "some game's State", so these are named, and only that game's
+# ``TableGame`` reads them (each game is checked against the seam with its own types).
+Opaque: TypeAlias = Any
+Data = Mapping[str, Entered]  # JSON entered, by name: an action's target or data, options
+Payload = dict[str, Entered]  # an event's payload: plain JSON values, stored as they are
 
 
 @dataclass(frozen=True)
@@ -44,8 +66,8 @@ class Event:
     round: int | None = None
     slot: str | None = None
     slot_version: int | None = None
-    payload: dict[str, Any] = field(default_factory=dict)
-    created_at: Any = None  # a datetime; the shell's clock, never read here
+    payload: Payload = field(default_factory=dict)
+    created_at: datetime | None = None  # the shell's clock, never read here
 
     @property
     def seat(self) -> int | None:
@@ -65,7 +87,7 @@ class NewEvent:
     signed by that seat, under the name it took)."""
 
     kind: str
-    payload: Mapping[str, Any]
+    payload: Mapping[str, object]  # plain JSON values; the store writes them as they are
     round: int | None = None
     slot: str | None = None
     bump: bool = False
@@ -100,9 +122,9 @@ class Action:
     0}``), the version of that target it last saw, and the action's own data."""
 
     kind: str
-    target: Mapping[str, Any]
+    target: Data
     version: int
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Data = field(default_factory=dict)
 
 
 State = TypeVar("State")
@@ -120,17 +142,17 @@ class TableGame(Protocol[State, Options]):
     @property
     def actions(self) -> Mapping[str, str]: ...  # action kind -> one line, for the docs
 
-    def parse_options(self, data: Mapping[str, Any]) -> Options: ...
-    def load_options(self, data: Mapping[str, Any]) -> Options: ...
+    def parse_options(self, data: Data) -> Options: ...
+    def load_options(self, data: Data) -> Options: ...
     def initial(self, options: Options, players: int) -> State: ...
     def fold(self, state: State, event: Event) -> State: ...
     def target_slot(self, state: State, action: Action) -> str: ...
-    def current(self, state: State, action: Action) -> Any: ...
+    def current(self, state: State, action: Action) -> JSON: ...
     def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]: ...
     def sheet(self, state: State) -> Sheet: ...
     def view(
         self, state: State, seat: int | None, versions: Mapping[str, int]
-    ) -> dict[str, Any]: ...
+    ) -> dict[str, JSON]: ...
     def describe(self, event: Event, names: Sequence[str]) -> str | None: ...
 
 

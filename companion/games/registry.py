@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from companion.games import agreements, custom, scoresheet
 from companion.games.alphagrams import table as alphagrams
@@ -26,7 +26,7 @@ from companion.games.follow_the_author import table as fta
 from companion.games.hearts import table as hearts
 from companion.games.oh_hell import table as oh_hell
 from companion.games.plan import in_force
-from companion.games.protocol import Event, TableGame
+from companion.games.protocol import Data, Event, Opaque, TableGame
 from companion.games.spades import table as spades
 from companion.games.trickgame.bidstate import dealer as bid_dealer
 from companion.games.trickgame.bidtable import BidTable
@@ -34,6 +34,18 @@ from companion.words.lexicon import Lexicon
 
 Lexicons = Callable[[str], Lexicon]  # a word list by id (the shell's loaded lists)
 DECK_KIND = "alpha-deck"  # a table's own Alpha deck, changed on the deck page
+
+
+class WordGame(Protocol):
+    """A word game's ``table`` package (a module), as ``_word_game`` reads it."""
+
+    @property
+    def KINDS(self) -> frozenset[str]: ...  # a module constant
+    @property
+    def UNDOABLE(self) -> frozenset[str]: ...
+
+    def dealer(self, options: Opaque, number: int) -> int: ...
+    def with_words(self, lexicons: Lexicons | None) -> TableGame[Opaque, Opaque]: ...
 
 
 @dataclass(frozen=True)
@@ -48,21 +60,21 @@ class GameType:
     name: str
     min_players: int
     max_players: int
-    dealer: Callable[[Any, int], int]
+    dealer: Callable[[Opaque, int], int]
     descriptions: Mapping[str, str]
-    table: TableGame[Any, Any]
+    table: TableGame[Opaque, Opaque]
     summary: str = ""
     replayed: frozenset[str] = frozenset({"score", "undo"})
     undoable: frozenset[str] = frozenset({"score"})
     exportable: Callable[[list[Event]], list[Event]] | None = None
 
-    def parse_options(self, data: Mapping[str, Any]) -> Any:
+    def parse_options(self, data: Data) -> Opaque:
         return self.table.parse_options(data)
 
-    def load_options(self, data: Mapping[str, Any]) -> Any:
+    def load_options(self, data: Data) -> Opaque:
         return self.table.load_options(data)
 
-    def sheet(self, options: Any, rows: Sequence[Event]) -> scoresheet.Sheet:
+    def sheet(self, options: Opaque, rows: Sequence[Event]) -> scoresheet.Sheet:
         """The sheet from a list of stored events (exports, imports, old games): the
         events still in force, folded one at a time."""
         state = self.table.initial(options, options.players)
@@ -101,7 +113,7 @@ CUSTOM = GameType(
 
 
 def _word_game(
-    game: Any,
+    game: WordGame,
     key: str,
     name: str,
     players: tuple[int, int],
@@ -168,7 +180,9 @@ HEARTS = GameType(
 )
 
 
-def _bidding(table: BidTable, name: str, players: tuple[int, int], summary: str) -> GameType:
+def _bidding(
+    table: BidTable[Opaque], name: str, players: tuple[int, int], summary: str
+) -> GameType:
     """A bidding trick game (Spades, Oh Hell): every action it has is replayed and undoable."""
     return GameType(
         key=table.key,

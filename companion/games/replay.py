@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.cards.alpha import AlphaCard
 from companion.errors import CompanionError
-from companion.games.protocol import Action, Event
+from companion.games.alphagrams import table as alphagrams
+from companion.games.follow_the_author import table as fta
+from companion.games.hearts import table as hearts
+from companion.games.protocol import Action, Data, Entered, Event, Opaque
 
 
 @dataclass(frozen=True)
@@ -28,21 +30,21 @@ class Step:
     state as folded so far)."""
 
     action: Action
-    state: Any = None
+    state: Opaque = None
 
 
-Inverse = Callable[[Any, Sequence[Event], int], list[Step]]
+Inverse = Callable[[Opaque, Sequence[Event], int], list[Step]]  # over that game's State
 
 
-def _do(kind: str, target: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> Step:
+def _do(kind: str, target: Data, data: Data | None = None) -> Step:
     return Step(Action(kind, dict(target), 0, dict(data or {})))
 
 
-def _same(p: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+def _same(p: Data, *keys: str) -> dict[str, Entered]:
     return {k: p.get(k) for k in keys}
 
 
-def _run(events: Sequence[Event], i: int, kind: str, key: str, field: str) -> list[Any]:
+def _run(events: Sequence[Event], i: int, kind: str, key: str, field: str) -> list[Entered]:
     """``field`` of the events of ``kind`` from ``i`` on, one after another, while they are
     about the same ``key`` and by the same phone (one tap may confirm or agree for several)."""
     first, out = events[i], []
@@ -57,7 +59,7 @@ def _run(events: Sequence[Event], i: int, kind: str, key: str, field: str) -> li
     return out
 
 
-def _several(kind: str, target: Mapping[str, Any], name: str, run: list[Any]) -> list[Step]:
+def _several(kind: str, target: Data, name: str, run: list[Entered]) -> list[Step]:
     """The longest tap first, then each shorter one (two taps from one phone read alike)."""
     return [_do(kind, target, {name: run[:n]}) for n in range(len(run), 0, -1)]
 
@@ -65,13 +67,13 @@ def _several(kind: str, target: Mapping[str, Any], name: str, run: list[Any]) ->
 # shared by the word games: the word judge's steps and the table's agreements
 
 
-def _confirm(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _confirm(state: object, events: Sequence[Event], i: int) -> list[Step]:
     p = events[i].payload
     roles = _run(events, i, "judge-confirm", "n", "role")
     return _several("confirm", {"challenge": p.get("n")}, "roles", roles)
 
 
-def _opened(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _opened(state: object, events: Sequence[Event], i: int) -> list[Step]:
     """A play typed in and challenged (the judge's own ``open``)."""
     p = events[i].payload
     data = _same(p, "words", "player", "challenger")
@@ -83,11 +85,11 @@ def _open_or(own: Inverse) -> Inverse:
     return lambda state, events, i: [*own(state, events, i), *_opened(state, events, i)]
 
 
-def _withdraw(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _withdraw(state: object, events: Sequence[Event], i: int) -> list[Step]:
     return [_do("withdraw", {"challenge": events[i].payload.get("n")})]
 
 
-def _asked(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _asked(state: object, events: Sequence[Event], i: int) -> list[Step]:
     """An ``agree-open`` keeps the action it asks about: that action, asked again."""
     asked = events[i].payload.get("action")
     if not isinstance(asked, Mapping):
@@ -98,16 +100,16 @@ def _asked(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     return [_do(str(asked.get("kind"))[:30], target, data)]
 
 
-def _agree(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _agree(state: object, events: Sequence[Event], i: int) -> list[Step]:
     seats = _run(events, i, "agree-yes", "k", "seat")
     return _several("agree", {"agreement": events[i].payload.get("k")}, "seats", seats)
 
 
-def _disagree(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _disagree(state: object, events: Sequence[Event], i: int) -> list[Step]:
     return [_do("disagree", {"agreement": events[i].payload.get("k")})]
 
 
-def _deck(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _deck(state: object, events: Sequence[Event], i: int) -> list[Step]:
     return []  # the host's deck form: not an action (``importing`` checks it as the form does)
 
 
@@ -128,7 +130,7 @@ WORD_GAMES: dict[str, Inverse | None] = {
 # the custom scoresheet
 
 
-def _score(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _score(state: object, events: Sequence[Event], i: int) -> list[Step]:
     e = events[i]
     p = e.payload
     return [_do("score", {"round": e.round, "seat": p.get("seat")}, _same(p, "points"))]
@@ -144,11 +146,11 @@ CUSTOM: dict[str, Inverse | None] = {
 # Hearts
 
 
-def _hand(e: Event, **more: Any) -> dict[str, Any]:
+def _hand(e: Event, **more: Entered) -> dict[str, Entered]:
     return {"hand": e.round, **more}
 
 
-def _hearts_points(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _hearts_points(state: hearts.State, events: Sequence[Event], i: int) -> list[Step]:
     e = events[i]
     p = e.payload
     if p.get("sun") is not None:
@@ -186,7 +188,7 @@ HEARTS: dict[str, Inverse | None] = {
 # Consonants
 
 
-def _cons_challenge(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _cons_challenge(state: object, events: Sequence[Event], i: int) -> list[Step]:
     p = events[i].payload
     ref = p.get("ref")
     if not isinstance(ref, Mapping):
@@ -195,7 +197,7 @@ def _cons_challenge(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     return [_do("challenge", target, {"word": ref.get("word"), "challenger": p.get("challenger")})]
 
 
-def _cons_taken(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _cons_taken(state: object, events: Sequence[Event], i: int) -> list[Step]:
     """The cards as listed; or, when more than a form reads, those typed and "the rest"
     (the rest is added in deck order, so it is the longest run in order at the end)."""
     e = events[i]
@@ -236,11 +238,11 @@ CONSONANTS: dict[str, Inverse | None] = {
 # AlphaGrams
 
 
-def _turn(state: Any, p: Mapping[str, Any]) -> dict[str, Any]:
+def _turn(state: alphagrams.State, p: Data) -> dict[str, Entered]:
     return {"turn": state.turn, "seat": p.get("seat")}
 
 
-def _ag_word(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _ag_word(state: alphagrams.State, events: Sequence[Event], i: int) -> list[Step]:
     p = events[i].payload
     target = _turn(state, p)
     steal = p.get("steal")
@@ -251,7 +253,7 @@ def _ag_word(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     return [_do("word", target, data)]
 
 
-def _ag_challenge(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _ag_challenge(state: alphagrams.State, events: Sequence[Event], i: int) -> list[Step]:
     last = state.ids[-1] if state.ids else 0
     target = {"turn": state.turn, "word": last}
     return [_do("challenge", target, _same(events[i].payload, "challenger"))]
@@ -275,9 +277,9 @@ ALPHAGRAMS: dict[str, Inverse | None] = {
 
 
 def _fta(kind: str, *keys: str, seat: bool = True) -> Inverse:
-    def inverse(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+    def inverse(state: object, events: Sequence[Event], i: int) -> list[Step]:
         e = events[i]
-        target: dict[str, Any] = {"round": e.round}
+        target: dict[str, Entered] = {"round": e.round}
         if seat:
             target["seat"] = e.payload.get("seat")
         return [_do(kind, target, _same(e.payload, *keys))]
@@ -285,7 +287,7 @@ def _fta(kind: str, *keys: str, seat: bool = True) -> Inverse:
     return inverse
 
 
-def _fta_hand(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _fta_hand(state: object, events: Sequence[Event], i: int) -> list[Step]:
     e = events[i]
     p = e.payload
     target = {"round": e.round, "hand": p.get("hand")}
@@ -296,16 +298,16 @@ def _fta_hand(state: Any, events: Sequence[Event], i: int) -> list[Step]:
     return [_do("play", target, _same(p, "seat", "card"))]
 
 
-def _fta_seal(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+def _fta_seal(state: fta.State, events: Sequence[Event], i: int) -> list[Step]:
     """A seal again over an earlier one: live play asks for the earlier one's key, which only
     the sealing phone ever had (an export never holds it), so it is checked as a first seal;
     what counts is checked at the opening, against the newest commitment."""
     (step,) = _fta("seal", "commitment", "lock")(state, events, i)
     number, seat = events[i].round, events[i].payload.get("seat")
     r = state.round(number) if isinstance(number, int) else None
-    if r is None or seat not in (0, 1) or r.seals[seat] is None:
+    if number is None or r is None or seat not in (0, 1) or r.seals[seat] is None:
         return [step]
-    seals = tuple(None if s == seat else r.seals[s] for s in (0, 1))
+    seals = (None if seat == 0 else r.seals[0], None if seat == 1 else r.seals[1])
     built = {**state.built, number: replace(r, seals=seals)}
     return [Step(step.action, replace(state, built=built))]
 
@@ -332,9 +334,9 @@ FOLLOW_THE_AUTHOR: dict[str, Inverse | None] = {
 
 
 def _bidding(kind: str, index: str | None, *keys: str) -> Inverse:
-    def inverse(state: Any, events: Sequence[Event], i: int) -> list[Step]:
+    def inverse(state: object, events: Sequence[Event], i: int) -> list[Step]:
         e = events[i]
-        target: dict[str, Any] = {"hand": e.round}
+        target: dict[str, Entered] = {"hand": e.round}
         if index is not None:
             target[index] = e.payload.get(index)
         return [_do(kind, target, _same(e.payload, *keys))]
@@ -361,7 +363,7 @@ KINDS: dict[str, dict[str, Inverse | None]] = {
 }
 
 
-def steps(game: str, state: Any, events: Sequence[Event], i: int) -> list[Step] | None:
+def steps(game: str, state: Opaque, events: Sequence[Event], i: int) -> list[Step] | None:
     """The actions that may have made ``events[i]`` (None: live play makes that kind only as
     part of another change, or this game has no such kind)."""
     inverse = KINDS.get(game, {}).get(events[i].kind)

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.cards.alpha import Deck
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, target_int
 
 HOST = ("Host", None)
 LOCKED = "The host has locked this table: ask them to open joining."
@@ -83,7 +82,7 @@ class Shell:
 
     chairs: tuple[Chair, ...] = ()
     locked: bool = False
-    deck: Mapping[str, Any] | None = None
+    deck: Data | None = None
 
     def names(self) -> list[str]:
         return [c.called(i) for i, c in enumerate(self.chairs)]
@@ -118,7 +117,7 @@ def fold(shell: Shell, event: Event) -> Shell:
     return shell
 
 
-def _name(data: Mapping[str, Any]) -> str:
+def _name(data: Data) -> str:
     """The name an action's data gives (the web layer has cleaned it already)."""
     name = data.get("name", "")
     if not isinstance(name, str):
@@ -138,7 +137,7 @@ def _host(actor: Actor, message: str = ONLY_HOST) -> None:
         raise NotAllowed(message)
 
 
-def _deck(data: Mapping[str, Any]) -> Deck:
+def _deck(data: Data) -> Deck:
     try:
         deck = Deck.from_dict(dict(data))
     except CompanionError as err:
@@ -164,7 +163,7 @@ class _Rules:
             return DECK_SLOT
         raise Unreadable(f"There is no table action called '{action.kind[:40]}'.", "action")
 
-    def current(self, shell: Shell, action: Action) -> Any:
+    def current(self, shell: Shell, action: Action) -> JSON:
         """The target as it is now, beside a stale phone's input."""
         if action.kind in SEAT_ACTIONS:
             seat = target_int(action, "seat", 0)
@@ -228,7 +227,7 @@ class _Rules:
 RULES = _Rules()
 
 
-def stale_words(action: Action, current: Any) -> str:
+def stale_words(action: Action, current: JSON) -> str:
     """A stale table action in words, with its target as it is now."""
     nothing = "Nothing was changed: look at it as it is now, then try again."
     if action.kind in SEAT_ACTIONS and isinstance(current, dict):

@@ -40,11 +40,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
+from companion.games.protocol import JSON
 from companion.games.seats import Names as Names
 from companion.games.seats import seat_name as seat_name
 
 C = TypeVar("C", bound=Hashable)
 
+V = TypeVar("V")
 WinnerFn = Callable[[Sequence[Any]], int]
 """Given a trick's cards in play order, the position (0-based) of the winning card."""
 
@@ -97,7 +99,7 @@ class Violation(Generic[C]):
     rule: str
     message: str
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         """The API form: ``{"trick", "seat", "card", "rule", "message"}``."""
         card = None if self.card is None else str(self.card)
         return {
@@ -281,7 +283,7 @@ class Hand(Generic[C]):
         return [card for trick in self.tricks for card in trick.cards]
 
 
-def _duplicate_message(play: Play[Any], copies: int, names: Names) -> str:
+def _duplicate_message(play: Play[C], copies: int, names: Names) -> str:
     who = f"{seat_name(play.seat, names)} played the {play.card} on trick {play.trick + 1}"
     if copies == 0:
         return f"{who}, but that card is not in the deck for this game."
@@ -289,6 +291,6 @@ def _duplicate_message(play: Play[Any], copies: int, names: Names) -> str:
     return f"{who}, but the deck has it only {many} and it was already entered."
 
 
-def keyed(values: Mapping[int, Any]) -> dict[str, Any]:
+def keyed(values: Mapping[int, V]) -> dict[str, V]:
     """Per-seat values keyed by the seat number as a string, as in the referee API."""
     return {str(seat): values[seat] for seat in sorted(values)}

@@ -4,12 +4,11 @@ and Consonants both read it here, so neither imports the other."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.errors import Unreadable
+from companion.games.protocol import Entered
 
 
-def read_min_zipf(raw: Any) -> float | None:
+def read_min_zipf(raw: Entered) -> float | None:
     """The "common words only" threshold as typed (a Zipf value 0-8); blank means none."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None

@@ -5,12 +5,12 @@ folds its tables again). Imported by ``companion.tables.models``' users through 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from companion.extensions import db
+from companion.games.protocol import Payload
 from companion.tables.models import now
 
 
@@ -70,9 +70,9 @@ class CircleGame(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int] = mapped_column(Integer)
     finished: Mapped[bool] = mapped_column(default=False)
     finished_at: Mapped[datetime | None] = mapped_column(nullable=True)
-    seats: Mapped[list[Any]] = mapped_column(JSON, default=list)  # member id per seat
-    totals: Mapped[list[Any]] = mapped_column(JSON, default=list)  # total per seat
-    winners: Mapped[list[Any]] = mapped_column(JSON, default=list)  # seats
+    seats: Mapped[list[int | None]] = mapped_column(JSON, default=list)  # member id per seat
+    totals: Mapped[list[int]] = mapped_column(JSON, default=list)  # total per seat
+    winners: Mapped[list[int]] = mapped_column(JSON, default=list)  # seats
 
 
 class CircleResult(db.Model):  # type: ignore[name-defined,misc]
@@ -92,5 +92,5 @@ class CircleResult(db.Model):  # type: ignore[name-defined,misc]
     total: Mapped[int] = mapped_column(Integer)
     place: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column(default=False)
-    facts: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    facts: Mapped[Payload] = mapped_column(JSON, default=dict)  # circlefacts' figures
     finished_at: Mapped[datetime] = mapped_column(default=now)

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 
 from companion.extensions import db, kept_in_app
 from companion.games.circlestats import Result
+from companion.games.protocol import Payload
 from companion.tables import cache
 from companion.tables.circlemodels import Circle, CircleGame, CircleResult
 from companion.tables.models import Game, Table
 
+# a result as read: id, game, member, name, kind, total, place, won, team, at, facts, table, number
+ResultRow = Row[int, int, int, str, str, int, int, bool, int, datetime, Payload, int, int]
+# a game as read: kind, number, finished, finished_at, seats, totals, winners, table token
+GameRow = Row[str, int, bool, datetime | None, list[int | None], list[int], list[int], str]
 _RESULTS = select(
     CircleResult.id,
     CircleResult.game_id,
@@ -66,7 +72,7 @@ def results(circle: Circle) -> list[Result]:
     return list(rows)
 
 
-def _result(row: Any) -> Result:
+def _result(row: ResultRow) -> Result:
     _, g, m, n, k, t, p, w, team, at, facts, table_id, number = row
     return Result(
         game_id=g,
@@ -84,7 +90,7 @@ def _result(row: Any) -> Result:
     )
 
 
-def tokens_of(table_ids: Any) -> dict[int, str]:
+def tokens_of(table_ids: Iterable[int]) -> dict[int, str]:
     """The link token of each table named."""
     wanted = sorted(set(table_ids))
     if not wanted:
@@ -96,19 +102,19 @@ def tokens_of(table_ids: Any) -> dict[int, str]:
 _GAME = CircleGame.__table__.c
 
 
-def games(circle: Circle, limit: int = 5000) -> list[tuple[Any, str]]:
+def games(circle: Circle, limit: int = 5000) -> list[tuple[GameRow, str]]:
     """The circle's games (finished or not) as plain rows (``kind``, ``number``, ``finished``,
     ``finished_at``, ``seats``, ``totals``, ``winners``) with their table's link token,
     newest first."""
     stmt = (
         select(
-            _GAME.kind,
-            _GAME.number,
-            _GAME.finished,
-            _GAME.finished_at,
-            _GAME.seats,
-            _GAME.totals,
-            _GAME.winners,
+            CircleGame.kind,
+            CircleGame.number,
+            CircleGame.finished,
+            CircleGame.finished_at,
+            CircleGame.seats,
+            CircleGame.totals,
+            CircleGame.winners,
             Table.token,
         )
         .join(Table, Table.id == CircleGame.table_id)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any
 
 from sqlalchemy import select
 
 from companion.extensions import db
+from companion.games.protocol import JSON
 from companion.tables import service, tokens
 from companion.tables.circlemodels import Circle, CircleMember, CirclePhone
 from companion.tables.circlemodels import changed as changed  # the pages call it from here
@@ -43,7 +43,7 @@ def members(circle: Circle, with_removed: bool = False) -> list[CircleMember]:
     return list(db.session.scalars(stmt.order_by(CircleMember.id)))
 
 
-def member(circle: Circle, member_id: Any) -> CircleMember | None:
+def member(circle: Circle, member_id: object) -> CircleMember | None:
     if isinstance(member_id, bool) or not isinstance(member_id, int):
         return None
     if not 0 < member_id < 2**31:  # no such id; and the database's integer could not hold it
@@ -61,7 +61,7 @@ def rotate(circle: Circle) -> None:
 
 
 def start_table(
-    circle: Circle, kind: str, options: dict[str, Any], chosen: Sequence[CircleMember], phone: str
+    circle: Circle, kind: str, options: dict[str, JSON], chosen: Sequence[CircleMember], phone: str
 ) -> Table:
     """A table of the circle: each seat is a member, in the order given."""
     table = service.create_table(kind, options, [m.name for m in chosen], phone, commit=False)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from datetime import datetime
 
-from sqlalchemy import delete, or_, select
+from sqlalchemy import Row, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from companion.extensions import db, kept_in_app
 from companion.games import circlefacts
+from companion.games.protocol import Payload
 from companion.tables import snapshot
 from companion.tables.cache import Kept
 from companion.tables.circlemodels import Circle, CircleGame, CircleMember, CircleResult, changed
@@ -41,7 +42,9 @@ class CircleOf:
         return found
 
 
-def after_change(game: Any, before: Any, after: Any = None) -> None:
+def after_change(
+    game: snapshot.GameRef, before: snapshot.Snapshot, after: snapshot.Snapshot | None = None
+) -> None:
     """The service's hook, after an action or undo was committed (``before`` and ``after``:
     the game's snapshots either side, ``after`` None for an undo): a game of a circle's table
     that finishes, or was finished (a correction, an undo), is settled at once. Any other
@@ -95,7 +98,7 @@ def sync(circle_id: int, game_id: int | None = None) -> int:
     return len(rows)
 
 
-def settle(circle_id: int, row: Any) -> None:
+def settle(circle_id: int, row: Row[int, str, Payload | None, int, int, int]) -> None:
     """One game of the circle as it stands: its summary row and, once finished, a result
     per member seated (replacing the ones before: a correction may change them)."""
     game_id, kind, _, last_event, number, table_id = row
@@ -127,7 +130,7 @@ def settle(circle_id: int, row: Any) -> None:
             changed(circle)
 
 
-def _ended(kind: str, snap: Any) -> Any:
+def _ended(kind: str, snap: snapshot.Snapshot) -> datetime | None:
     """When the game was played: its last action's time (an imported game keeps its own;
     a join, a rename or the import itself afterwards does not move it)."""
     played = game_type(kind).replayed - {"undo"}
@@ -141,10 +144,10 @@ def _results(
     circle_id: int,
     game_id: int,
     kind: str,
-    snap: Any,
+    snap: snapshot.Snapshot,
     ids: list[int | None],
     seats: list[Seat],
-    ended: Any,
+    ended: datetime,
 ) -> None:
     sheet = snap.sheet
     facts = circlefacts.facts(kind, snap.state, sheet, snap.effective)
@@ -184,11 +187,11 @@ def _results(
 
 
 class _Ref:
-    def __init__(self, id: int, kind: str, options: dict[str, Any]) -> None:  # noqa: A002
+    def __init__(self, id: int, kind: str, options: Payload) -> None:  # noqa: A002
         self.id, self.kind, self.options = id, kind, options
 
 
-def snapshot_ref(game_id: int, kind: str, options: Any) -> snapshot.GameRef:
+def snapshot_ref(game_id: int, kind: str, options: Payload | None) -> snapshot.GameRef:
     return _Ref(game_id, kind, dict(options or {}))
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
 
 from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 # PostgreSQL connections each worker keeps open (``COMPANION_DB_POOL_SIZE``)
@@ -19,7 +20,7 @@ POOL_SIZE = 30
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -66,11 +67,13 @@ def ping_idle_connections(engine: Engine, after_seconds: float) -> None:
         return
 
     @event.listens_for(engine, "checkin")
-    def _checked_in(_dbapi: Any, record: Any) -> None:
+    def _checked_in(_dbapi: DBAPIConnection, record: ConnectionPoolEntry) -> None:
         record.info["idle_since"] = time.monotonic()
 
     @event.listens_for(engine, "checkout")
-    def _checked_out(dbapi: Any, record: Any, _proxy: Any) -> None:
+    def _checked_out(
+        dbapi: DBAPIConnection, record: ConnectionPoolEntry, _proxy: PoolProxiedConnection
+    ) -> None:
         since = record.info.pop("idle_since", None)
         if since is None or time.monotonic() - since < after_seconds:
             return  # a new connection, or one given back a moment ago

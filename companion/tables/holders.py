@@ -5,12 +5,11 @@ action, a read) need nothing more, so they skip the ORM's object loading."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db, kept_in_app
-from companion.games.protocol import Actor
+from companion.games.protocol import Actor, Payload
 from companion.tables import cache, store
 from companion.tables.models import ApiKey, Game, Seat, Table
 
@@ -26,7 +25,7 @@ class PlainSeat:
 class PlainGame:
     id: int
     kind: str
-    options: dict[str, Any]
+    options: Payload  # as stored
     number: int = 1  # the table's first game is 1, "play again" adds one
     last_event: int = 0  # the id of its newest event when read
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 from companion.errors import CompanionError, Unreadable
-from companion.games.protocol import Event
+from companion.games.protocol import Entered, Event, Opaque
 from companion.tables import service
 from companion.tables.models import Table
 from companion.tables.registry import GameType, game_type
@@ -36,7 +35,7 @@ def _need(condition: bool, what: str) -> None:
         raise Unreadable(f"This file cannot be imported: {what}.", "file")
 
 
-def from_json(data: Any, phone: str, claim: Callable[[Table], None] | None = None) -> Table:
+def from_json(data: Entered, phone: str, claim: Callable[[Table], None] | None = None) -> Table:
     """Create a new table replaying the exported events; all or nothing. ``claim``: what the
     same transaction also does with the new table (``service.import_table``)."""
     _need(
@@ -71,7 +70,7 @@ def from_json(data: Any, phone: str, claim: Callable[[Table], None] | None = Non
 
 def _store(
     kind: GameType,
-    options: Any,
+    options: Opaque,
     seats: list[str],
     events: list[Event],
     phone: str,
@@ -81,7 +80,7 @@ def _store(
     return service.import_table(kind.key, options.to_dict(), names, events, phone, claim)
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
+def _int(value: Entered, what: str, low: int, high: int) -> int:
     _need(
         not isinstance(value, bool) and isinstance(value, int) and low <= value <= high,
         f"{what} must be a whole number from {low} to {high}",
@@ -94,7 +93,7 @@ def _printable(text: str, limit: int) -> str:
     return "".join(ch for ch in text if ch.isprintable())[:limit].strip()
 
 
-def _small_numbers(payload: Any) -> None:
+def _small_numbers(payload: Entered) -> None:
     """No number anywhere in ``payload`` beyond ``MAX_NUMBER`` (a loop, no recursion)."""
     stack = [payload]
     while stack:
@@ -107,7 +106,7 @@ def _small_numbers(payload: Any) -> None:
             _need(abs(item) <= MAX_NUMBER, f"a number is larger than {MAX_NUMBER:,}")
 
 
-def _time(raw: Any) -> datetime:
+def _time(raw: Entered) -> datetime:
     if raw is None:
         return datetime.now(UTC).replace(tzinfo=None)
     _need(isinstance(raw, str) and len(raw) <= 40, "an event's time is not readable")
@@ -118,7 +117,7 @@ def _time(raw: Any) -> datetime:
     return at.astimezone(UTC).replace(tzinfo=None) if at.tzinfo else at
 
 
-def _read(item: Any, number: int, kind: GameType) -> Event:
+def _read(item: Entered, number: int, kind: GameType) -> Event:
     """One event of the file as a value, checked for what needs no game: its kind, a round
     within reach, slot versions that only grow, small numbers, a readable time."""
     _need(isinstance(item, dict), f"event {number} is not an event")

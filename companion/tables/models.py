@@ -7,12 +7,12 @@ keeps only what the database derives on every insert: its newest event and its c
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from companion.extensions import db
+from companion.games.protocol import Payload
 
 
 def now() -> datetime:
@@ -68,7 +68,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(40))
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    options: Mapped[Payload] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=now)
     # the id of the game's newest event, kept by a database trigger on every insert into
     # events (migration e5f1a7c3d9b2); never written from Python
@@ -99,7 +99,7 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     slot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     slot_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    payload: Mapped[Payload] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=now)
     game: Mapped[Game] = relationship(back_populates="events")
 

@@ -19,12 +19,12 @@ from its seat; the host may make any change a phone may make for a seat without 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from companion.errors import CompanionError, Unreadable
 from companion.games import plan, replay, seating
-from companion.games.protocol import Action, Actor, Event
+from companion.games.protocol import Action, Actor, Event, Opaque
 from companion.tables import service
 from companion.tables.registry import GameType
 from companion.tables.snapshot import Snapshot
@@ -38,7 +38,7 @@ def refuse(number: int, kind: str, why: str) -> Unreadable:
     return Unreadable(f"This file cannot be imported: event {number} ({kind[:40]}) {why}", "file")
 
 
-def _shown(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+def _shown(kind: str, payload: Mapping[str, object]) -> dict[str, object]:
     """A payload as compared: words for the history, the batch mark and a removed seat's
     name (the file's own seats are those at the end) left out."""
     skip = WORDS | {"batch"} | ({"name"} if kind == "remove-seat" else set())
@@ -48,7 +48,7 @@ def _shown(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
 class Replay:
     """The file's events, one change at a time, against the game as live play builds it."""
 
-    def __init__(self, kind: GameType, options: Any, names: list[str]) -> None:
+    def __init__(self, kind: GameType, options: Opaque, names: list[str]) -> None:
         self.kind, self.options, self.players = kind, options, options.players
         self.names = tuple(names)
         self.state = kind.table.initial(options, options.players)
@@ -113,58 +113,58 @@ class Replay:
             whys.append(self._difference(rows, i))
         raise refuse(number, e.kind, (whys or ["is not what live play makes of it."])[0])
 
-    def _plan(self, step: replay.Step, actor: Actor) -> list[dict[str, Any]]:
+    def _plan(self, step: replay.Step, actor: Actor) -> list[plan.Row]:
         snap = self.snap() if step.state is None else replace(self.snap(), state=step.state)
         slot = self.kind.table.target_slot(snap.state, step.action)
         action = replace(step.action, version=snap.version(slot))
         planned = plan.plan(self.kind.table, snap.state, snap.versions, [action], actor)
-        return [row.columns() for row in planned.rows]
+        return list(planned.rows)
 
-    def _matches(self, rows: list[dict[str, Any]], i: int) -> bool:
+    def _matches(self, rows: list[plan.Row], i: int) -> bool:
         if i + len(rows) > len(self.items):
             return False
         for row, e in zip(rows, self.items[i:], strict=False):
-            mine = (row["kind"], row["round"], row["slot"], row["slot_version"], row["actor_seat"])
+            mine = (row.kind, row.round, row.slot, row.slot_version, row.actor_seat)
             if mine != (e.kind, e.round, e.slot, e.slot_version, e.actor_seat):
                 return False
-            if _shown(e.kind, row["payload"]) != _shown(e.kind, e.payload):
+            if _shown(e.kind, row.payload) != _shown(e.kind, e.payload):
                 return False
         return True
 
-    def _difference(self, rows: list[dict[str, Any]], i: int) -> str:
+    def _difference(self, rows: list[plan.Row], i: int) -> str:
         """Which event of the change the file has otherwise, in words."""
         for j, row in enumerate(rows):
             if i + j >= len(self.items):
-                return f"is followed in live play by {row['kind']}, which the file does not have."
+                return f"is followed in live play by {row.kind}, which the file does not have."
             e = self.items[i + j]
-            if (row["kind"], row["round"]) != (e.kind, e.round):
+            if (row.kind, row.round) != (e.kind, e.round):
                 return (
-                    f"is followed in live play by {row['kind']}, but the file has event "
+                    f"is followed in live play by {row.kind}, but the file has event "
                     f"{i + j + 1} ({e.kind[:40]}) there."
                 )
-            if (row["slot"], row["slot_version"]) != (e.slot, e.slot_version):
+            if (row.slot, row.slot_version) != (e.slot, e.slot_version):
                 return f"is out of step with the changes before it (event {i + j + 1})."
-            if _shown(e.kind, row["payload"]) != _shown(e.kind, e.payload):
+            if _shown(e.kind, row.payload) != _shown(e.kind, e.payload):
                 return (
                     f"is not what live play makes of that change (event {i + j + 1} holds "
                     "other values)."
                 )
         return "is not what live play makes of that change."
 
-    def _take(self, rows: list[dict[str, Any]], i: int) -> int:
+    def _take(self, rows: list[plan.Row], i: int) -> int:
         made = []
         for j, row in enumerate(rows):
             e = self.items[i + j]
-            payload = dict(row["payload"])
+            payload = dict(row.payload)
             if isinstance(e.payload.get("batch"), str):
                 payload["batch"] = e.payload["batch"][:24]
-            if row["kind"] == "remove-seat":  # its name then, not a seat's name now
+            if row.kind == "remove-seat":  # its name then, not a seat's name now
                 payload["name"] = "".join(
                     c for c in str(e.payload.get("name"))[:40] if c.isprintable()
                 )
             made.append(replace(e, payload=payload))
-            if row["kind"] in service.SEAT_CHANGES:
-                self.players += 1 if row["kind"] == "add-seat" else -1
+            if row.kind in service.SEAT_CHANGES:
+                self.players += 1 if row.kind == "add-seat" else -1
         self._fold(made)
         return i + len(rows)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -19,8 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.extensions import db
 from companion.games import plan, seating
+from companion.games.plan import Columns
 from companion.games.plan import StaleTarget as StaleTarget
-from companion.games.protocol import Action, Actor, Event
+from companion.games.protocol import JSON, Action, Actor, Data, Event, Payload
 from companion.tables import circlesettle, snapshot, store
 from companion.tables.models import Game, Seat, Table
 from companion.tables.registry import game_type
@@ -36,7 +37,7 @@ class Seated(Protocol):
     """What ``act`` needs of the table: its seats (rows, or plain values)."""
 
     @property
-    def seats(self) -> Sequence[Any]: ...
+    def seats(self) -> Sequence[object]: ...
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Done:
 
 
 def create_table(
-    kind: str, options: dict[str, Any], names: list[str], phone: str, commit: bool = True
+    kind: str, options: dict[str, JSON], names: list[str], phone: str, commit: bool = True
 ) -> Table:
     """A new table playing ``kind``, its seats named ``names``, hosted by ``phone``; its first
     game holds the ``new-table`` event."""
@@ -151,7 +152,7 @@ def act_unlocked(
 
 def _plan(
     snap: snapshot.Snapshot, actions: Sequence[Action], actor: Actor
-) -> tuple[tuple[int, ...], list[dict[str, Any]]]:
+) -> tuple[tuple[int, ...], list[Columns]]:
     """``plan.plan`` on ``snap`` (a stale version: ``StaleTarget``, nothing stored): each
     action's new target version and the rows of its events."""
     table = game_type(snap.kind).table
@@ -176,7 +177,7 @@ def _commit(
     game: GameRef,
     players: int,
     actions: Sequence[Action],
-    rows: list[dict[str, Any]],
+    rows: list[Columns],
     notify: str | None,
     snap: snapshot.Snapshot,
 ) -> list[Event]:
@@ -248,7 +249,7 @@ def newest_batch(snap: snapshot.Snapshot, undoable: frozenset[str]) -> list[Even
 # the table's own actions (``companion.games.seating``)
 
 
-def shell_of(table: Table, deck: Mapping[str, Any] | None = None) -> seating.Shell:
+def shell_of(table: Table, deck: Data | None = None) -> seating.Shell:
     """The table's seats and lock as ``seating`` checks them (rows read under the lock)."""
     chairs = tuple(seating.Chair(s.name or "", s.phone is not None) for s in table.seats)
     return seating.Shell(chairs, bool(table.locked), deck)
@@ -262,7 +263,7 @@ def _reread(table: Table) -> None:
     db.session.scalars(stmt).all()
 
 
-def _deck_now(snap: snapshot.Snapshot) -> Mapping[str, Any] | None:
+def _deck_now(snap: snapshot.Snapshot) -> Data | None:
     for e in reversed(snap.events):
         if e.kind == "alpha-deck":
             return e.payload
@@ -325,18 +326,26 @@ def _table_rows(table: Table, row: plan.Row, phone: str | None) -> str | None:
     """The rows a table action changes besides its event; the retired link after ``rotate``."""
     p = row.payload
     if row.kind == "join":
-        seat = table.seats[int(p["seat"])]
+        seat = table.seats[_seat_number(p)]
         if not phone or not _take_seat(seat, phone, str(p["name"])):
             raise Conflict(f"{seat.name or 'That seat'} is already taken by another phone.")
     elif row.kind == "rename":
-        table.seats[int(p["seat"])].name = str(p["name"])
+        table.seats[_seat_number(p)].name = str(p["name"])
     elif row.kind in ("leave-seat", "free-seat"):
-        table.seats[int(p["seat"])].phone = None
+        table.seats[_seat_number(p)].phone = None
     elif row.kind in ("lock", "unlock"):
         table.locked = row.kind == "lock"
     elif row.kind == "rotate":
         return store.rotate(table)
     return None
+
+
+def _seat_number(payload: Mapping[str, object]) -> int:
+    """The seat a seat action is about (``seating`` stores it as a whole number)."""
+    number = payload["seat"]
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TypeError(f"A seat action names seat {number!r}.")
+    return number
 
 
 def _take_seat(seat: Seat, phone: str, name: str) -> bool:
@@ -362,7 +371,7 @@ def _take_seat(seat: Seat, phone: str, name: str) -> bool:
 
 def import_table(
     kind: str,
-    options: dict[str, Any],
+    options: dict[str, JSON],
     names: list[str],
     events: Sequence[Event],
     phone: str,
@@ -396,7 +405,7 @@ def _insert_kept(game_id: int, events: Sequence[Event]) -> None:
     pending: list[Event] = []
 
     def flush() -> None:
-        rows = [
+        rows: list[store.KeptColumns] = [
             {
                 "kind": e.kind,
                 "actor": e.actor,
@@ -420,7 +429,7 @@ def _insert_kept(game_id: int, events: Sequence[Event]) -> None:
         flush()
 
 
-def _renumbered(e: Event, ids: dict[int, int]) -> dict[str, Any]:
+def _renumbered(e: Event, ids: dict[int, int]) -> Payload:
     if e.kind != "undo":
         return dict(e.payload)
     return {**e.payload, "undoes": ids[int(e.payload["undoes"])]}

@@ -20,13 +20,14 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Protocol
 
 from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db, kept_in_app
 from companion.games.plan import Folded, fold_in
-from companion.games.protocol import Event
+from companion.games.protocol import Event, Opaque, Payload
+from companion.games.scoresheet import Sheet
 from companion.tables.models import Event as EventRow
 from companion.tables.models import Game
 from companion.tables.registry import game_type
@@ -42,7 +43,7 @@ class GameRef(Protocol):
     def kind(self) -> str: ...
 
     @property
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> Payload: ...  # as stored
 
 
 def plain(row: EventRow) -> Event:
@@ -63,12 +64,12 @@ def plain(row: EventRow) -> Event:
 class Snapshot:
     game_id: int
     kind: str
-    options: Any
+    options: Opaque  # the game's own Options
     players: int
     events: tuple[Event, ...] = ()
     undone: frozenset[int] = frozenset()
     versions: Mapping[str, int] = field(default_factory=dict)
-    state: Any = None
+    state: Opaque = None  # the game's own State
     base: int = 0  # the events of the table's earlier games (they never change)
 
     @property
@@ -89,7 +90,7 @@ class Snapshot:
         return [e for e in self.events if e.kind != "undo" and e.id not in self.undone]
 
     @cached_property
-    def sheet(self) -> Any:
+    def sheet(self) -> Sheet:
         """The scoresheet, worked out once per snapshot."""
         return game_type(self.kind).table.sheet(self.state)
 

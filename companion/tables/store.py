@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 
 from sqlalchemy import Connection, bindparam, func, insert, or_, select
 from sqlalchemy import event as sa_event
@@ -21,6 +21,8 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 
 from companion.errors import Conflict, Forbidden
 from companion.extensions import db
+from companion.games.plan import Columns
+from companion.games.protocol import JSON, Payload
 from companion.games.protocol import Event as Plain
 from companion.tables import tokens
 from companion.tables.live import CHANNEL
@@ -28,7 +30,7 @@ from companion.tables.models import Event, Game, OldLink, Seat, Table, now
 
 
 def create_table(
-    kind: str, options: dict[str, Any], names: list[str], phone: str, commit: bool = True
+    kind: str, options: dict[str, JSON], names: list[str], phone: str, commit: bool = True
 ) -> Table:
     table = Table(
         token=tokens.link_token(),
@@ -116,7 +118,7 @@ def begin_immediate(conn: Connection) -> bool:
 
 @sa_event.listens_for(Session, "after_commit")
 @sa_event.listens_for(Session, "after_rollback")
-def _unlocked(session: Session, *_: Any) -> None:
+def _unlocked(session: Session, *_: object) -> None:
     session.info.pop("locked_games", None)
 
 
@@ -134,7 +136,7 @@ def append(
     kind: str,
     actor: str,
     actor_seat: int | None,
-    payload: dict[str, Any],
+    payload: dict[str, object],
     round_: int | None = None,
     slot: tuple[str, int] | None = None,
     capped: bool = True,
@@ -173,7 +175,13 @@ def events_count(game_id: int) -> int:
     return int(db.session.connection().execute(_COUNT, {"game": game_id}).scalar() or 0)
 
 
-def insert_kept(game_id: int, rows: Sequence[dict[str, Any]]) -> list[int]:
+class KeptColumns(Columns):
+    """An imported event's columns: it keeps its own time."""
+
+    created_at: datetime | None  # always given by an import (importing._time)
+
+
+def insert_kept(game_id: int, rows: Sequence[KeptColumns]) -> list[int]:
     """Store events that keep their own times (``created_at`` in each row: an import's) in
     one statement, without ORM objects; their ids, in the rows' order."""
     params = [{**r, "game_id": game_id} for r in rows]
@@ -182,7 +190,7 @@ def insert_kept(game_id: int, rows: Sequence[dict[str, Any]]) -> list[int]:
 
 def insert_events(
     game_id: int,
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[Columns],
     notify: str | None = None,
     head: int = 0,
     version: int = 0,
@@ -203,12 +211,12 @@ def insert_events(
     return sorted(_plain(ids, rows, at), key=lambda e: e.id)
 
 
-def _same(value: Any) -> Any:
+def _same(value: object) -> object:
     return value
 
 
 def insert_after(
-    game_id: int, head: int, rows: Sequence[dict[str, Any]], notify: str, version: int
+    game_id: int, head: int, rows: Sequence[Columns], notify: str, version: int
 ) -> list[Plain] | None:
     """PostgreSQL, outside a transaction: store ``rows`` as the game's next events only if its
     newest event is still ``head`` and the table has started no later game, in one statement
@@ -228,8 +236,9 @@ def insert_after(
         # a transaction nobody holds the lock for might never be committed: never answer it
         raise RuntimeError("insert_after: autocommit (holders.unlocked), or the game's lock")
     sql, binds = _appending(len(rows))
+    columns: Sequence[Mapping[str, object]] = rows
     values = {
-        f"{name}_{i}": bind(r[name]) for i, r in enumerate(rows) for name, bind in binds.items()
+        f"{name}_{i}": bind(r[name]) for i, r in enumerate(columns) for name, bind in binds.items()
     }
     params = {**values, "game": game_id, "head": head, "at": at, "note": f"{notify}:{version}"}
     ids = sorted(row[0] for row in conn.exec_driver_sql(sql, params))
@@ -238,7 +247,7 @@ def insert_after(
     return _plain(ids, rows, at)
 
 
-def _plain(ids: Sequence[int], rows: Sequence[dict[str, Any]], at: Any) -> list[Plain]:
+def _plain(ids: Sequence[int], rows: Sequence[Columns], at: datetime) -> list[Plain]:
     """Stored rows as plain events, in id order (ids given in the rows' order)."""
     return [
         Plain(
@@ -269,7 +278,7 @@ _APPENDED = (
 
 
 @functools.lru_cache(maxsize=64)
-def _appending(count: int) -> tuple[str, dict[str, Any]]:
+def _appending(count: int) -> tuple[str, dict[str, Callable[[object], object]]]:
     """``insert_after``'s statement for ``count`` rows, and each column's conversion of its
     value (the JSON payload to text). Written as SQL: SQLAlchemy cannot cache an INSERT inside
     a CTE, and PostgreSQL can prepare the same text again and again."""
@@ -291,7 +300,7 @@ def _appending(count: int) -> tuple[str, dict[str, Any]]:
         f"SELECT id, pg_notify('{CHANNEL}', CAST(%(note)s AS text)) FROM ins"
     )
     dialect = db.engine.dialect
-    binds = {}
+    binds: dict[str, Callable[[object], object]] = {}
     for name in names:
         convert = EVENTS.c[name].type.dialect_impl(dialect).bind_processor(dialect)
         binds[name] = convert or _same
@@ -301,7 +310,7 @@ def _appending(count: int) -> tuple[str, dict[str, Any]]:
 _SEATS = Seat.__table__
 
 
-def change_seats(game_id: int, kind: str, payload: dict[str, Any]) -> None:
+def change_seats(game_id: int, kind: str, payload: Mapping[str, object]) -> None:
     """The table's seat rows after an ``add-seat`` (a free seat at the end) or a
     ``remove-seat`` (the seat goes, the seats after it move up one place, lowest first so the
     unique (table, position) key holds at every step). The game is locked (``lock_game``)."""
@@ -313,7 +322,9 @@ def change_seats(game_id: int, kind: str, payload: dict[str, Any]) -> None:
         name = str(payload.get("name") or "")
         conn.execute(_SEATS.insert().values(table_id=table_id, position=position, name=name))
         return
-    seat = int(payload["seat"])
+    seat = payload["seat"]
+    if isinstance(seat, bool) or not isinstance(seat, int):  # the custom sheet stores one
+        raise TypeError(f"A seat removed names seat {seat!r}.")
     conn.execute(_SEATS.delete().where(where, _SEATS.c.position == seat))
     later = (
         conn.execute(
@@ -326,7 +337,7 @@ def change_seats(game_id: int, kind: str, payload: dict[str, Any]) -> None:
         conn.execute(_SEATS.update().where(_SEATS.c.id == seat_id).values(position=seat + step))
 
 
-def seat_changes_after(table: Table, number: int) -> list[tuple[str, dict[str, Any]]]:
+def seat_changes_after(table: Table, number: int) -> list[tuple[str, Payload]]:
     """The seats added and removed in the table's games after game ``number``, in order."""
     stmt = (
         select(Event.kind, Event.payload)
@@ -392,7 +403,7 @@ def table_version(table: Table) -> int:
     return int(db.session.connection().execute(_TABLE_COUNT, {"table": table.id}).scalar() or 0)
 
 
-def last_change(table: Table) -> Any:
+def last_change(table: Table) -> datetime:
     """When the table's newest event was stored."""
     stmt = (
         select(func.max(Event.created_at))

@@ -5,9 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import Any
 
-from companion.games.protocol import Event
+from companion.games.protocol import JSON, Event
 from companion.games.scoresheet import Sheet
 from companion.tables.models import Game, Table
 from companion.tables.registry import game_type
@@ -41,7 +40,7 @@ def to_csv(sheet: Sheet, names: list[str], dealers: list[int]) -> str:
     return out.getvalue()
 
 
-def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, Any]:
+def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, JSON]:
     kind = game_type(game.kind)
     if kind.exportable is not None:
         rows = kind.exportable(rows)
@@ -60,7 +59,7 @@ def to_json(table: Table, game: Game, rows: list[Event]) -> dict[str, Any]:
                 "slot": e.slot,
                 "slot_version": e.slot_version,
                 "payload": e.payload,
-                "at": e.created_at.isoformat(timespec="seconds"),
+                "at": e.created_at.isoformat(timespec="seconds") if e.created_at else None,
             }
             for e in rows
             if e.kind in game_type(game.kind).replayed

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.extensions import db
+from companion.games.protocol import JSON, Data, Entered
 from companion.tables import circles, circlesettle, tokens
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import game_type
@@ -24,13 +26,13 @@ CIRCLE_NAME = 60
 
 
 @bp.errorhandler(CompanionError)
-def _refused(err: CompanionError) -> Any:
+def _refused(err: CompanionError) -> ResponseReturnValue:
     db.session.rollback()
     status = 401 if isinstance(err, NoKey) else status_for(err)
     return jsonify({"error": err.message}), status
 
 
-def body() -> dict[str, Any]:
+def body() -> dict[str, Entered]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise Unreadable("The body must be a JSON object.", "body")
@@ -47,7 +49,7 @@ def held() -> Circle:
     return found
 
 
-def circle_name(raw: Any) -> str:
+def circle_name(raw: Entered) -> str:
     if not isinstance(raw, str):
         raise Unreadable("'name' must be the circle's name, as text.", "name")
     text = " ".join(raw.split())
@@ -60,7 +62,7 @@ def circle_name(raw: Any) -> str:
     return text
 
 
-def member_names(raw: Any, have: int = 0) -> list[str]:
+def member_names(raw: Entered, have: int = 0) -> list[str]:
     """Members' names: text, not empty, not twice, and at most ``MEMBER_LIMIT`` in all."""
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
         raise Unreadable("'members' must be a list of names.", "members")
@@ -89,7 +91,7 @@ def no_twins(names: Sequence[str], taken: Sequence[str]) -> None:
 
 
 @bp.post("/circles")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     data = body()
     name = circle_name(data.get("name"))
     names = member_names(data.get("members", []))
@@ -110,19 +112,19 @@ def links(circle: Circle) -> dict[str, str]:
     return {"circle": url_for("circle.page", token=circle.token)}
 
 
-def _member(m: CircleMember) -> dict[str, Any]:
+def _member(m: CircleMember) -> dict[str, JSON]:
     return {"id": m.id, "name": m.name}
 
 
 @bp.get("/circle")
-def read() -> Any:
+def read() -> ResponseReturnValue:
     circle = held()
     circlesettle.sync(circle.id)
     return jsonify(circleview.as_json(circle))
 
 
 @bp.post("/circle/members")
-def add_member() -> Any:
+def add_member() -> ResponseReturnValue:
     circle = held()
     data = body()
     now = circles.members(circle)
@@ -137,7 +139,7 @@ def add_member() -> Any:
     return jsonify(_member(m)), 201
 
 
-def _one(circle: Circle, data: Mapping[str, Any]) -> CircleMember:
+def _one(circle: Circle, data: Data) -> CircleMember:
     """The member the body's ``id`` names."""
     member_id = data.get("id")
     if isinstance(member_id, bool) or not isinstance(member_id, int):
@@ -149,7 +151,7 @@ def _one(circle: Circle, data: Mapping[str, Any]) -> CircleMember:
 
 
 @bp.post("/circle/rename")
-def rename() -> Any:
+def rename() -> ResponseReturnValue:
     """``{"id": 3, "name": "Annie"}``."""
     circle = held()
     data = body()
@@ -163,7 +165,7 @@ def rename() -> Any:
 
 
 @bp.post("/circle/remove")
-def remove() -> Any:
+def remove() -> ResponseReturnValue:
     """``{"id": 3}``: the member leaves; their past results stay, under their name."""
     circle = held()
     m = _one(circle, body())
@@ -174,7 +176,7 @@ def remove() -> Any:
 
 
 @bp.post("/circle/rotate")
-def rotate() -> Any:
+def rotate() -> ResponseReturnValue:
     """``{}``: a new link for the circle."""
     circle = held()
     body()
@@ -183,7 +185,7 @@ def rotate() -> Any:
     return jsonify({"token": circle.token, "links": links(circle)})
 
 
-def chosen_members(circle: Circle, raw: Any) -> list[CircleMember]:
+def chosen_members(circle: Circle, raw: Entered) -> list[CircleMember]:
     if not isinstance(raw, list) or not raw:
         raise Unreadable(
             "'members' must list the members at the table by id, in seat order.", "members"
@@ -199,7 +201,7 @@ def chosen_members(circle: Circle, raw: Any) -> list[CircleMember]:
     return found
 
 
-def create_table(data: Mapping[str, Any], new_key: Any, answer: Any) -> Any:
+def create_table(data: Data, new_key: Any, answer: Any) -> ResponseReturnValue:
     """``POST /api/v1/tables`` for a circle: ``circle_key`` and ``members`` (ids in seat
     order) instead of ``names``. ``new_key``/``answer``: the Table API's own helpers."""
     key = data.get("circle_key")
@@ -223,7 +225,7 @@ def create_table(data: Mapping[str, Any], new_key: Any, answer: Any) -> Any:
     return answer(table, host_key)
 
 
-def matched(circle: Circle, seats: Sequence[str], given: Any) -> list[CircleMember]:
+def matched(circle: Circle, seats: Sequence[str], given: Entered) -> list[CircleMember]:
     """The member for each seat of an exported game: named in ``given`` (the seat's name, or
     its number from 1, to a member's id or name), else the member of the same name."""
     if given is not None and not isinstance(given, dict):
@@ -253,7 +255,7 @@ def matched(circle: Circle, seats: Sequence[str], given: Any) -> list[CircleMemb
     return out
 
 
-def import_game(circle: Circle, data: Any, given: Any, phone: str) -> Any:
+def import_game(circle: Circle, data: Entered, given: Entered, phone: str) -> Any:
     """A game exported as JSON, into a new table of the circle (checked as any import is)."""
     from companion.tables import importing
 
@@ -268,7 +270,7 @@ def import_game(circle: Circle, data: Any, given: Any, phone: str) -> Any:
 
 
 @bp.post("/circle/import")
-def import_json() -> Any:
+def import_json() -> ResponseReturnValue:
     """``{"export": <a game's JSON export>, "match": {"Annie": 3}?}``."""
     circle = held()
     data = body()

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.extensions import db
 from companion.games import seating
-from companion.games.protocol import Action, Actor
+from companion.games.protocol import JSON, Action, Actor, Data, Entered
+from companion.games.scoresheet import Sheet
 from companion.tables import holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
@@ -30,16 +31,16 @@ class NoKey(CompanionError):
     """No key, or one this server does not know (401)."""
 
 
-def _answer(body: dict[str, Any], status: int = 200) -> Any:
+def _answer(body: Mapping[str, object], status: int = 200) -> ResponseReturnValue:
     return jsonify(body), status
 
 
 @bp.errorhandler(CompanionError)
-def _refused(err: CompanionError) -> Any:
+def _refused(err: CompanionError) -> ResponseReturnValue:
     db.session.rollback()
     if isinstance(err, NoKey):
         return _answer({"error": err.message}, 401)
-    body: dict[str, Any] = {"error": err.message}
+    body: dict[str, object] = {"error": err.message}
     if isinstance(err, service.StaleTarget):
         body.update(
             target=dict(err.action.target), target_version=err.target_version, current=err.current
@@ -49,7 +50,7 @@ def _refused(err: CompanionError) -> Any:
     return _answer(body, status_for(err))
 
 
-def _body() -> dict[str, Any]:
+def _body() -> dict[str, Entered]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise Unreadable("The body must be a JSON object.", "body")
@@ -100,7 +101,7 @@ def _links(table: Table) -> dict[str, str]:
 
 
 @bp.post("/tables")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     data = _body()
     if "circle_key" in data:  # a table of a circle (TABLE_API.md, "Circles")
         from companion.web import api_circle
@@ -128,7 +129,7 @@ def create() -> Any:
     return _created(table, key)
 
 
-def _created(table: Table, key: str) -> Any:
+def _created(table: Table, key: str) -> ResponseReturnValue:
     body = {
         "token": table.token,
         "host_key": key,
@@ -138,14 +139,14 @@ def _created(table: Table, key: str) -> Any:
     return _answer(body, 201)
 
 
-def _seat_number(data: Mapping[str, Any], seats: int) -> int:
+def _seat_number(data: Data, seats: int) -> int:
     seat = data.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise Unreadable(f"'seat' must be a seat number from 0 to {seats - 1}.", "seat")
     return seat
 
 
-def _version(data: Mapping[str, Any]) -> int | None:
+def _version(data: Data) -> int | None:
     """The target's version a host or join call names (optional: without it, the target as
     it is now)."""
     version = data.get("version")
@@ -169,7 +170,7 @@ def _act_table(
 
 
 @bp.post("/join/<token>")
-def join(token: str) -> Any:
+def join(token: str) -> ResponseReturnValue:
     table = store.table_by("join_token", token)
     if table is None:
         return _answer({"error": "There is no table at this join link."}, 404)
@@ -187,8 +188,8 @@ def join(token: str) -> Any:
     return _answer({"seat": position, "seat_key": key, "target_version": done.target_versions[0]})
 
 
-def _sheet(sheet: Any) -> dict[str, Any]:
-    rounds = [
+def _sheet(sheet: Sheet) -> dict[str, JSON]:
+    rounds: list[JSON] = [
         {"round": i + 1, "points": {str(s): p for s, p in enumerate(row)}}
         for i, row in enumerate(sheet.rows[: sheet.complete_rounds])
     ]
@@ -202,7 +203,7 @@ def _sheet(sheet: Any) -> dict[str, Any]:
 
 
 @bp.get("/table")
-def read() -> Any:
+def read() -> ResponseReturnValue:
     h = _held()
     mine = h.my_seat
     seat = mine.position if mine is not None else None
@@ -231,7 +232,7 @@ def read() -> Any:
     )
 
 
-def _action(data: Mapping[str, Any]) -> Action:
+def _action(data: Data) -> Action:
     kind, target, version = data.get("action"), data.get("target"), data.get("version")
     if not isinstance(kind, str) or not kind:
         raise Unreadable("'action' must name the action, e.g. \"score\".", "action")
@@ -245,7 +246,7 @@ def _action(data: Mapping[str, Any]) -> Action:
     return Action(kind[:40], target, version, payload)
 
 
-def _same_game(seen: Any, current: int) -> None:
+def _same_game(seen: Entered, current: int) -> None:
     """``game_number`` (optional): the game the client's action was made in, checked as a
     page's form is (``service.check_game``)."""
     if seen is None:
@@ -257,7 +258,7 @@ def _same_game(seen: Any, current: int) -> None:
         service.check_game(seen, current)
 
 
-def _read_action() -> tuple[dict[str, Any], Action]:
+def _read_action() -> tuple[dict[str, Entered], Action]:
     """The body and its action; a call without a valid key is 401 before its body is read
     (the key is looked up here only when the body does not read: no extra query otherwise)."""
     try:
@@ -282,7 +283,7 @@ def _conflict(action: Action, err: Conflict) -> service.StaleTarget:
 
 
 @bp.post("/table/actions")
-def act() -> Any:
+def act() -> ResponseReturnValue:
     body, action = _read_action()
     try:
         found = _act_unlocked(body, action) if holders.unlocked() else None
@@ -306,7 +307,7 @@ def act() -> Any:
 Acted = tuple[holders.Holder, service.Done]
 
 
-def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
+def _act_unlocked(body: Data, action: Action) -> Acted | None:
     """PostgreSQL: the action in one round trip when this process keeps the key's holder from
     its last action and nothing happened at the table since, else two (the key read again):
     ``service.act_unlocked``. None, with nothing stored, after ``service.TRIES`` tries that
@@ -332,7 +333,7 @@ def _act_unlocked(body: Mapping[str, Any], action: Action) -> Acted | None:
     return h, done
 
 
-def _try_kept(body: Mapping[str, Any], action: Action, h: holders.Holder) -> service.Done | None:
+def _try_kept(body: Data, action: Action, h: holders.Holder) -> service.Done | None:
     """The action with a kept holder, which may be out of date: only a success counts;
     anything else (another game named, a refusal) is decided on a fresh read of the key."""
     try:
@@ -351,7 +352,7 @@ def _actor(v: TableView) -> Actor:
 
 
 @bp.post("/table/undo")
-def undo() -> Any:
+def undo() -> ResponseReturnValue:
     v = _holder()
     body = _body()
     seen = body.get("version")
@@ -371,7 +372,7 @@ def undo() -> Any:
 
 
 @bp.post("/table/host")
-def host() -> Any:
+def host() -> ResponseReturnValue:
     v = _holder()
     if not v.is_host:
         raise NotAllowed("Only the host key can do that.")
@@ -386,7 +387,7 @@ def host() -> Any:
     done = _act_table(v, action, v.who, _version(data))
     table = v.table
     publish(table, done.version)
-    body: dict[str, Any] = {"version": done.version, "target_version": done.target_versions[0]}
+    body: dict[str, object] = {"version": done.version, "target_version": done.target_versions[0]}
     if done.moved is not None:
         publish_moved(done.moved, table)
         body = {"links": _links(table), "join_code": table.join_code, **body}

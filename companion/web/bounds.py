@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Flask, request
 
 from companion.errors import CompanionError
+from companion.games.protocol import JSON, Entered
 
 KB = 1024
 
@@ -53,7 +53,7 @@ class TooMuch(CompanionError):
         super().__init__(message, field)
         self.limit, self.got = limit, got
 
-    def extra(self) -> dict[str, Any]:
+    def extra(self) -> dict[str, JSON]:
         return {"field": self.field, "limit": self.limit, "got": self.got}
 
 
@@ -193,7 +193,7 @@ def too_big(limit: int, got: int) -> TooMuch:
     )
 
 
-def check_counts(data: Any) -> None:
+def check_counts(data: Entered) -> None:
     """After the JSON is read, before anything in it is: each bound of the route, in order."""
     limits = route()
     for bound in limits.bounds if limits is not None else ():
@@ -212,7 +212,7 @@ def _words(bound: Bound, got: int) -> str:
     )
 
 
-def _reach(value: Any, steps: list[str]) -> Iterator[Any]:
+def _reach(value: Entered, steps: list[str]) -> Iterator[Entered]:
     """Every value at the end of ``steps`` (``name``, ``name[]``, ``*``, ``*[]``); places of
     the wrong type are skipped here and refused in words when the route reads them."""
     if not steps:
@@ -233,7 +233,7 @@ def _reach(value: Any, steps: list[str]) -> Iterator[Any]:
             yield from _reach(item, rest)
 
 
-def _size(value: Any) -> int:
+def _size(value: Entered) -> int:
     return len(value) if isinstance(value, list | dict | str) else 0
 
 

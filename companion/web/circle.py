@@ -8,10 +8,12 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import IntegrityError
 
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
+from companion.games.protocol import Entered
 from companion.tables import circleread, circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import GAMES, game_type
@@ -31,7 +33,7 @@ def load(token: str) -> Circle:
 
 
 @bp.post("/circles")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     name = request.form.get("name", "")[:200]
     lines = [n for n in request.form.get("members", "")[:8000].splitlines() if n.strip()]
     try:
@@ -52,12 +54,12 @@ def create() -> Any:
 
 
 @bp.get("/circles/new")
-def new() -> Any:
+def new() -> ResponseReturnValue:
     return render_template("circle_new.html", values={}, errors={})
 
 
 @bp.get("/c/<token>")
-def page(token: str) -> Any:
+def page(token: str) -> ResponseReturnValue:
     circle = load(token)
     circlesettle.sync(circle.id)
     circles.remember(circle.id, phone_id())
@@ -70,7 +72,7 @@ def page(token: str) -> Any:
 
 def _page(
     circle: Circle, errors: dict[str, str], values: dict[str, str] | None = None, status: int = 200
-) -> Any:
+) -> ResponseReturnValue:
     kind = request.args.get("game", "")[:40]
     kind = kind if kind in GAMES else ""
     period = request.args.get("period", "all")
@@ -95,18 +97,18 @@ def _page(
     ), status
 
 
-def _refused(circle: Circle, err: CompanionError) -> Any:
+def _refused(circle: Circle, err: CompanionError) -> ResponseReturnValue:
     db.session.rollback()
     values = {k: v[:200] for k, v in request.form.items() if k != "csrf_token"}
     return _page(circle, {err.field or "form": err.message}, values, 422)
 
 
-def _back(circle: Circle) -> Any:
+def _back(circle: Circle) -> ResponseReturnValue:
     return redirect(url_for("circle.page", token=circle.token), 303)
 
 
 @bp.post("/c/<token>/members")
-def add(token: str) -> Any:
+def add(token: str) -> ResponseReturnValue:
     circle = load(token)
     try:
         now = circles.members(circle)
@@ -128,7 +130,7 @@ def _member(circle: Circle, member_id: int) -> CircleMember:
 
 
 @bp.post("/c/<token>/members/<int:member_id>")
-def rename(token: str, member_id: int) -> Any:
+def rename(token: str, member_id: int) -> ResponseReturnValue:
     circle = load(token)
     m = _member(circle, member_id)
     try:
@@ -143,7 +145,7 @@ def rename(token: str, member_id: int) -> Any:
 
 
 @bp.post("/c/<token>/members/<int:member_id>/remove")
-def remove(token: str, member_id: int) -> Any:
+def remove(token: str, member_id: int) -> ResponseReturnValue:
     circle = load(token)
     _member(circle, member_id).removed = True
     circles.changed(circle)
@@ -152,7 +154,7 @@ def remove(token: str, member_id: int) -> Any:
 
 
 @bp.post("/c/<token>/rotate")
-def rotate(token: str) -> Any:
+def rotate(token: str) -> ResponseReturnValue:
     circle = load(token)
     circles.rotate(circle)
     db.session.commit()
@@ -166,7 +168,7 @@ def qr(token: str) -> Response:
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-def _seated(circle: Circle, form: Any) -> list[CircleMember]:
+def _seated(circle: Circle, form: Entered) -> list[CircleMember]:
     """The members present, by the seat number each was given (blank: not playing)."""
     placed = []
     for m in circles.members(circle):
@@ -184,7 +186,7 @@ def _seated(circle: Circle, form: Any) -> list[CircleMember]:
 
 
 @bp.get("/c/<token>/new/<key>")
-def new_table(token: str, key: str) -> Any:
+def new_table(token: str, key: str) -> ResponseReturnValue:
     circle = load(token)
     kind = web_games().get(key)
     if kind is None:
@@ -206,7 +208,7 @@ def _table_form(
 
 
 @bp.post("/c/<token>/tables")
-def start(token: str) -> Any:
+def start(token: str) -> ResponseReturnValue:
     circle = load(token)
     values = {k: v[:200] for k, v in request.form.items() if k != "csrf_token"}
     try:
@@ -270,7 +272,7 @@ def _match_text(text: str) -> dict[str, str]:
 
 
 @bp.post("/c/<token>/import")
-def import_game(token: str) -> Any:
+def import_game(token: str) -> ResponseReturnValue:
     circle = load(token)
     upload = request.files.get("file")
     try:

@@ -16,9 +16,10 @@ only when there is no description, or it is werkzeug's default one.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
 
 from flask import Flask, jsonify, make_response, render_template, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
@@ -73,7 +74,9 @@ def status_for(err: CompanionError) -> int:
     return 403 if isinstance(err, NotAllowed) else 422
 
 
-def answer(message: str, status: int, extra: dict[str, Any] | None = None) -> Any:
+def answer(
+    message: str, status: int, extra: Mapping[str, object] | None = None
+) -> ResponseReturnValue:
     """The refusal in the form the asker can show: JSON (``extra`` fields added to the
     error), an htmx notice, or a page."""
     if request.path.startswith("/api/"):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
 from companion.tables import importing, transfer
@@ -41,7 +41,7 @@ def json_export(token: str, number: int) -> Response:
 
 
 @bp.post("/import")
-def json_import() -> Any:
+def json_import() -> ResponseReturnValue:
     upload = request.files.get("file")
     try:
         if upload is None or not upload.filename:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import timedelta
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -16,10 +15,11 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
 from companion.extensions import db
-from companion.games.protocol import Action, Actor
+from companion.games.protocol import JSON, Action, Actor, Entered
 from companion.tables import circles, service, store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
@@ -39,7 +39,7 @@ def clean_name(raw: str, label: str) -> str:
     return text
 
 
-def your_tables() -> list[dict[str, Any]]:
+def your_tables() -> list[dict[str, str]]:
     """The tables this phone hosts or sits at (none for a phone the app has not met)."""
     phone = session.get("phone")
     if not phone:
@@ -75,14 +75,14 @@ def your_circles() -> list[dict[str, str]]:
 
 
 @bp.get("/")
-def index() -> Any:
+def index() -> ResponseReturnValue:
     return render_template(
         "home.html", games=web_games(), errors={}, mine=your_tables(), circles=your_circles()
     )
 
 
 @bp.get("/new/<key>")
-def new(key: str) -> Any:
+def new(key: str) -> ResponseReturnValue:
     kind = web_games().get(key)
     if kind is None:
         abort(404, "There is no such game here.")
@@ -90,7 +90,7 @@ def new(key: str) -> Any:
     return render_template("new.html", kind=kind, values=values, errors={})
 
 
-def _read_new_table(form: Any) -> tuple[str, dict[str, Any], list[str]]:
+def _read_new_table(form: Entered) -> tuple[str, dict[str, JSON], list[str]]:
     kind = game_type(form.get("game", "custom"))
     options = kind.parse_options(form)
     names = [clean_name(form.get(f"name-{i}", ""), f"Name {i + 1}") for i in range(options.players)]
@@ -98,7 +98,7 @@ def _read_new_table(form: Any) -> tuple[str, dict[str, Any], list[str]]:
 
 
 @bp.post("/tables")
-def create() -> Any:
+def create() -> ResponseReturnValue:
     values = {k: v[:200] for k, v in request.form.items() if k != "csrf_token"}
     try:
         kind, options, names = _read_new_table(request.form)
@@ -128,7 +128,7 @@ def create() -> Any:
 
 
 @bp.route("/code", methods=["GET", "POST"])
-def by_code() -> Any:
+def by_code() -> ResponseReturnValue:
     if request.method == "GET":
         return render_template("code.html", values={}, errors={})
     limit, window = current_app.config["JOIN_CODE_LIMIT"], current_app.config["JOIN_CODE_WINDOW"]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
@@ -26,7 +26,7 @@ def _view(table: Table) -> TableView:
 
 
 @bp.get("/j/<token>")
-def page(token: str) -> Any:
+def page(token: str) -> ResponseReturnValue:
     v = _view(load("join_token", token))
     if v.my_seat is not None:
         return redirect(url_for("table.page", token=v.table.token), 303)
@@ -79,7 +79,7 @@ def _claim(v: TableView, position: int, name: str) -> service.Done:
 
 
 @bp.post("/j/<token>/seat")
-def claim(token: str) -> Any:
+def claim(token: str) -> ResponseReturnValue:
     v = _view(load("join_token", token))
     values = {"name": request.form.get("name", "")[:100], "seat": request.form.get("seat", "")}
     try:
@@ -103,7 +103,7 @@ def _host_view(token: str) -> TableView:
     return v
 
 
-def _host_done(v: TableView, action: Action, version_field: str = "version") -> Any:
+def _host_done(v: TableView, action: Action, version_field: str = "version") -> ResponseReturnValue:
     done = act_table(v, action, form_version(version_field))
     publish(v.table, done.version)
     if done.moved is not None:
@@ -112,14 +112,14 @@ def _host_done(v: TableView, action: Action, version_field: str = "version") -> 
 
 
 @bp.post("/t/<token>/lock")
-def lock(token: str) -> Any:
+def lock(token: str) -> ResponseReturnValue:
     v = _host_view(token)
     kind = "lock" if request.form.get("locked") == "1" else "unlock"
     return _host_done(v, Action(kind, {}, 0))
 
 
 @bp.post("/t/<token>/free/<int:position>")
-def free(token: str, position: int) -> Any:
+def free(token: str, position: int) -> ResponseReturnValue:
     v = _host_view(token)
     if not 0 <= position < len(v.seats):
         abort(404, "There is no such seat at this table.")
@@ -134,7 +134,7 @@ def _seats_version(raw: str | None) -> int:
     return int(text)
 
 
-def _seat_action(token: str, action: Action) -> Any:
+def _seat_action(token: str, action: Action) -> ResponseReturnValue:
     """A host's seat change, through the table protocol like every action (the game decides
     whether it may be done; a form drawn before another seat change is stale: 409)."""
     v = _host_view(token)
@@ -154,20 +154,20 @@ def _seat_action(token: str, action: Action) -> Any:
 
 
 @bp.post("/t/<token>/seats/add")
-def add_seat(token: str) -> Any:
+def add_seat(token: str) -> ResponseReturnValue:
     version = _seats_version(request.form.get("version"))
     name = clean_name(request.form.get("name", ""), "The new seat's name")
     return _seat_action(token, Action("add-seat", {}, version, {"name": name}))
 
 
 @bp.post("/t/<token>/seats/<int:position>/remove")
-def remove_seat(token: str, position: int) -> Any:
+def remove_seat(token: str, position: int) -> ResponseReturnValue:
     version = _seats_version(request.form.get("version"))
     return _seat_action(token, Action("remove-seat", {"seat": position}, version, {}))
 
 
 @bp.post("/t/<token>/rotate")
-def rotate(token: str) -> Any:
+def rotate(token: str) -> ResponseReturnValue:
     return _host_done(_host_view(token), Action("rotate", {}, 0))
 
 
@@ -179,7 +179,7 @@ def _seated_view(token: str) -> TableView:
 
 
 @bp.post("/t/<token>/me/name")
-def rename(token: str) -> Any:
+def rename(token: str) -> ResponseReturnValue:
     """A player changes their own name (the history keeps the old one)."""
     v = _seated_view(token)
     seat = v.my_seat
@@ -195,7 +195,7 @@ def rename(token: str) -> Any:
 
 
 @bp.post("/t/<token>/me/leave")
-def leave(token: str) -> Any:
+def leave(token: str) -> ResponseReturnValue:
     """A player gives up their seat; their scores stay, and the seat opens for another phone."""
     v = _seated_view(token)
     seat = v.my_seat

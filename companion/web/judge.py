@@ -8,7 +8,7 @@ the server's time for how long a verdict stays on screen. Nothing here stores an
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
 
 from flask import current_app
 
@@ -22,7 +22,7 @@ KINDS = rules.JUDGE_KINDS
 VERDICT_SECONDS = rules.VERDICT_SECONDS
 
 
-def clock() -> Any:
+def clock() -> datetime:
     """The server's time, naive UTC like the stored events (tests replace it)."""
     return now()
 

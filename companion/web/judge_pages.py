@@ -17,14 +17,14 @@ includes ``words/_challenge.html`` (drawn from the folded state, ``companion.web
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.games import challenges as rules
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Entered
 from companion.tables import service
 from companion.web import judge as flow
 from companion.web.errors import answer, status_for
@@ -51,7 +51,7 @@ def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="judge-verdict")
 
 
-def _read_play(form: Any) -> tuple[str, list[str], float | None]:
+def _read_play(form: Entered) -> tuple[str, list[str], float | None]:
     lexicon_id = str(form.get("lexicon", "")).strip()[:40]
     lexicon = get_lexicon(lexicon_id)
     words = rules.clean_words(str(form.get("words", ""))[:2000])
@@ -61,7 +61,7 @@ def _read_play(form: Any) -> tuple[str, list[str], float | None]:
     return lexicon.id, words, min_zipf
 
 
-def _min_zipf(form: Any) -> float:
+def _min_zipf(form: Entered) -> float:
     raw = str(form.get("min_zipf", DEFAULT_COMMON)).strip()[:10] or str(DEFAULT_COMMON)
     try:
         value = float(raw)
@@ -72,19 +72,19 @@ def _min_zipf(form: Any) -> float:
     return value
 
 
-def _values(form: Any) -> dict[str, str]:
+def _values(form: Entered) -> dict[str, str]:
     keys = ("lexicon", "words", "common", "min_zipf")
     return {k: str(form.get(k, ""))[:2000] for k in keys if form.get(k) is not None}
 
 
 @bp.get("/judge")
-def standalone() -> Any:
+def standalone() -> ResponseReturnValue:
     values = {"lexicon": request.args.get("lexicon", "en")[:40], "min_zipf": str(DEFAULT_COMMON)}
     return render_template("words/judge.html", lists=lexicons(), values=values, errors={})
 
 
 @bp.post("/judge")
-def standalone_check() -> Any:
+def standalone_check() -> ResponseReturnValue:
     values = _values(request.form)
     try:
         lexicon_id, words, min_zipf = _read_play(request.form)
@@ -112,7 +112,7 @@ def standalone_check() -> Any:
 
 
 @bp.get("/judge/verdict/<sig>")
-def standalone_verdict(sig: str) -> Any:
+def standalone_verdict(sig: str) -> ResponseReturnValue:
     try:
         data = _serializer().loads(sig[:4000])
         given = datetime.fromisoformat(str(data["at"]))
@@ -133,7 +133,9 @@ def standalone_verdict(sig: str) -> Any:
 # at a table
 
 
-def _answer(token: str, error: CompanionError | None = None, where: str = "judge") -> Any:
+def _answer(
+    token: str, error: CompanionError | None = None, where: str = "judge"
+) -> ResponseReturnValue:
     v = view_for(token)
     if error is None:
         publish(v.table)
@@ -160,7 +162,9 @@ def _has_judge(v: TableView) -> bool:
     return table is not None and all(k in table.actions for k in rules.ACTIONS)
 
 
-def _act(v: TableView, kind: str, n: int, data: dict[str, Any], seen: int | None = None) -> None:
+def _act(
+    v: TableView, kind: str, n: int, data: dict[str, Entered], seen: int | None = None
+) -> None:
     """The step as an action naming the challenge and the version this phone saw (``seen``,
     else the form's ``version``), checked and stored by the service."""
     if not _has_judge(v):
@@ -177,7 +181,7 @@ def _act(v: TableView, kind: str, n: int, data: dict[str, Any], seen: int | None
 
 
 @bp.post("/t/<token>/judge/<int:n>/confirm")
-def confirm(token: str, n: int) -> Any:
+def confirm(token: str, n: int) -> ResponseReturnValue:
     v = view_for(token)
     _seated(v)
     roles = [r for r in request.form.getlist("role")[:4] if r in flow.ROLES]
@@ -193,7 +197,7 @@ def confirm(token: str, n: int) -> Any:
 
 
 @bp.post("/t/<token>/judge/<int:n>/cancel")
-def cancel(token: str, n: int) -> Any:
+def cancel(token: str, n: int) -> ResponseReturnValue:
     v = view_for(token)
     _seated(v)
     try:
@@ -214,7 +218,7 @@ def _next(v: TableView) -> int:
 
 
 @bp.post("/t/<token>/judge")
-def open_generic(token: str) -> Any:
+def open_generic(token: str) -> ResponseReturnValue:
     """Challenge a play typed in (the ``open`` action, at version 0 of its new slot); the
     verdict's consequence is the game's."""
     v = view_for(token)
@@ -241,7 +245,7 @@ def _for_seats(v: TableView) -> list[int] | None:
     return [int(p) for p in parts]
 
 
-def _agreement(token: str, k: int, kind: str) -> Any:
+def _agreement(token: str, k: int, kind: str) -> ResponseReturnValue:
     v = view_for(token)
     _seated(v)
     try:
@@ -257,10 +261,10 @@ def _agreement(token: str, k: int, kind: str) -> Any:
 
 
 @bp.post("/t/<token>/agree/<int:k>")
-def agree(token: str, k: int) -> Any:
+def agree(token: str, k: int) -> ResponseReturnValue:
     return _agreement(token, k, "agree")
 
 
 @bp.post("/t/<token>/agree/<int:k>/no")
-def disagree(token: str, k: int) -> Any:
+def disagree(token: str, k: int) -> ResponseReturnValue:
     return _agreement(token, k, "disagree")

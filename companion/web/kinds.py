@@ -24,10 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.protocol import Event
 from companion.tables.registry import GAMES, GameType, game_type
+
+if TYPE_CHECKING:  # the view imports this module
+    from companion.web.tableview import TableView
 
 
 @dataclass(frozen=True)
@@ -37,13 +40,13 @@ class WebGame(GameType):
     options_template: str = "custom/_options.html"
     entry_template: str = "_entry.html"
     rules_template: str | None = None
-    entry_key: Callable[[Any], str] | None = None
+    entry_key: Callable[[TableView], str] | None = None
     assets: tuple[str, ...] = ()
     describe: Callable[[Event, list[str]], str | None] | None = None
-    cell_link: Callable[[Any, int, int], str | None] | None = None
+    cell_link: Callable[[TableView, int, int], str | None] | None = None
     status_template: str | None = None
-    row_marks: Callable[[Any], Sequence[tuple[str, ...]]] | None = None
-    row_legend: Callable[[Any], Sequence[tuple[str, str]]] | None = None
+    row_marks: Callable[[TableView], Sequence[tuple[str, ...]]] | None = None
+    row_legend: Callable[[TableView], Sequence[tuple[str, str]]] | None = None
     dealt: bool = True  # played in rounds someone deals ("Round 3 · Ann deals")
 
 

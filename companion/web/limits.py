@@ -10,13 +10,20 @@ the Table API and the referee API) refuses such a body with a 400 in words; ``/i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
 import re
 from itertools import accumulate
-from typing import Any
 
 from flask import Flask
 from flask.wrappers import Request
 from werkzeug.exceptions import BadRequest
+
+from companion.games.protocol import Entered
 
 MAX_JSON_DEPTH = 64
 TOO_DEEP = f"That JSON is nested too deeply: at most {MAX_JSON_DEPTH} levels of lists and objects."
@@ -59,7 +66,7 @@ class LimitedRequest(Request):
     def max_content_length(self, value: int | None) -> None:
         self._max_content_length = value
 
-    def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Any:
+    def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Entered:
         if (force or self.is_json) and too_deep(self.get_data(cache=True)):
             raise BadRequest(TOO_DEEP)
         return super().get_json(force=force, silent=silent, cache=cache)
@@ -73,10 +80,10 @@ class ReadableHost:
     characters a host name cannot hold) is answered ``400`` in words at once; without this
     even the error page fails, since every page builds its links from the host."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
 
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if readable_host(environ.get("HTTP_HOST", "")):
             return self.app(environ, start_response)
         start_response(

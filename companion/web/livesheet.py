@@ -23,6 +23,7 @@ from typing import Any
 from flask import current_app, render_template
 
 from companion.extensions import kept_in_app
+from companion.games.protocol import Entered
 from companion.tables import cache as cache_
 from companion.web.tableview import TableView
 
@@ -46,7 +47,7 @@ class Shown:
         return sys.getsizeof(self.rows) + cells + 64 * len(self.names) + 200
 
 
-def _size(value: Any) -> int:
+def _size(value: Entered) -> int:
     return value.nbytes() if isinstance(value, Shown) else sys.getsizeof(value)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.web import bounds
 from companion.web.bounds import ROUTES
@@ -318,7 +319,7 @@ def all_paths() -> dict[str, Any]:
 
 
 @bp.get("/api/v1/openapi.json")
-def openapi() -> Any:
+def openapi() -> ResponseReturnValue:
     spec = dict(SPEC, paths=all_paths())
     bearer = {"type": "http", "scheme": "bearer"}
     spec["components"] = {"securitySchemes": {"tableKey": bearer, "circleKey": bearer}}

@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict
 from companion.extensions import db
-from companion.games.forms import Form
-from companion.games.protocol import Action
+from companion.games.forms import Form, Kept
+from companion.games.protocol import Action, Data, Entered, Opaque
 from companion.tables import service
 from companion.web.errors import status_for
 from companion.web.kinds import WebGame
@@ -39,9 +40,7 @@ from companion.web.tableview import TableView
 
 # the view now, the input kept, the refusal, the form's endpoint and the URL's values -> how
 # to draw the form again (None: the refusal notice)
-Again = Callable[
-    [TableView, dict[str, Any], CompanionError, str, Mapping[str, Any]], "dict[str, Any] | None"
-]
+Again = Callable[[TableView, Kept, CompanionError, str, Data], "dict[str, Any] | None"]
 
 
 def again_status(err: CompanionError) -> int:
@@ -64,11 +63,11 @@ class Forms:
     ``saved`` is given the first action of a form that saves several together."""
 
     kind: WebGame
-    forms: Mapping[str, Form]
+    forms: Mapping[str, Form[Opaque]]  # each game's readers take its own ``seen``
     saved: Callable[[TableView, Action, service.Done], str]
     again: Again
     prepare: Callable[[TableView], None] | None = None
-    seen: Callable[[TableView], Any] = lambda v: v.my_seat.position if v.my_seat else None
+    seen: Callable[[TableView], Opaque] = lambda v: v.my_seat.position if v.my_seat else None
     same: Callable[[TableView, Action], str | None] | None = None
     answered: Callable[[TableView, Sequence[Action], service.Done], Any] | None = None
 
@@ -86,7 +85,7 @@ class Forms:
             abort(403, "Take a seat first: only players at the table can enter.")
         return v
 
-    def act(self, token: str, endpoint: str, url: Mapping[str, Any]) -> Any:
+    def act(self, token: str, endpoint: str, url: Data) -> ResponseReturnValue:
         form = self.forms[endpoint]
         v = self.seated(token)
         values = form.keep(request.form, url)
@@ -115,7 +114,7 @@ class Forms:
         saved = self.saved(after, actions[0], done)
         return fragment(self.kind.entry_template, v=after, values={}, errors={}, saved=saved)
 
-    def agreed(self, token: str, action: Action) -> Any:
+    def agreed(self, token: str, action: Action) -> ResponseReturnValue | None:
         """A stale action that sends what the table has now (``same`` gives the words) is
         answered as saved, nothing stored again; None when it differs."""
         if self.same is None:
@@ -131,11 +130,11 @@ class Forms:
     def refused(
         self,
         token: str,
-        values: dict[str, Any],
+        values: dict[str, Entered],
         err: CompanionError,
         endpoint: str,
-        url: Mapping[str, Any],
-    ) -> Any:
+        url: Data,
+    ) -> ResponseReturnValue:
         """The form again for the table now, the phone's input kept, the reason beside it."""
         fresh = self.view(token)
         status = again_status(err)
@@ -158,7 +157,7 @@ class Forms:
 
 
 def _route(forms: Forms, endpoint: str) -> Callable[..., Any]:
-    def view(token: str, **url: Any) -> Any:
+    def view(token: str, **url: Any) -> ResponseReturnValue:
         return forms.act(token, endpoint, url)
 
     return view

@@ -11,9 +11,13 @@ so a forged ``X-Forwarded-For`` counts under the real address (the join-code lim
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
 import ipaddress
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LOOPBACK = "127.0.0.0/8,::1"
@@ -42,7 +46,7 @@ def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
 class TrustedProxies:
     """WSGI middleware: ``X-Forwarded-*`` from trusted peers only (see the module text)."""
 
-    def __init__(self, app: Callable[..., Any], trusted: list[Network]) -> None:
+    def __init__(self, app: WSGIApplication, trusted: list[Network]) -> None:
         self.app, self.trusted = app, trusted
 
     def _is_trusted(self, text: str) -> bool:
@@ -60,7 +64,7 @@ class TrustedProxies:
                 break
         return client
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         peer = environ.get("REMOTE_ADDR", "")
         if self._is_trusted(peer):
             environ["REMOTE_ADDR"] = self.client(peer, environ.get("HTTP_X_FORWARDED_FOR", ""))

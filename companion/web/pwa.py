@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.tables import store
 from companion.web.tableview import load
@@ -72,7 +72,7 @@ def service_worker() -> Response:
 
 
 @bp.get("/offline")
-def offline() -> Any:
+def offline() -> ResponseReturnValue:
     return render_template("offline.html"), 200, NO_CACHE
 
 

@@ -14,6 +14,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from sqlalchemy import bindparam, func, select
 
@@ -65,7 +66,7 @@ _CORRECTIONS = frozenset({"table.edit_cell", "hearts.edit"})
 
 
 @bp.before_app_request
-def _same_game() -> Any:
+def _same_game() -> ResponseReturnValue | None:
     """A change sent from a form of another game than the table's current one is refused
     (409), nothing stored; the phone's page has moved on to the current game by then. The
     same for a correction opened from an older sheet (its link names its game), and "Play
@@ -87,7 +88,7 @@ def _same_game() -> Any:
     return same_game(sent.strip(), int(current), token)
 
 
-def same_game(sent: str, current: int, token: str) -> Any:
+def same_game(sent: str, current: int, token: str) -> ResponseReturnValue | None:
     """``sent``, the game a form or link names, against the table's ``current`` game
     (``service.check_game``); "Play again" from a phone that missed it goes to that game."""
     if not (sent.isascii() and sent.isdigit() and len(sent) < 7):
@@ -107,19 +108,19 @@ def fragment(template: str, status: int = 200, **ctx: Any) -> tuple[str, int, di
 
 
 @bp.get("/t/<token>")
-def page(token: str) -> Any:
+def page(token: str) -> ResponseReturnValue:
     v = view_for(token)
     return render_template("table.html", v=v, values={}, errors={}), 200, {"Vary": "HX-Request"}
 
 
 @bp.get("/t/<token>/games/<int:number>")
-def old_game(token: str, number: int) -> Any:
+def old_game(token: str, number: int) -> ResponseReturnValue:
     v = view_for(token, number)
     return render_template("table.html", v=v, values={}, errors={})
 
 
 @bp.get("/t/<token>/live")
-def live(token: str) -> Any:
+def live(token: str) -> ResponseReturnValue:
     """The live sheet: only what changed since the version the phone shows (``seen``) when
     this process can tell, else the whole sheet; with ``key`` (the entry box's state) it also
     sends, out of band, a new entry box when that changed, so one request per phone follows
@@ -187,7 +188,7 @@ def live_answer(v: TableView, readonly: bool, tv: bool = False) -> tuple[str, di
 
 
 @bp.get("/t/<token>/entry")
-def entry(token: str) -> Any:
+def entry(token: str) -> ResponseReturnValue:
     v = view_for(token)
     if request.args.get("key") == entry_key(v):
         return Response(status=204)
@@ -195,7 +196,7 @@ def entry(token: str) -> Any:
 
 
 @bp.get("/t/<token>/rules")
-def rules(token: str) -> Any:
+def rules(token: str) -> ResponseReturnValue:
     v = view_for(token)
     if not v.kind.rules_template:
         abort(404, "This game has no rules page.")
@@ -218,20 +219,20 @@ def entry_key(v: TableView) -> str:
 
 
 @bp.get("/t/<token>/cell/<int:number>/<int:seat>")
-def edit_cell(token: str, number: int, seat: int) -> Any:
+def edit_cell(token: str, number: int, seat: int) -> ResponseReturnValue:
     v = view_for(token)
     if not (1 <= number <= len(v.sheet.rows) and 0 <= seat < len(v.seats)):
         abort(404, "That round or seat is not on the sheet.")
     if not v.may_change(seat):
         abort(403, f"Only {v.names[seat]}'s phone or the host can change this score.")
-    ctx: dict[str, Any] = dict(v=v, values={}, errors={}, round_number=number, seat=seat)
+    ctx: dict[str, object] = dict(v=v, values={}, errors={}, round_number=number, seat=seat)
     if htmx():
         return fragment("_edit.html", 200, **ctx)
     return render_template("table.html", edit=True, **ctx)
 
 
 @bp.post("/t/<token>/undo")
-def undo(token: str) -> Any:
+def undo(token: str) -> ResponseReturnValue:
     v = view_for(token)
     if not v.is_host and v.my_seat is None:
         abort(403, "Only players at the table can undo.")
@@ -273,7 +274,7 @@ def _cell_base(v: TableView) -> str:
 
 
 @bp.post("/t/<token>/new-game")
-def new_game(token: str) -> Any:
+def new_game(token: str) -> ResponseReturnValue:
     v = view_for(token)
     if not (v.is_host or v.my_seat is not None):
         abort(403, "Only players at the table can start a new game.")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
 
 from flask import Response, abort, redirect, request, url_for
 
-from companion.games.protocol import Actor, Event
+from companion.games.protocol import Actor, Entered, Event, Opaque
 from companion.games.scoresheet import Sheet
 from companion.tables import service, store
 from companion.tables.models import Game, Seat, Table
@@ -74,7 +73,7 @@ class TableView:
         return web_game(self.game.kind)
 
     @cached_property
-    def options(self) -> Any:
+    def options(self) -> Opaque:
         return self.kind.load_options(self.game.options)
 
     @cached_property
@@ -95,7 +94,7 @@ class TableView:
         return list(self.snapshot.events)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> Opaque:
         return self.snapshot.state
 
     @property
@@ -307,7 +306,7 @@ class TableView:
         return ("Host" if self.is_host else "Someone"), None
 
 
-def _name(names: list[str], seat: Any) -> str:
+def _name(names: list[str], seat: Entered) -> str:
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):
@@ -316,7 +315,7 @@ def _name(names: list[str], seat: Any) -> str:
 
 def describe(event: Event, names: list[str]) -> str:
     """One history line in words: who, what, when, before and after."""
-    when = event.created_at.strftime("%H:%M:%S")
+    when = f"{event.created_at:%H:%M:%S}"
     p = event.payload
     who = event.actor or "Someone"
     if event.kind == "score":

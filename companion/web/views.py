@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
-from typing import Any
 
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.web.security import phone_id
 from companion.web.tableview import TableView, load
@@ -56,12 +56,12 @@ def _shared(token: str) -> TableView:
 
 
 @bp.get("/s/<token>")
-def share(token: str) -> Any:
+def share(token: str) -> ResponseReturnValue:
     return render_template("share.html", v=_shared(token), tv=False)
 
 
 @bp.get("/s/<token>/live")
-def share_live(token: str) -> Any:
+def share_live(token: str) -> ResponseReturnValue:
     from companion.web.table import live_answer
 
     v = _shared(token)
@@ -74,7 +74,7 @@ def share_live(token: str) -> Any:
 
 
 @bp.get("/tv/<token>")
-def tv(token: str) -> Any:
+def tv(token: str) -> ResponseReturnValue:
     phone_id()
     return render_template("share.html", v=_shared(token), tv=True)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
 
 from companion.errors import Unreadable
+from companion.games.protocol import Data, Entered
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ DEFAULT_PRESET = "standard"
 _LIMITS = {"players": (2, 5), "min_length": (2, 10), "hand_size": (1, 10)}
 
 
-def options_from(data: dict[str, Any] | None) -> AlphaGramsOptions:
+def options_from(data: Data | None) -> AlphaGramsOptions:
     """Read ``{"preset": NAME, ...overrides}``; an unknown preset or option is ``Unreadable``."""
     data = dict(data or {})
     preset = data.pop("preset", DEFAULT_PRESET)
@@ -48,7 +48,7 @@ def options_from(data: dict[str, Any] | None) -> AlphaGramsOptions:
     return replace(PRESETS[preset], **data)
 
 
-def _check(name: str, value: Any) -> None:
+def _check(name: str, value: Entered) -> None:
     """One option value: whole numbers in range, booleans, a Zipf number or null."""
     if name in _LIMITS:
         low, high = _LIMITS[name]

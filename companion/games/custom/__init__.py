@@ -8,11 +8,10 @@ table turned on ``play_off_ties`` (then rounds go on until one seat leads alone)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from companion.errors import Unreadable
+from companion.games.protocol import JSON, Data, Entered
 from companion.games.scoresheet import EndRule
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -31,7 +30,7 @@ class Options:
     def end_rule(self) -> EndRule:
         return EndRule(self.high_wins, self.target, self.rounds, self.play_off_ties)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         return asdict(self)
 
 
@@ -44,7 +43,7 @@ DESCRIPTIONS = {
 }
 
 
-def _whole(value: Any, name: str, low: int, high: int, blank_ok: bool) -> int | None:
+def _whole(value: Entered, name: str, low: int, high: int, blank_ok: bool) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         if blank_ok:
             return None
@@ -58,7 +57,7 @@ def _whole(value: Any, name: str, low: int, high: int, blank_ok: bool) -> int | 
     return number
 
 
-def parse_options(data: Mapping[str, Any]) -> Options:
+def parse_options(data: Data) -> Options:
     """Read options from a form or JSON object; unknown keys are ignored, bad values refused."""
     players = _whole(data.get("players", 4), "Players", MIN_PLAYERS, MAX_PLAYERS, False)
     assert players is not None
@@ -73,7 +72,7 @@ def parse_options(data: Mapping[str, Any]) -> Options:
     )
 
 
-def parse_points(text: Any) -> int:
+def parse_points(text: Entered) -> int:
     """A score typed on a phone: a whole number, possibly negative."""
     raw = str(text if text is not None else "").strip().replace("\u2212", "-")
     if not raw:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.optionvalues import choice, flag, whole
+from companion.games.protocol import JSON, Data
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 SCHEDULES = ("down-up", "up-down", "down", "up")
@@ -23,7 +22,7 @@ class OhHellOptions:
     scoring: str = "exact"
     first_dealer: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         return asdict(self)
 
 
@@ -50,7 +49,7 @@ def schedule(options: OhHellOptions) -> list[int]:
     }[options.schedule]
 
 
-def options_from(data: Mapping[str, Any]) -> OhHellOptions:
+def options_from(data: Data) -> OhHellOptions:
     """Read options by name (form text or JSON); anything missing takes its default."""
     players = whole(data, "players", 4, 1, 20) or 4
     if players not in START:

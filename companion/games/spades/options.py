@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.optionvalues import flag, whole
+from companion.games.protocol import JSON, Data
 
 PLAYERS = 4
 TRICKS = 13
@@ -27,7 +26,7 @@ class SpadesOptions:
     first_dealer: int = 0
     players: int = PLAYERS
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         return asdict(self)
 
 
@@ -49,7 +48,7 @@ def partners(team: int) -> tuple[int, int]:
     return (team, team + 2)
 
 
-def options_from(data: Mapping[str, Any]) -> SpadesOptions:
+def options_from(data: Data) -> SpadesOptions:
     """Read options by name (form text or JSON); anything missing takes its default."""
     players = whole(data, "players", PLAYERS, 1, 20)
     if players != PLAYERS:

@@ -10,26 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.standard import RANKS
-from companion.games.forms import Form, nothing, version
-from companion.games.protocol import Action
+from companion.games.forms import Form, Kept, nothing, version
+from companion.games.protocol import Action, Data, Entered
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
 from companion.games.trickgame.trumps import winner_with
 from companion.games.trickgame.words import face, named
 
-Url = Mapping[str, Any]
+Url = Data
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trumps"}
 
 
-def bid(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def bid(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     target = {"hand": url["hand"], "seat": url["seat"]}
     return Action("bid", target, version(form), {"bid": str(form.get("bid", ""))[:12]})
 
 
-def tricks(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def tricks(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     taken = {
         k.removeprefix("taken-"): _number(v)
         for k, v in form.items()
@@ -38,24 +37,24 @@ def tricks(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Actio
     return Action("tricks", {"hand": url["hand"]}, version(form), {"taken": taken})
 
 
-def took(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def took(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     target = {"hand": url["hand"], "seat": url["seat"]}
     return Action("took", target, version(form), {"tricks": _number(form.get("tricks", ""))})
 
 
-def trick(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def trick(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     cards = str(form.get("cards", ""))[:120].replace(",", " ").split()
     data = {"leader": _number(form.get("leader", "")), "cards": cards}
     return Action("trick", {"hand": url["hand"], "trick": url["trick"]}, version(form), data)
 
 
-def trump(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def trump(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     return Action(
         "trump", {"hand": url["hand"]}, version(form), {"suit": str(form.get("suit"))[:8]}
     )
 
 
-def _number(value: Any) -> Any:
+def _number(value: Entered) -> int | str:
     text = str(value).strip()[:6]
     return int(text) if text.isdigit() else text
 
@@ -69,7 +68,7 @@ FORMS = {
 }
 
 
-def bid_words(value: Any) -> str:
+def bid_words(value: Entered) -> str:
     return {"nil": "nil", "blind-nil": "blind nil"}.get(str(value), str(value))
 
 

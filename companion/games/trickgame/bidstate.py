@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden
-from companion.games.protocol import Event
+from companion.games.protocol import JSON, Data, Entered, Event
 from companion.games.trickgame.bids import next_bidder
 from companion.games.trickgame.trumps import Rules as TrickRules
 from companion.games.trickgame.trumps import check, winner_with
@@ -66,7 +66,7 @@ class Hand:
     taken: Mapping[int, int] | None
     source: str  # "numbers", "tricks" or "" (not yet)
     points: Mapping[int, int] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Data = field(default_factory=dict)
     running: tuple[int, ...] = ()  # each seat's total after this hand, once scored
     violations: tuple[Violation[Card], ...] = ()  # the rules its entered tricks show broken
 
@@ -93,7 +93,7 @@ class Rules(Protocol):
     def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]: ...
     def winners(self, state: State) -> tuple[int, ...] | None: ...
     def bid_values(self, options: Any, cards: int) -> list[tuple[str, str]]: ...
-    def summary(self, state: State) -> dict[str, Any]: ...
+    def summary(self, state: State) -> dict[str, JSON]: ...
     def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]: ...
 
 
@@ -147,7 +147,7 @@ def fold(state: State, event: Event) -> State:
     return rebuild(replace(state, entries=entries), event.round)
 
 
-def _with(entries: Entries, part: str, payload: Mapping[str, Any]) -> Entries:
+def _with(entries: Entries, part: str, payload: Data) -> Entries:
     if part == "bid":
         return replace(entries, bids={**entries.bids, int(payload["seat"]): payload["bid"]})
     if part == "tricks":
@@ -219,7 +219,7 @@ def _taken(state: State, hand: Hand, entries: Entries) -> Hand:
 
 
 def trick_hand(
-    state: State, hand: Hand, tricks: Sequence[tuple[int, list[Any]]] = ()
+    state: State, hand: Hand, tricks: Sequence[tuple[int, Sequence[Card | str]]] = ()
 ) -> Tricks[Card]:
     """The hand's tricks (or ``tricks`` instead) as the trick engine reads them."""
     entered = tricks or hand.tricks
@@ -231,5 +231,5 @@ def trick_rules(state: State, hand: Hand) -> TrickRules:
     return TrickRules(hand.trump_suit(), state.rules.trumps_broken, hand.cards, leader)
 
 
-def _card(value: Any) -> Card:
+def _card(value: Entered) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)

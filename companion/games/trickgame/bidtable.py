@@ -17,39 +17,57 @@ Actions (TABLE_API.md), each naming its hand and its seat or trick:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Generic, TypeVar
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden, Unreadable
 from companion.games import scoresheet
-from companion.games.protocol import Action, Actor, Event, NewEvent, need_seat_phone, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Entered,
+    Event,
+    NewEvent,
+    need_seat_phone,
+    target_int,
+)
 from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame import bidview, read
 from companion.games.trickgame.bidstate import Hand, State
 from companion.games.trickgame.table import need_player, trick_payload
 from companion.games.trickgame.trumps import check
+from companion.games.tricks import Violation
 
 BLOCKING = ("wrong-card-count", "duplicate-card", "wrong-leader", "opening-lead")
+Opts = TypeVar("Opts")  # the game's own options
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trumps"}
 
 
-class BidTable:
-    """The table protocol of one bidding game; ``rules`` is what the game decides."""
+class BidTable(Generic[Opts]):
+    """The table protocol of one bidding game; ``rules`` is what the game decides, ``parse``
+    reads its options."""
 
-    def __init__(self, rules: bs.Rules, parse: Any, actions: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        rules: bs.Rules,
+        parse: Callable[[dict[str, Entered]], Opts],
+        actions: Mapping[str, str],
+    ) -> None:
         self.rules, self.key, self.actions = rules, rules.key, actions
         self._parse = parse
 
-    def parse_options(self, data: Mapping[str, Any]) -> Any:
+    def parse_options(self, data: Data) -> Opts:
         return self._parse(dict(data))
 
-    def load_options(self, data: Mapping[str, Any]) -> Any:
+    def load_options(self, data: Data) -> Opts:
         return self._parse(dict(data))
 
-    def initial(self, options: Any, players: int) -> State:
+    def initial(self, options: Opts, players: int) -> State:
         return bs.initial(self.rules, options)
 
     def fold(self, state: State, event: Event) -> State:
@@ -69,7 +87,7 @@ class BidTable:
         part, number, index = self.target(state, action)
         return bs.slot(number, part, index)
 
-    def current(self, state: State, action: Action) -> Any:
+    def current(self, state: State, action: Action) -> JSON:
         part, number, index = self.target(state, action)
         entries = state.entries.get(number, bs.Entries())
         if part == "bid":
@@ -92,12 +110,12 @@ class BidTable:
             "trump": self._trump,
             "took": self._took,
         }[part]
-        payload = decide(state, number, index, action.data, actor)
+        payload = decide(state, number, index or 0, action.data, actor)  # 0: no index
         return [NewEvent(part, payload, round=number)]
 
     def _bid(
-        self, state: State, number: int, seat: Any, data: Mapping[str, Any], actor: Actor
-    ) -> dict[str, Any]:
+        self, state: State, number: int, seat: int, data: Data, actor: Actor
+    ) -> dict[str, object]:
         need_seat_phone(actor, seat, seat_labels(state.players))
         hand = hand_for(state, number, correction_ok=True)
         bid = self.rules.read_bid(data.get("bid"), hand.cards)
@@ -113,8 +131,8 @@ class BidTable:
         return {"seat": seat, "bid": bid}
 
     def _tricks(
-        self, state: State, number: int, _: Any, data: Mapping[str, Any], actor: Actor
-    ) -> dict[str, Any]:
+        self, state: State, number: int, _: int, data: Data, actor: Actor
+    ) -> dict[str, object]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
         taken = data.get("taken")
@@ -125,8 +143,8 @@ class BidTable:
         return {"taken": {str(s): counts[s] for s in sorted(counts)}}
 
     def _took(
-        self, state: State, number: int, seat: Any, data: Mapping[str, Any], actor: Actor
-    ) -> dict[str, Any]:
+        self, state: State, number: int, seat: int, data: Data, actor: Actor
+    ) -> dict[str, object]:
         """A seat's own count of its tricks; the last seat's makes the hand add up."""
         need_seat_phone(actor, seat, seat_labels(state.players))
         hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
@@ -144,8 +162,8 @@ class BidTable:
         return {"seat": seat, "tricks": n}
 
     def _trick(
-        self, state: State, number: int, index: Any, data: Mapping[str, Any], actor: Actor
-    ) -> dict[str, Any]:
+        self, state: State, number: int, index: int, data: Data, actor: Actor
+    ) -> dict[str, object]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number))
         if index >= hand.cards:
@@ -153,7 +171,7 @@ class BidTable:
                 f"A hand of {hand.cards} cards has {hand.cards} tricks.", "wrong-card-count"
             )
 
-        def faults(tricks: list[tuple[int, list[Any]]]) -> list[Any]:
+        def faults(tricks: list[tuple[int, list[Card | str]]]) -> list[Violation[Card]]:
             return check(
                 bs.trick_hand(state, hand, tricks),
                 bs.trick_rules(state, hand),
@@ -163,8 +181,8 @@ class BidTable:
         return trick_payload(hand, index, data, state.players, Card.parse, faults, BLOCKING)
 
     def _trump(
-        self, state: State, number: int, _: Any, data: Mapping[str, Any], actor: Actor
-    ) -> dict[str, Any]:
+        self, state: State, number: int, _: int, data: Data, actor: Actor
+    ) -> dict[str, object]:
         need_player(actor)
         if self.rules.fixed_trump is not None:
             raise Forbidden(f"{self.rules.name} always has the same trumps.", "fixed-trump")
@@ -188,18 +206,18 @@ class BidTable:
             return built
         return replace(built, finished=True, winners=state.winners)
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
         return bidview.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return bidview.describe(event, names)
 
 
-def _seat(key: Any) -> Any:
+def _seat(key: Entered) -> Entered:
     return int(key) if isinstance(key, str) and key.strip().isdigit() else key
 
 
-def read_keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
+def read_keyed(values: Mapping[int, JSON] | None) -> dict[str, JSON] | None:
     return None if values is None else {str(k): v for k, v in sorted(values.items())}
 
 
@@ -228,7 +246,7 @@ def ready_for_play(state: State, hand: Hand) -> Hand:
     return hand
 
 
-def check_taken(taken: Mapping[int, Any], players: int, cards: int) -> None:
+def check_taken(taken: Mapping[int, Entered], players: int, cards: int) -> None:
     """Tricks taken: one whole number per seat, adding up to the hand size."""
     if sorted(taken) != list(range(players)):
         raise Unreadable("Give the tricks taken by every seat.", "taken")

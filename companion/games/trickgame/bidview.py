@@ -4,19 +4,21 @@ Hell) and a history line for each event. Nothing in these games is secret from a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypeVar
 
-from companion.games.protocol import Event
+from companion.games.protocol import JSON, Event
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
 from companion.games.tricks import seat_name
 
+V = TypeVar("V")
 
-def keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
+
+def keyed(values: Mapping[int, V] | None) -> dict[str, V] | None:
     return None if values is None else {str(k): v for k, v in sorted(values.items())}
 
 
-def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str, Any]:
+def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str, JSON]:
     n = hand.number
     return {
         "hand": n,
@@ -43,7 +45,7 @@ def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str
     }
 
 
-def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:
+def view(state: State, versions: Mapping[str, int]) -> dict[str, JSON]:
     now = state.open_hand
     return {
         "hand": now.number if now else None,

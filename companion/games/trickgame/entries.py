@@ -1,22 +1,24 @@
 """The entries of one hand as the table made them: the newest event of each slot counts.
 
-Slots (names kept from the stored games): Hearts' ``h3`` a scorer's whole hand, ``h3s1``
-seat 1's own claim, ``h3t0`` trick 0, ``h3moon`` the moon-like choice, ``h3rev`` a recorded
-revoke. Consonants names its slots ``c3s1`` (seat 1's cards taken: a claim), ``c3t0``,
-``c3fly`` (the choice), ``c3w1`` (the words seat 1 laid) and ``c3end`` (the words are done):
-a game passes its own ``SlotNames``.
+Every trick game's hand has ``HandEntries``: each seat's own ``claims`` (the cards it took),
+the ``tricks`` and the moon-like ``choice``. A game adds its own fields in a subclass (Hearts:
+a scorer's whole hand and a recorded revoke; Consonants: each seat's words and the close) and
+declares every part its hands have in its ``SlotNames``: the slot's suffix, the field of its
+entries that holds it and, for a part kept per seat or per trick, the payload key that numbers
+it. Slots keep the stored games' names: Hearts' ``h3`` (a scorer's whole hand), ``h3s1`` (seat
+1's claim), ``h3t0`` (trick 0), ``h3moon``, ``h3rev``; Consonants' ``c3s1``, ``c3t0``,
+``c3fly``, ``c3w1``, ``c3end``.
 
-A game declares the parts its hands have by its ``SlotNames`` (each part's slot suffix);
-every part is one of ``PARTS``, the kinds of entry a trick game's hand can hold. Folding an
-entry of a part the game did not declare, or of no known part, is an error
-(``UnknownPart``): it never quietly becomes another part.
+Folding an entry of a part the game did not declare is an error (``UnknownPart``): it never
+quietly becomes another part. A part naming a field its game's entries lack is refused when
+it is declared.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, TypeVar
 
 from companion.games.protocol import Event
 
@@ -31,13 +33,11 @@ class Entry:
 
 @dataclass(frozen=True)
 class HandEntries:
-    taken: Entry | None = None
+    """What every trick game's hand has; a game's subclass adds its own parts' fields."""
+
     claims: Mapping[int, Entry] = field(default_factory=dict)
     tricks: Mapping[int, Entry] = field(default_factory=dict)
     choice: Entry | None = None
-    revoke: Entry | None = None
-    words: Mapping[int, Entry] = field(default_factory=dict)
-    close: Entry | None = None
 
     def trick_list(self) -> list[tuple[int, list[str]]]:
         """The tricks entered from the first on, as (leader, cards in play order)."""
@@ -47,13 +47,7 @@ class HandEntries:
         return found
 
 
-EMPTY = HandEntries()
-
-
-PARTS = ("taken", "claim", "trick", "choice", "revoke", "words", "close")
-"""Every part a trick game's hand may have: a scorer's whole hand (``taken``), a seat's own
-``claim``, a ``trick``, the moon-like ``choice``, a recorded ``revoke``, a seat's ``words``
-and the ``close`` of the words."""
+E = TypeVar("E", bound=HandEntries)
 
 
 class UnknownPart(ValueError):
@@ -61,64 +55,71 @@ class UnknownPart(ValueError):
 
 
 @dataclass(frozen=True)
+class Part:
+    """One part of a hand: its slot's suffix, the field of the entries holding it and, for a
+    part kept per seat or per trick, the payload key that numbers it (None: one entry)."""
+
+    suffix: str
+    field: str
+    key: str | None = None
+
+
+CLAIM = Part("s", "claims", "seat")
+TRICK = Part("t", "tricks", "trick")
+
+
+def choice(suffix: str) -> Part:
+    """The moon-like choice, under the game's own suffix (``moon``, ``fly``)."""
+    return Part(suffix, "choice")
+
+
+@dataclass(frozen=True)
 class SlotNames:
-    """How a game names the slots of a hand: a prefix and one suffix per part. The keys are
-    the parts the game's hands have (its declaration), each one of ``PARTS``."""
+    """How a game names the slots of a hand (a prefix and each part's ``Part``) and its
+    entries with nothing entered (``empty``: its ``HandEntries`` type). The keys of ``parts``
+    are the parts the game's hands have: its declaration."""
 
     prefix: str
-    suffixes: Mapping[str, str]
+    parts: Mapping[str, Part]
+    empty: HandEntries = HandEntries()
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.suffixes) - set(PARTS))
+        have = {f.name for f in fields(self.empty)}
+        unknown = sorted(p for p, part in self.parts.items() if part.field not in have)
         if unknown:
             raise UnknownPart(
-                f"no trick game's hand has the part(s) {', '.join(unknown)} "
-                f"(known: {', '.join(PARTS)})"
+                f"the part(s) {', '.join(unknown)} name no field of "
+                f"{type(self.empty).__name__} (its fields: {', '.join(sorted(have))})"
             )
 
-    def need(self, part: str) -> None:
-        """``UnknownPart`` unless this game's hands have ``part``."""
-        if part not in self.suffixes:
+    def need(self, part: str) -> Part:
+        """The declared ``part``; ``UnknownPart`` unless this game's hands have it."""
+        found = self.parts.get(part)
+        if found is None:
             raise UnknownPart(
                 f"a hand of this game ({self.prefix}...) has no part {part!r:.30} "
-                f"(its parts: {', '.join(self.suffixes)})"
+                f"(its parts: {', '.join(self.parts)})"
             )
+        return found
+
+    def slot(self, hand: int, part: str, index: int | None = None) -> str:
+        """``h3`` (taken), ``h3s1`` (claim), ``h3t0`` (trick), ``c3w1`` (words), ..."""
+        return f"{self.prefix}{hand}{self.need(part).suffix}{'' if index is None else index}"
+
+    def entry(self, entries: HandEntries, part: str, index: int | None = None) -> Entry | None:
+        """The newest entry of one slot (None: nothing entered)."""
+        found = self.need(part)
+        value = getattr(entries, found.field)
+        return value.get(index or 0) if found.key is not None else value  # type: ignore[no-any-return]
 
 
-HEARTS_SLOTS = SlotNames(
-    "h", {"taken": "", "claim": "s", "trick": "t", "choice": "moon", "revoke": "rev"}
-)
-
-
-def hand_slot(
-    hand: int, part: str = "", index: int | None = None, names: SlotNames = HEARTS_SLOTS
-) -> str:
-    """``h3`` (taken), ``h3s1`` (claim), ``h3t0`` (trick), ``h3moon``, ``h3rev``; another
-    game's names with ``names``."""
-    suffix = names.suffixes[part]
-    return f"{names.prefix}{hand}{suffix}{'' if index is None else index}"
-
-
-def fold_entry(
-    entries: HandEntries, part: str, event: Event, names: SlotNames = HEARTS_SLOTS
-) -> HandEntries:
+def fold_entry(entries: E, part: str, event: Event, names: SlotNames) -> E:
     """``entries`` with ``event`` (of the given part) as its slot's newest entry.
     ``UnknownPart`` for a part the game (its slot ``names``) does not declare."""
-    names.need(part)
+    found = names.need(part)
     entry = Entry(dict(event.payload), event.actor_seat)
-    p = event.payload
-    if part == "claim":
-        return replace(entries, claims={**entries.claims, int(p["seat"]): entry})
-    if part == "trick":
-        return replace(entries, tricks={**entries.tricks, int(p["trick"]): entry})
-    if part == "words":
-        return replace(entries, words={**entries.words, int(p["seat"]): entry})
-    if part == "taken":
-        return replace(entries, taken=entry)
-    if part == "choice":
-        return replace(entries, choice=entry)
-    if part == "revoke":
-        return replace(entries, revoke=entry)
-    if part == "close":
-        return replace(entries, close=entry)
-    raise UnknownPart(f"no trick game's hand has the part {part!r:.30}")
+    value: Any = entry
+    if found.key is not None:
+        value = {**getattr(entries, found.field), int(event.payload[found.key]): entry}
+    changes: dict[str, Any] = {found.field: value}
+    return replace(entries, **changes)

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games.protocol import Action, Actor, Event, target_int
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import EMPTY, HEARTS_SLOTS, SlotNames, fold_entry, hand_slot
+from companion.games.trickgame.entries import SlotNames, fold_entry
 
 
 class Violation(Protocol):
@@ -100,7 +100,7 @@ class TrickTable:
     parts: Mapping[str, str] = {}
     event_parts: Mapping[str, str] = {}
     seat_parts: tuple[str, ...] = ("claim",)
-    slots: SlotNames = HEARTS_SLOTS
+    slots: SlotNames
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's actions and events name only the parts its slots declare."""
@@ -120,7 +120,8 @@ class TrickTable:
         if part is None or not event.round:
             return state
         entries = dict(state.entries)
-        entries[event.round] = fold_entry(entries.get(event.round, EMPTY), part, event, self.slots)
+        before = entries.get(event.round, self.slots.empty)
+        entries[event.round] = fold_entry(before, part, event, self.slots)
         return self.rebuild(replace(state, entries=entries), event.round)
 
     def target(self, state: Any, action: Action) -> tuple[str, int, int | None]:
@@ -137,12 +138,11 @@ class TrickTable:
 
     def target_slot(self, state: Any, action: Action) -> str:
         part, hand, index = self.target(state, action)
-        return hand_slot(hand, part, index, self.slots)
+        return self.slots.slot(hand, part, index)
 
     def current(self, state: Any, action: Action) -> Any:
         """The payload of the action's slot as it stands (None: nothing entered)."""
         part, number, index = self.target(state, action)
-        entries = state.entries.get(number, EMPTY)
-        found = {"claim": entries.claims, "trick": entries.tricks, "words": entries.words}
-        entry = found[part].get(index or 0) if part in found else getattr(entries, part)
+        entries = state.entries.get(number, self.slots.empty)
+        entry = self.slots.entry(entries, part, index)
         return dict(entry.payload) if entry is not None else None

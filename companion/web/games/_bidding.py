@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint
 
 from companion.errors import CompanionError, NotAllowed
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Entered
 from companion.games.trickgame import bidforms
 from companion.games.trickgame.words import named
 from companion.tables import service
@@ -37,8 +37,8 @@ def _saved(after: TableView, action: Action, done: service.Done) -> str:
 
 
 def _again(
-    v: TableView, values: dict[str, Any], err: CompanionError, *_: Any
-) -> dict[str, Any] | None:
+    v: TableView, values: dict[str, Entered], err: CompanionError, *_: Any
+) -> dict[str, object] | None:
     if isinstance(err, NotAllowed):
         return None
     errors = {"bidding": named(err.message, v.names)}

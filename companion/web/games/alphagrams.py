@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Unreadable
 from companion.games import challenges
@@ -21,7 +22,7 @@ from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.state import SLOT
 from companion.games.alphagrams.table.words import describe as ag_describe
 from companion.games.alphagrams.table.words import ranking_lines
-from companion.games.protocol import Event
+from companion.games.protocol import Entered, Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
 from companion.web.kinds import WebGame, plain, register
@@ -85,10 +86,12 @@ GAME = WebGame(
 register(GAME)
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
+def _again(
+    v: TableView, values: dict[str, Entered], err: CompanionError, *_: Any
+) -> dict[str, object]:
     """The entry box again, drawn for the table now, with this phone's input kept (the
     word's rows first, when it is composed: ``Compose``, nothing refused)."""
-    ctx: dict[str, Any] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}
+    ctx: dict[str, object] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}
     if isinstance(err, tableform.Compose):
         return {**ctx, "status": 200}
     message, current = err.message, getattr(err, "current", None)
@@ -110,7 +113,7 @@ FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/ag/helper")
-def helper(token: str) -> Any:
+def helper(token: str) -> ResponseReturnValue:
     """What could we have made? After the game, or during it with the house option."""
     v = FORMS.view(token)
     b = ag_view(v)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict
 from companion.games import challenges
@@ -108,12 +109,12 @@ FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/cons/way/<way>")
-def choose_way(token: str, way: str) -> Any:
+def choose_way(token: str, way: str) -> ResponseReturnValue:
     return shared.choose_way(token, way, WAYS, "cons", ENTRY)
 
 
 @bp.get("/t/<token>/cons/<int:number>/seat/<int:seat>")
-def pick_seat(token: str, number: int, seat: int) -> Any:
+def pick_seat(token: str, number: int, seat: int) -> ResponseReturnValue:
     """The cards-taken form for another seat this phone may enter (the host, a free seat)."""
     v = FORMS.seated(token)
     if not cons_view(v).may_act_for(seat):

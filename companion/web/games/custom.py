@@ -6,16 +6,16 @@ back with the phone's input kept and, where a cell changed elsewhere, the value 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from flask import Blueprint, request
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict
 from companion.games.custom.table.forms import FORMS as READERS
 from companion.games.custom.table.forms import Seen
 from companion.games.forms import Fields
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Data, Entered
 from companion.tables import service
 from companion.web.kinds import WebGame, plain, register
 from companion.web.play import Forms
@@ -33,8 +33,8 @@ def _seen(v: TableView) -> Seen:
 
 
 def _again(
-    v: TableView, values: dict[str, Any], err: CompanionError, endpoint: str, url: Mapping[str, Any]
-) -> dict[str, Any]:
+    v: TableView, values: dict[str, Entered], err: CompanionError, endpoint: str, url: Data
+) -> dict[str, object]:
     """The same round's form again: the correction box for a correction or an earlier round,
     else the entry box; each box's value now beside a box that changed elsewhere."""
     number = int(url["number"])
@@ -50,7 +50,9 @@ def _again(
     }
 
 
-def _answered(after: TableView, actions: Sequence[Action], done: service.Done) -> Any:
+def _answered(
+    after: TableView, actions: Sequence[Action], done: service.Done
+) -> ResponseReturnValue | None:
     """A correction answers with a notice (the sheet's live update shows the totals)."""
     if not request.form.get("edit"):
         return None

@@ -9,15 +9,15 @@ Alpha cards call ``table_deck(v)``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from sqlalchemy import select
 
 from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck
 from companion.errors import CompanionError, Unreadable
 from companion.extensions import db
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Entered
+from companion.games.protocol import Event as PlainEvent
 from companion.tables import service, store
 from companion.tables.models import Event, Game
 from companion.web.errors import status_for
@@ -81,7 +81,9 @@ def _view(token: str) -> TableView:
     return v
 
 
-def _page(v: TableView, values: dict[str, str], errors: dict[str, str], status: int = 200) -> Any:
+def _page(
+    v: TableView, values: dict[str, str], errors: dict[str, str], status: int = 200
+) -> ResponseReturnValue:
     deck = table_deck(v)
     cards = [(c, field_key(c), deck.copies.get(c, 0), deck.value(c)) for c in EVERY_CARD]
     ctx = dict(v=v, deck=deck, cards=cards, values=values, errors=errors, version=_version(v))
@@ -89,18 +91,18 @@ def _page(v: TableView, values: dict[str, str], errors: dict[str, str], status: 
 
 
 @bp.get("/t/<token>/deck")
-def deck_page(token: str) -> Any:
+def deck_page(token: str) -> ResponseReturnValue:
     return _page(_view(token), {}, {})
 
 
-def _number(form: Any, name: str, label: str, top: int) -> int:
+def _number(form: Entered, name: str, label: str, top: int) -> int:
     raw = str(form.get(name, "")).strip()[:10]
     if not (raw.isascii() and raw.isdigit()) or int(raw) > top:
         raise Unreadable(f"{label}: '{raw}' is not a whole number from 0 to {top}.", name)
     return int(raw)
 
 
-def read_deck(form: Any) -> Deck:
+def read_deck(form: Entered) -> Deck:
     """The deck form: copies and value for every card; at least one card in all."""
     cards: dict[str, object] = {}
     for card in EVERY_CARD:
@@ -116,7 +118,7 @@ def read_deck(form: Any) -> Deck:
 
 
 @bp.post("/t/<token>/deck")
-def deck_edit(token: str) -> Any:
+def deck_edit(token: str) -> ResponseReturnValue:
     """The host's deck, a table action like any (``seating``: target the deck, at the
     version the form was drawn at)."""
     v = _view(token)
@@ -150,11 +152,11 @@ def carry(v: TableView) -> None:
         db.session.rollback()  # copied a moment ago by another phone
 
 
-def describe(event: Any) -> str | None:
+def describe(event: PlainEvent) -> str | None:
     """The history line for a deck change (None for other kinds)."""
     if event.kind != KIND:
         return None
-    when = event.created_at.strftime("%H:%M:%S")
+    when = f"{event.created_at:%H:%M:%S}"
     cards = event.payload.get("cards") or {}
     size = sum(int(pair[0]) for pair in cards.values() if isinstance(pair, list) and pair)
     checked = "checked against the real deck" if event.payload.get("verified") else "unverified"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict, NotAllowed
 from companion.games import follow_the_author as fta
@@ -81,7 +82,7 @@ view = FORMS.view
 
 
 @bp.get("/t/<token>/fta/round/<int:number>")
-def round_page(token: str, number: int) -> Any:
+def round_page(token: str, number: int) -> ResponseReturnValue:
     """A round in detail; ``of``: the game it belongs to (a link names it, so a finished
     game's rounds stay readable after "Play again"), else the current game."""
     of = request.args.get("of")
@@ -98,7 +99,7 @@ def round_page(token: str, number: int) -> Any:
 
 
 @bp.get("/t/<token>/fta/verify")
-def verify(token: str) -> Any:
+def verify(token: str) -> ResponseReturnValue:
     v = view(token)
     args = {k: request.args.get(k, "")[:100] for k in ("choice", "nonce", "fingerprint", "label")}
     result = None

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, g, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError
 from companion.games.hearts.table import forms as table_forms
@@ -121,12 +122,12 @@ FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/hearts/way/<way>")
-def choose_way(token: str, way: str) -> Any:
+def choose_way(token: str, way: str) -> ResponseReturnValue:
     return shared.choose_way(token, way, WAYS, "hearts", HEARTS.entry_template)
 
 
 @bp.get("/t/<token>/hearts/<int:number>/edit")
-def edit(token: str, number: int) -> Any:
+def edit(token: str, number: int) -> ResponseReturnValue:
     v = FORMS.seated(token)
     if v.state.hand(number) is None:
         abort(404, f"Hand {number} has not been played yet.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, redirect, session, url_for
+from flask.typing import ResponseReturnValue
 
 from companion.web.table import fragment, htmx, view_for
 from companion.web.tableview import TableView
@@ -16,7 +17,7 @@ def chosen_way(v: TableView, game: str) -> str | None:
     return session.get(f"{game}-way:{v.table.token}")
 
 
-def choose_way(token: str, way: str, ways: Any, game: str, entry: str) -> Any:
+def choose_way(token: str, way: str, ways: Any, game: str, entry: str) -> ResponseReturnValue:
     """Keep ``way`` as this phone's way of entering hands; answer with the entry box."""
     v = view_for(token)
     if way not in ways:

@@ -9,16 +9,17 @@ than the route's limits (``companion.web.bounds``) with a ``413``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.errors import Unreadable
+from companion.games.protocol import Entered
 from companion.web import bounds
 
 
-def body() -> dict[str, Any]:
+def body() -> dict[str, Entered]:
     """The JSON object sent, checked against the route's limits before anything reads it."""
     try:
         data = request.get_json(silent=True, force=True)
@@ -31,7 +32,7 @@ def body() -> dict[str, Any]:
     return data
 
 
-def need(data: dict[str, Any], *names: str) -> None:
+def need(data: dict[str, Entered], *names: str) -> None:
     """Each of ``names`` (the fields the route's schema requires) is in the body; checked once
     the other fields were read, so a wrong value elsewhere is named first."""
     for name in names:
@@ -39,7 +40,9 @@ def need(data: dict[str, Any], *names: str) -> None:
             raise Unreadable(f"field '{name}' is required", name)
 
 
-def get_list(data: dict[str, Any], name: str, default: list[Any] | None = None) -> list[Any]:
+def get_list(
+    data: dict[str, Entered], name: str, default: list[Entered] | None = None
+) -> list[Entered]:
     value = data.get(name, default)
     if value is None and default is not None:
         return default
@@ -49,8 +52,8 @@ def get_list(data: dict[str, Any], name: str, default: list[Any] | None = None) 
 
 
 def get_object(
-    data: dict[str, Any], name: str, default: dict[str, Any] | None = None
-) -> dict[str, Any]:
+    data: dict[str, Entered], name: str, default: dict[str, Entered] | None = None
+) -> dict[str, Entered]:
     value = data.get(name, default)
     if value is None and default is not None:
         return default
@@ -59,7 +62,7 @@ def get_object(
     return value
 
 
-def get_str(data: dict[str, Any], name: str, default: str | None = None) -> str | None:
+def get_str(data: dict[str, Entered], name: str, default: str | None = None) -> str | None:
     value = data.get(name, default)
     if value is None:
         return default
@@ -68,7 +71,7 @@ def get_str(data: dict[str, Any], name: str, default: str | None = None) -> str 
     return value
 
 
-def get_int(data: dict[str, Any], name: str, default: int | None = None) -> int | None:
+def get_int(data: dict[str, Entered], name: str, default: int | None = None) -> int | None:
     value = data.get(name, default)
     if value is None:
         return default
@@ -77,7 +80,7 @@ def get_int(data: dict[str, Any], name: str, default: int | None = None) -> int 
     return value
 
 
-def seat_key(key: Any, players: int, field: str) -> int:
+def seat_key(key: Entered, players: int, field: str) -> int:
     """A seat given as an object key ("0") or number; must be in 0..players-1."""
     try:
         seat = int(key)
@@ -92,7 +95,7 @@ def seat_key(key: Any, players: int, field: str) -> int:
     return seat
 
 
-def choice(data: dict[str, Any], name: str) -> str | None:
+def choice(data: dict[str, Entered], name: str) -> str | None:
     """A shooter's or flyer's choice: ``"add"``, ``"subtract"`` or absent."""
     value = get_str(data, name)
     if value not in (None, "add", "subtract"):
@@ -100,12 +103,12 @@ def choice(data: dict[str, Any], name: str) -> str | None:
     return value
 
 
-def dealer(data: dict[str, Any], players: int) -> int | None:
+def dealer(data: dict[str, Entered], players: int) -> int | None:
     value = get_int(data, "dealer")
     return None if value is None else seat_key(value, players, "dealer")
 
 
-def names(data: dict[str, Any], players: int) -> dict[int, str]:
+def names(data: dict[str, Entered], players: int) -> dict[int, str]:
     """Optional seat -> player name, used in the messages."""
     found = {}
     for key, value in get_object(data, "names", {}).items():
@@ -115,13 +118,16 @@ def names(data: dict[str, Any], players: int) -> dict[int, str]:
     return found
 
 
-CardReader = Callable[[Any, str], list[Any]]
+C = TypeVar("C")  # a game's card
+CardReader = Callable[[Entered, str], list[C]]
 """Reads a JSON list of cards for a field: ``(value, field) -> cards``, or ``Unreadable``."""
 
 
-def tricks(data: dict[str, Any], players: int, read: CardReader) -> list[tuple[int, list[Any]]]:
+def tricks(
+    data: dict[str, Entered], players: int, read: CardReader[C]
+) -> list[tuple[int, list[C]]]:
     """``tricks``: a list of ``{"leader": seat, "cards": [...]}`` in play order."""
-    found = []
+    found: list[tuple[int, list[C]]] = []
     for i, item in enumerate(get_list(data, "tricks", [])):
         field = f"tricks[{i}]"
         if not isinstance(item, dict):
@@ -134,7 +140,7 @@ def tricks(data: dict[str, Any], players: int, read: CardReader) -> list[tuple[i
     return found
 
 
-def kitty(data: dict[str, Any], size: int, read: CardReader) -> list[Any]:
+def kitty(data: dict[str, Entered], size: int, read: CardReader[C]) -> list[C]:
     """``kitty``: optional; when given it must have the table's kitty size."""
     cards = read(get_list(data, "kitty", []), "kitty")
     if cards and len(cards) != size:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.alpha import DEFAULT_DECK, Deck
 from companion.errors import Unreadable
 from companion.games.alphagrams.options import options_from
 from companion.games.alphagrams.rules import check_word
 from companion.games.alphagrams.scoring import score
+from companion.games.protocol import Entered
 from companion.web.referee._common import body, get_object, get_str, seat_key
 from companion.words.registry import get_lexicon
 
@@ -19,7 +19,7 @@ MAX_SEATS = 5
 
 
 @bp.post("/referee/alphagrams/play")
-def alphagrams_play() -> Any:
+def alphagrams_play() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     lexicon = get_lexicon(get_str(data, "lexicon") or "en")
@@ -34,7 +34,7 @@ def alphagrams_play() -> Any:
 
 
 @bp.post("/referee/alphagrams/score")
-def alphagrams_score() -> Any:
+def alphagrams_score() -> ResponseReturnValue:
     data = body()
     options_from(get_object(data, "options", {}))
     deck = (
@@ -58,7 +58,7 @@ def _word(value: str | None, name: str, required: bool) -> str | None:
     return value
 
 
-def _laid_words(value: Any, key: str) -> list[str]:
+def _laid_words(value: Entered, key: str) -> list[str]:
     if not isinstance(value, list):
         raise Unreadable(f"field 'words': seat {key} must have a list of words", "words")
     for word in value:

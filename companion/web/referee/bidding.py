@@ -9,14 +9,14 @@ answered as a fault (``wrong-card-count``), as in the other trick games.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.standard import parse_cards
 from companion.errors import Unreadable
 from companion.games.oh_hell import options as oo
 from companion.games.oh_hell import scoring as oh_scoring
+from companion.games.protocol import JSON, Entered
 from companion.games.spades import options as so
 from companion.games.spades import scoring as spades_scoring
 from companion.games.trickgame.bids import hooked
@@ -29,8 +29,8 @@ bp = Blueprint("referee_bidding", __name__, url_prefix="/api/v1")
 
 
 def _checked(
-    data: dict[str, Any], players: int, cards: int, trump: str | None, broken: bool
-) -> dict[str, Any]:
+    data: dict[str, Entered], players: int, cards: int, trump: str | None, broken: bool
+) -> dict[str, JSON]:
     first = dealer(data, players)
     tricks = read_tricks(data, players, parse_cards)
     hand = Hand.of(players, tricks)
@@ -46,14 +46,14 @@ def _checked(
     }
 
 
-def _counts(data: dict[str, Any], name: str, players: int) -> dict[int, Any]:
+def _counts(data: dict[str, Entered], name: str, players: int) -> dict[int, Entered]:
     found = {seat_key(k, players, name): v for k, v in get_object(data, name, {}).items()}
     if sorted(found) != list(range(players)):
         raise Unreadable(f"field '{name}' needs every seat from 0 to {players - 1}.", name)
     return found
 
 
-def _taken(data: dict[str, Any], players: int, cards: int) -> dict[int, int]:
+def _taken(data: dict[str, Entered], players: int, cards: int) -> dict[int, int]:
     taken = _counts(data, "taken", players)
     if any(
         isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= cards for n in taken.values()
@@ -62,7 +62,7 @@ def _taken(data: dict[str, Any], players: int, cards: int) -> dict[int, int]:
     return taken
 
 
-def _total_problem(taken: dict[int, int], cards: int) -> list[dict[str, Any]]:
+def _total_problem(taken: dict[int, int], cards: int) -> list[dict[str, JSON]]:
     """``tricks-total`` when the tricks taken do not add up to the hand (nothing is scored)."""
     if sum(taken.values()) == cards:
         return []
@@ -71,14 +71,14 @@ def _total_problem(taken: dict[int, int], cards: int) -> list[dict[str, Any]]:
 
 
 @bp.post("/referee/spades/check")
-def spades_check() -> Any:
+def spades_check() -> ResponseReturnValue:
     data = body()
     so.options_from(get_object(data, "options", {}))
     return jsonify(_checked(data, so.PLAYERS, so.TRICKS, "S", True))
 
 
 @bp.post("/referee/spades/score")
-def spades_score() -> Any:
+def spades_score() -> ResponseReturnValue:
     data = body()
     options = so.options_from(get_object(data, "options", {}))
     bids = {s: spades_scoring.read_bid(b) for s, b in _counts(data, "bids", so.PLAYERS).items()}
@@ -100,7 +100,7 @@ def spades_score() -> Any:
     )
 
 
-def _oh_hell(data: dict[str, Any]) -> tuple[oo.OhHellOptions, int]:
+def _oh_hell(data: dict[str, Entered]) -> tuple[oo.OhHellOptions, int]:
     options = oo.options_from(get_object(data, "options", {}))
     cards = get_int(data, "cards")
     most = 52 // options.players
@@ -110,7 +110,7 @@ def _oh_hell(data: dict[str, Any]) -> tuple[oo.OhHellOptions, int]:
 
 
 @bp.post("/referee/oh-hell/check")
-def oh_hell_check() -> Any:
+def oh_hell_check() -> ResponseReturnValue:
     data = body()
     options, cards = _oh_hell(data)
     trump = data.get("trump", "none")
@@ -121,7 +121,7 @@ def oh_hell_check() -> Any:
 
 
 @bp.post("/referee/oh-hell/score")
-def oh_hell_score() -> Any:
+def oh_hell_score() -> ResponseReturnValue:
     data = body()
     options, cards = _oh_hell(data)
     bids = {
@@ -141,7 +141,7 @@ def oh_hell_score() -> Any:
     return jsonify({"points": points, "violations": violations})
 
 
-def _whole(value: Any, field: str) -> int:
+def _whole(value: Entered, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 100:
         raise Unreadable(f"field '{field}': bags are whole numbers from 0 to 99.", field)
     return value

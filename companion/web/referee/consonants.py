@@ -8,9 +8,10 @@ used in messages). ``/score`` also answers ``words`` (the words standing) and ``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TypeVar, cast
 
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.errors import Unreadable
@@ -22,6 +23,7 @@ from companion.games.consonants import (
     read_word,
     score_taken,
 )
+from companion.games.protocol import Entered
 from companion.web.referee._common import (
     body,
     choice,
@@ -42,7 +44,7 @@ bp = Blueprint("referee_consonants", __name__, url_prefix="/api/v1")
 
 
 @bp.post("/referee/consonants/check")
-def check() -> Any:
+def check() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     args = (
@@ -58,7 +60,7 @@ def check() -> Any:
 
 
 @bp.post("/referee/consonants/score")
-def score() -> Any:
+def score() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     players = options.players
@@ -77,10 +79,13 @@ def score() -> Any:
     return jsonify(report.as_dict())
 
 
-def _cards(value: Any, field: str, read: Callable[[str], Any]) -> list[Any]:
+C = TypeVar("C")
+
+
+def _cards(value: Entered, field: str, read: Callable[[str], C]) -> list[C]:
     if not isinstance(value, list):
         raise Unreadable(f"field '{field}' must be a list of cards, not {value!r:.80}", field)
-    cards = []
+    cards: list[C] = []
     for i, text in enumerate(value):
         if not isinstance(text, str):
             raise Unreadable(f"field '{field}[{i}]' must be a card such as T, not {text!r:.40}")
@@ -91,15 +96,15 @@ def _cards(value: Any, field: str, read: Callable[[str], Any]) -> list[Any]:
     return cards
 
 
-def _played(value: Any, field: str) -> list[PlayedAlpha]:
+def _played(value: Entered, field: str) -> list[PlayedAlpha]:
     return _cards(value, field, PlayedAlpha.parse)
 
 
-def _physical(value: Any, field: str) -> list[AlphaCard]:
+def _physical(value: Entered, field: str) -> list[AlphaCard]:
     return _cards(value, field, AlphaCard.parse)
 
 
-def _taken(data: dict[str, Any], players: int) -> dict[int, list[AlphaCard]]:
+def _taken(data: dict[str, Entered], players: int) -> dict[int, list[AlphaCard]]:
     """Cards taken per seat; the played form (``A/E=E``) is accepted and read as the card."""
     return {
         seat_key(key, players, "taken"): [
@@ -109,7 +114,7 @@ def _taken(data: dict[str, Any], players: int) -> dict[int, list[AlphaCard]]:
     }
 
 
-def _words(data: dict[str, Any], players: int) -> dict[int, list[str]]:
+def _words(data: dict[str, Entered], players: int) -> dict[int, list[str]]:
     result = {}
     for key, value in get_object(data, "words", {}).items():
         seat = seat_key(key, players, "words")
@@ -119,7 +124,7 @@ def _words(data: dict[str, Any], players: int) -> dict[int, list[str]]:
     return result
 
 
-def _challenges(data: dict[str, Any], players: int) -> list[Challenge]:
+def _challenges(data: dict[str, Entered], players: int) -> list[Challenge]:
     found = []
     for i, item in enumerate(get_list(data, "challenges", [])):
         field = f"challenges[{i}]"
@@ -139,7 +144,7 @@ def _challenges(data: dict[str, Any], players: int) -> list[Challenge]:
     return found
 
 
-def _judge(data: dict[str, Any], needed: bool) -> Callable[[str], bool] | None:
+def _judge(data: dict[str, Entered], needed: bool) -> Callable[[str], bool] | None:
     """The table's lexicon as ``is_word``; an unknown lexicon is a 400 even when unused."""
     name = get_str(data, "lexicon")
     if name is None and not needed:

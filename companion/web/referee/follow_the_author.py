@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
@@ -21,6 +22,7 @@ from companion.games.follow_the_author import (
     score_round,
 )
 from companion.games.follow_the_author.rounds import SEATS, parse_hand
+from companion.games.protocol import Entered
 from companion.web.referee._common import body, get_int, get_list, get_object, need, seat_key
 
 bp = Blueprint("referee_follow_the_author", __name__, url_prefix="/api/v1")
@@ -59,7 +61,8 @@ def check() -> ResponseReturnValue:
 @bp.post("/referee/follow-the-author/score-round")
 def score() -> ResponseReturnValue:
     data = body()
-    stores = _per_seat_field(get_object(data, "stores", {}), "stores", _cards, [])
+    no_cards: list[DecktetCard] = []
+    stores = _per_seat_field(get_object(data, "stores", {}), "stores", _cards, no_cards)
     scoring = _per_seat_field(get_object(data, "scoring_suits"), "scoring_suits", _suit, None)
     danger = _per_seat_field(get_object(data, "danger_suits"), "danger_suits", _suit, None)
     seat_key(get_int(data, "alpha_dealer", 0), SEATS, "alpha_dealer")
@@ -72,7 +75,7 @@ def score() -> ResponseReturnValue:
     )
 
 
-def _sequence(raw: Any, i: int) -> PlayedSequence:
+def _sequence(raw: Entered, i: int) -> PlayedSequence:
     field = f"sequences[{i}]"
     if not isinstance(raw, dict):
         raise Unreadable(f"field '{field}' must be an object, not {raw!r:.80}", field)
@@ -83,7 +86,7 @@ def _sequence(raw: Any, i: int) -> PlayedSequence:
     return PlayedSequence(tuple(plays), ended)
 
 
-def _play(raw: Any, field: str) -> Play:
+def _play(raw: Entered, field: str) -> Play:
     if not isinstance(raw, dict):
         raise Unreadable(f"field '{field}' must be an object, not {raw!r:.80}", field)
     seat = raw.get("seat")
@@ -92,40 +95,46 @@ def _play(raw: Any, field: str) -> Play:
     return Play(seat_key(seat, SEATS, f"{field}.seat"), _card(raw.get("card"), f"{field}.card"))
 
 
-def _card(raw: Any, field: str) -> DecktetCard:
+def _card(raw: Entered, field: str) -> DecktetCard:
     try:
         return parse_card(raw)
     except Unreadable as err:
         raise Unreadable(f"field '{field}': {err.message}", field) from None
 
 
-def _cards(raw: Any, field: str) -> list[DecktetCard]:
+def _cards(raw: Entered, field: str) -> list[DecktetCard]:
     if not isinstance(raw, list):
         raise Unreadable(f"field '{field}' must be a list of cards, not {raw!r:.80}", field)
     return [_card(c, f"{field}[{i}]") for i, c in enumerate(raw)]
 
 
-def _suit(raw: Any, field: str) -> str:
+def _suit(raw: Entered, field: str) -> str:
     try:
         return parse_suit(raw)
     except Unreadable as err:
         raise Unreadable(f"field '{field}': {err.message}", field) from None
 
 
-def _per_seat_field(raw: dict[str, Any], field: str, read: Any, missing: Any) -> list[Any]:
+T = TypeVar("T")
+M = TypeVar("M")
+
+
+def _per_seat_field(
+    raw: dict[str, Entered], field: str, read: Callable[[Entered, str], T], missing: M
+) -> list[T | M]:
     """An object keyed by seat ("0", "1") -> a list by seat; absent seats get ``missing``."""
-    values = [missing] * SEATS
+    values: list[T | M] = [missing] * SEATS
     for key, value in raw.items():
         seat = seat_key(key, SEATS, field)
         values[seat] = read(value, f"{field}.{seat}")
     return values
 
 
-def _required(values: list[Any], field: str) -> list[Any]:
+def _required(values: list[T | None], field: str) -> list[T]:
     for seat, value in enumerate(values):
         if value is None:
             raise Unreadable(f"field '{field}' has no suit for seat {seat}", field)
-    return values
+    return [v for v in values if v is not None]  # every seat has one, checked above
 
 
 def _per_seat(points: dict[int, int]) -> dict[str, int]:

@@ -7,13 +7,13 @@ name, used in messages).
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.cards.standard import Card, parse_cards
 from companion.errors import Unreadable
 from companion.games.hearts import check_hand, kitty_size, options_from, score_taken
+from companion.games.protocol import Entered
 from companion.web.referee._common import (
     body,
     choice,
@@ -30,7 +30,7 @@ bp = Blueprint("referee_hearts", __name__, url_prefix="/api/v1")
 
 
 @bp.post("/referee/hearts/check")
-def check() -> Any:
+def check() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     args = (
@@ -47,7 +47,7 @@ def check() -> Any:
 
 
 @bp.post("/referee/hearts/score")
-def score() -> Any:
+def score() -> ResponseReturnValue:
     data = body()
     options = options_from(get_object(data, "options", {}))
     args = (
@@ -63,7 +63,7 @@ def score() -> Any:
     return jsonify({key: report[key] for key in keep})
 
 
-def _seat_ints(data: dict[str, Any], name: str, players: int) -> dict[int, int]:
+def _seat_ints(data: dict[str, Entered], name: str, players: int) -> dict[int, int]:
     result = {}
     for key, value in get_object(data, name, {}).items():
         seat = seat_key(key, players, name)
@@ -73,11 +73,11 @@ def _seat_ints(data: dict[str, Any], name: str, players: int) -> dict[int, int]:
     return result
 
 
-def _totals(data: dict[str, Any], players: int) -> dict[int, int]:
+def _totals(data: dict[str, Entered], players: int) -> dict[int, int]:
     return _seat_ints(data, "totals_before", players)
 
 
-def _seat_cards(data: dict[str, Any], name: str, players: int) -> dict[int, list[Card]]:
+def _seat_cards(data: dict[str, Entered], name: str, players: int) -> dict[int, list[Card]]:
     return {
         seat_key(key, players, name): parse_cards(value, f"{name}.{key}")
         for key, value in get_object(data, name, {}).items()

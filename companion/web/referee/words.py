@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
 
 from companion.errors import Unreadable
+from companion.games.protocol import Entered
 from companion.web.referee._common import body, get_list, get_str
 from companion.words.judge import check_text, judge
 from companion.words.registry import get_lexicon, lexicons
@@ -15,12 +15,12 @@ bp = Blueprint("referee_words", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/lexicons")
-def lexicon_list() -> Any:
+def lexicon_list() -> ResponseReturnValue:
     return jsonify([summary.to_json() for summary in lexicons()])
 
 
 @bp.post("/words/judge")
-def judge_words() -> Any:
+def judge_words() -> ResponseReturnValue:
     data = body()
     lexicon = get_lexicon(get_str(data, "lexicon") or _missing("lexicon"))
     words = [_word(w, i) for i, w in enumerate(get_list(data, "words"))]
@@ -39,7 +39,7 @@ def _word(value: object, i: int) -> str:
         raise Unreadable(f"field 'words': item {i}: {err.message}", "words") from None
 
 
-def _min_zipf(data: dict[str, Any]) -> float | None:
+def _min_zipf(data: dict[str, Entered]) -> float | None:
     value = data.get("min_zipf")
     if value is None:
         return None

@@ -31,7 +31,6 @@ Secrets: none. Hands are only counted (the cards in hand are never entered), so 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games import agreements, challenges, scoresheet
@@ -42,7 +41,7 @@ from companion.games.alphagrams.table.options import TableOptions
 from companion.games.alphagrams.table.state import SLOT, State
 from companion.games.alphagrams.table.view import final_sheet, last_word, words_view
 from companion.games.alphagrams.table.words import describe
-from companion.games.protocol import Action, Event
+from companion.games.protocol import JSON, Action, Data, Event
 from companion.words.lexicon import Lexicon
 
 
@@ -65,12 +64,12 @@ class AlphaGramsTable(Moves):
     def __init__(self, lexicon: Callable[[str], Lexicon] | None = None) -> None:
         self.lexicon = lexicon
 
-    def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def parse_options(self, data: Data) -> TableOptions:
         if self.lexicon is None:
             raise Unreadable("No word lists are loaded here.", "lexicon")
         return tableopts.parse_options(data, self.lexicon)
 
-    def load_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def load_options(self, data: Data) -> TableOptions:
         return tableopts.load_options(data)
 
     def initial(self, options: TableOptions, players: int) -> State:
@@ -88,7 +87,7 @@ class AlphaGramsTable(Moves):
             return agreements.slot(action)
         return SLOT
 
-    def current(self, state: State, action: Action) -> Any:
+    def current(self, state: State, action: Action) -> JSON:
         if action.kind in challenges.ACTIONS:
             return challenges.current(state)
         if action.kind in agreements.ACTIONS:
@@ -107,8 +106,8 @@ class AlphaGramsTable(Moves):
     def sheet(self, state: State) -> scoresheet.Sheet:
         return final_sheet(state)
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
             "version": versions.get(SLOT, 0),
             "turn": state.turn,
             "started": state.game is not None,

@@ -7,9 +7,8 @@ challenge is being judged; its verdict's effect arrives as ``ag-challenge``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import CompanionError
@@ -19,10 +18,10 @@ from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.table.options import first_player
 from companion.games.alphagrams.table.state import KINDS, State
 from companion.games.challenges import fold_judge
-from companion.games.protocol import Event
+from companion.games.protocol import Data, Event
 
 Engine = engine.AlphaGramsState
-Payload = Mapping[str, Any]
+Payload = Data
 
 
 def fold_event(state: State, e: Event) -> State:
@@ -91,7 +90,9 @@ def _challenge(state: State, g: Engine, p: Payload) -> State:
     return replace(state, game=after, ids=ids, turn=turn)
 
 
-def _plain(change: Callable[[Engine, Payload], Engine], next_turn: bool = False) -> Any:
+def _plain(
+    change: Callable[[Engine, Payload], Engine], next_turn: bool = False
+) -> Callable[[State, Engine, Payload], State]:
     def step(state: State, g: Engine, p: Payload) -> State:
         return replace(state, game=change(g, p), turn=state.turn + int(next_turn))
 

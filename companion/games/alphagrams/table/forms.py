@@ -9,7 +9,6 @@ else the form comes back with the letters it asks about (``Compose``, nothing st
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games import forms
@@ -18,7 +17,8 @@ from companion.games.alphagrams.table.actions import GAME
 from companion.games.alphagrams.table.moves import outcome as outcome
 from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.words import describe
-from companion.games.protocol import Action, Event
+from companion.games.forms import Kept
+from companion.games.protocol import Action, Data, Entered, Event
 
 Form = Mapping[str, str]
 WORD_FIELDS = ("word", "steal", "discard", "overrule")
@@ -43,12 +43,12 @@ def action(
     b: Board,
     form: Form,
     kind: str,
-    data: dict[str, Any],
+    data: Mapping[str, object],
     seat: bool = True,
     word: int | None = None,
 ) -> Action:
     """The action with the target and version the form was drawn for (hidden fields)."""
-    target: dict[str, Any] = {"turn": number(form, "turn")}
+    target: dict[str, int] = {"turn": number(form, "turn")}
     if seat:
         target["seat"] = number(form, "seat")
         if not b.may_act(target["seat"]):
@@ -89,10 +89,10 @@ def rows_key(word: str, steal: str) -> str:
     return f"{word.strip().upper()[:40]}|{steal.strip()[:6]}"
 
 
-def word_values(form: Form) -> dict[str, Any]:
+def word_values(form: Form) -> Kept:
     """The word form's input, kept to draw it again (the letters' cards and sources too,
     only while they are the rows of the word as typed now)."""
-    values: dict[str, Any] = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
+    values: Kept = {k: form.get(k, "")[:40] for k in WORD_FIELDS}
     values["_turn"] = form.get("turn", "")[:6]  # the turn the form was drawn for
     if form.get("rows-for", "")[:50] == rows_key(values["word"], values["steal"]):
         fields = ("card-", "src-", "auto-")
@@ -101,7 +101,7 @@ def word_values(form: Form) -> dict[str, Any]:
     return values
 
 
-def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
+def word(b: Board, form: Form, values: Kept) -> Action:
     """A word, or a steal of the word numbered ``steal``, in one tap: each letter's card and
     source is filled in where the app can tell (``compose``). ``Compose`` (nothing stored)
     shows the rows instead when one is asked and this phone has not answered it (rows of the
@@ -134,18 +134,18 @@ def word(b: Board, form: Form, values: dict[str, Any]) -> Action:
     return action(b, form, "word", data, word=word_id)
 
 
-def word_rows(b: Board, values: Mapping[str, Any], steal: int | None) -> list[LetterRow]:
+def word_rows(b: Board, values: Data, steal: int | None) -> list[LetterRow]:
     """The word's rows for the table now, with this phone's choices where they still hold
     (only choices made for the word as typed now: ``rows-for``)."""
     chosen = values if values.get("_chosen") else None
     return compose(b.state, values["word"], steal, b.r.deck, chosen)
 
 
-def _word(form: Any, url: Mapping[str, Any], b: Board, values: dict[str, Any]) -> Action:
+def _word(form: Entered, url: Data, b: Board, values: Kept) -> Action:
     return word(b, form, values)
 
 
-def _kept_word(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+def _kept_word(form: Entered, url: Data) -> Kept:
     return word_values(form)
 
 
@@ -159,7 +159,7 @@ FORMS = {
 }
 
 
-def rows_again(b: Board, values: dict[str, Any]) -> list[LetterRow] | None:
+def rows_again(b: Board, values: Kept) -> list[LetterRow] | None:
     """The letters' rows to draw the word form again with (None: not composing)."""
     if not values.get("word") or not (values.get("_compose") or values.get("_rows")):
         return None
@@ -185,7 +185,7 @@ def saved_line(event: Event, names: Sequence[str]) -> str:
     return line.split(": ", 1)[-1] + "."
 
 
-def now_line(current: Mapping[str, Any], names: Sequence[str]) -> str:
+def now_line(current: Data, names: Sequence[str]) -> str:
     """The turn now, from a refusal's ``current`` value."""
     seat = int(current.get("seat", 0))
     name = names[seat] if 0 <= seat < len(names) else "a seat"

@@ -4,8 +4,7 @@ turned into the events to store (see ``table``), pure."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
@@ -16,7 +15,7 @@ from companion.games.alphagrams.table.options import TableOptions
 from companion.games.alphagrams.table.state import SLOT, State, may_move
 from companion.games.alphagrams.validate import check_move
 from companion.games.challenges import Challenge
-from companion.games.protocol import Action, Actor, NewEvent, target_int
+from companion.games.protocol import Action, Actor, Data, Entered, NewEvent, target_int
 from companion.games.seats import seat_name
 from companion.words.judge import house_rule
 from companion.words.lexicon import Lexicon
@@ -25,7 +24,7 @@ OVERRULABLE = ("inflection", "not-a-word")
 MAX_CARDS = 30
 
 
-def card(data: Mapping[str, Any], name: str = "card") -> AlphaCard:
+def card(data: Data, name: str = "card") -> AlphaCard:
     raw = data.get(name)
     if not isinstance(raw, str) or not raw.strip():
         raise Unreadable("Choose the card.", name)
@@ -64,7 +63,7 @@ def _refused(word: str, list_name: str, min_zipf: float | None) -> str:
     return f"{word} is not in the table's word list ({list_name}) or not common enough: {rule}"
 
 
-def _strings(data: Mapping[str, Any], name: str) -> list[str]:
+def _strings(data: Data, name: str) -> list[str]:
     value = data.get(name)
     if not isinstance(value, list) or not value or len(value) > MAX_CARDS:
         raise Unreadable(f"'{name}' must be a list of 1 to {MAX_CARDS} texts.", name)
@@ -73,7 +72,7 @@ def _strings(data: Mapping[str, Any], name: str) -> list[str]:
     return list(value)
 
 
-def _deck(raw: Any, default: Deck) -> Deck:
+def _deck(raw: Entered, default: Deck) -> Deck:
     """The deck the table plays with: as given (the page sends the table's), else the state's."""
     if raw is None:
         return default

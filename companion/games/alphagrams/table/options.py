@@ -7,12 +7,12 @@ the function the caller passes (``lexicon(id)``), so nothing here reads files.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.alphagrams.options import DEFAULT_OPTIONS, AlphaGramsOptions
+from companion.games.protocol import JSON, Data
 from companion.games.wordoptions import read_min_zipf
 from companion.words.lexicon import Lexicon
 
@@ -41,7 +41,7 @@ class TableOptions:
     def min_zipf(self) -> float | None:
         return self.game.min_zipf
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         g = self.game
         return {
             "players": g.players,
@@ -55,26 +55,26 @@ class TableOptions:
         }
 
 
-def _flag(data: Mapping[str, Any], key: str, default: bool = False) -> bool:
+def _flag(data: Data, key: str, default: bool = False) -> bool:
     value = data.get(key, default)
     if isinstance(value, bool):
         return value
     return str(value).strip().lower() in ("1", "on", "true", "yes")
 
 
-def _either(data: Mapping[str, Any], key: str, opposite: str) -> bool:
+def _either(data: Data, key: str, opposite: str) -> bool:
     """A stored flag ``key`` (import), else the form's checkbox ``opposite`` (default on)."""
     return _flag(data, key) if key in data else not _flag(data, opposite)
 
 
-def _players(data: Mapping[str, Any]) -> int:
+def _players(data: Data) -> int:
     raw = str(data.get("players", "2")).strip()[:10]
     if not (raw.isascii() and raw.isdigit()) or not 2 <= int(raw) <= 5:
         raise Unreadable(f"AlphaGrams is for 2 to 5 players, not '{raw}'.", "players")
     return int(raw)
 
 
-def _min_zipf(data: Mapping[str, Any]) -> float | None:
+def _min_zipf(data: Data) -> float | None:
     """The common-words house rule: off unless asked for. The form's Zipf box counts only
     with "common words only" ticked (an unticked box sends nothing, and the box is pre-filled);
     a stored number (an import) counts on its own."""
@@ -87,7 +87,7 @@ def _min_zipf(data: Mapping[str, Any]) -> float | None:
     return DEFAULT_COMMON if value is None else value
 
 
-def parse_options(data: Mapping[str, Any], lexicon: Callable[[str], Lexicon]) -> TableOptions:
+def parse_options(data: Data, lexicon: Callable[[str], Lexicon]) -> TableOptions:
     """The new-table form or an imported dict; ``Unreadable`` naming the field otherwise."""
     found = lexicon(str(data.get("lexicon", "en")).strip()[:40] or "en")
     min_zipf = _min_zipf(data)
@@ -110,7 +110,7 @@ def parse_options(data: Mapping[str, Any], lexicon: Callable[[str], Lexicon]) ->
     )
 
 
-def load_options(data: Mapping[str, Any]) -> TableOptions:
+def load_options(data: Data) -> TableOptions:
     """Read stored options back (never fails: missing keys take the defaults)."""
     players = int(data.get("players", 2))
     zipf = data.get("min_zipf")

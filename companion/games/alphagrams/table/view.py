@@ -3,12 +3,11 @@ final sheet (winners by points, then the longest words)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.games import scoresheet
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.scoring import tie_break_key
 from companion.games.alphagrams.table.state import State
+from companion.games.protocol import JSON
 
 
 def last_word(state: State) -> int | None:
@@ -17,7 +16,7 @@ def last_word(state: State) -> int | None:
     return state.ids[-1] if g is not None and g.last is not None and state.ids else None
 
 
-def words_view(state: State) -> list[dict[str, Any]]:
+def words_view(state: State) -> list[dict[str, JSON]]:
     g = state.game
     if g is None:
         return []

@@ -3,8 +3,7 @@ undos, and the final ranking as lines."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from companion.games import agreements
 from companion.games.alphagrams import state as engine
@@ -12,7 +11,7 @@ from companion.games.alphagrams.moves import spoken
 from companion.games.alphagrams.scoring import tie_break_key
 from companion.games.alphagrams.table.state import KINDS, State
 from companion.games.alphagrams.table.view import points
-from companion.games.protocol import Event
+from companion.games.protocol import Data, Entered, Event
 
 
 def ranking_lines(state: State, names: Sequence[str]) -> list[str]:
@@ -31,14 +30,14 @@ def ranking_lines(state: State, names: Sequence[str]) -> list[str]:
     return out
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: Entered) -> str:
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):
         return "a seat"
 
 
-def _word_line(p: Mapping[str, Any], names: Sequence[str]) -> str:
+def _word_line(p: Data, names: Sequence[str]) -> str:
     who, text = _name(names, p.get("seat")), spoken(str(p.get("text", "")))
     stolen = spoken(str(p["stolen"])) if p.get("stolen") else None
     if stolen and p.get("from_seat") == p.get("seat"):

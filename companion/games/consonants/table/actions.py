@@ -50,6 +50,7 @@ from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload
 from companion.games.seats import seat_labels
 from companion.games.trickgame import read
+from companion.games.trickgame.hands import choice_payload
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
@@ -78,11 +79,6 @@ def may_act_for(actor: Actor, seat: int) -> bool:
     if actor.host or actor.seat == seat:
         return True
     return actor.seat is not None and seat not in actor.phones
-
-
-def may_choose(actor: Actor, flyer: int) -> bool:
-    """The flyer's phone, or the host when the flyer has no phone."""
-    return actor.seat == flyer or (actor.host and flyer not in actor.phones)
 
 
 def _need_seat(actor: Actor, seat: int) -> None:
@@ -266,20 +262,8 @@ def _trick(state: State, hand: Hand, index: Any, data: Data, actor: Actor) -> Pa
 
 def _fly(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
     flyer = hand.flyer
-    if not hand.choice_required or flyer is None:
-        raise Forbidden(
-            f"Hand {hand.number} has no Flying by Night waiting for a choice.", "no-choice"
-        )
-    if not may_choose(actor, flyer):
-        raise NotAllowed(
-            "Only the flyer's phone (or the host, when the flyer has no phone) makes this choice."
-        )
-    choice = data.get("choice")
-    if choice not in engine.FLYING_CHOICES:
-        raise Unreadable(
-            "Choose 'subtract' (-50 for the flyer) or 'add' (+50 for the others).", "choice"
-        )
-    return {"choice": choice}
+    seats = (flyer,) if hand.choice_required and flyer is not None else None
+    return choice_payload(ts.MOON, hand.number, seats, actor, data)
 
 
 def _word_list(value: Any) -> list[str]:

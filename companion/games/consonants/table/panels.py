@@ -17,8 +17,8 @@ from companion.games.consonants.table import summary as table_summary
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.trickgame.display import DisplayParts, trick_rows
-from companion.games.trickgame.entries import hand_slot
-from companion.games.trickgame.passwords import PassLine, pass_line
+from companion.games.trickgame.hands import may_choose
+from companion.games.trickgame.passwords import PassLine
 from companion.games.trickgame.summary import HandSummary
 from companion.games.trickgame.words import named
 
@@ -44,7 +44,7 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     def version(self, part: str, index: int | None = None) -> int:
         """The version of one slot of the open hand, which a form sends back."""
-        return self.versions.get(hand_slot(self.hand.number, part, index, ts.SLOTS), 0)
+        return self.versions.get(ts.SLOTS.slot(self.hand.number, part, index), 0)
 
     @property
     def summary(self) -> HandSummary | None:
@@ -87,7 +87,7 @@ class Display(DisplayParts[TableOptions, Hand]):
         return ts.dealer(self.options, hand)
 
     def pass_line(self, hand: int) -> PassLine:
-        return pass_line(self.rules, hand, self.seat, self.names)
+        return ts.DECLARED.pass_line(self.game, hand, self.seat, self.names)
 
     def lead_line(self, hand: int) -> str:
         if self.rules.first_lead == "left-of-dealer":
@@ -126,14 +126,14 @@ class Display(DisplayParts[TableOptions, Hand]):
     def may_choose(self, hand: Hand) -> bool:
         """The flyer's phone, or the host when the flyer has no phone."""
         flyer = hand.flyer
-        return flyer is not None and self.can_enter and table.may_choose(self.actor, flyer)
+        return flyer is not None and self.can_enter and may_choose(self.actor, (flyer,))
 
     # cards
 
     def tiles(self) -> list[Tile]:
         deck = self.game.deck
         return [
-            Tile(str(c), c.kind, k, engine.card_points(c, deck))
+            Tile(str(c), c.kind, k, ts.DECLARED.card_points(self.game, c))
             for c, k in sorted(deck.copies.items(), key=lambda i: (i[0].kind != "consonant", i[0]))
             if k
         ]

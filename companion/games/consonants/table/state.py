@@ -23,11 +23,43 @@ from companion.games.challenges import Challenge
 from companion.games.consonants import ConsonantsOptions, HandReport, ScoreReport
 from companion.games.consonants.table.options import TableOptions
 from companion.games.seats import seat_labels
-from companion.games.trickgame.entries import EMPTY, HandEntries, SlotNames
+from companion.games.trickgame.declaration import Declaration
+from companion.games.trickgame.entries import (
+    CLAIM,
+    TRICK,
+    Entry,
+    HandEntries,
+    Part,
+    SlotNames,
+    choice,
+)
+from companion.games.trickgame.hands import HandRules, Moon
 from companion.games.trickgame.state import HandLookup
 from companion.games.tricks import Violation
 
-SLOTS = SlotNames("c", {"claim": "s", "trick": "t", "choice": "fly", "words": "w", "close": "end"})
+
+@dataclass(frozen=True)
+class ConsonantsEntries(HandEntries):
+    """A Consonants hand's entries: the shared ones (a claim is the cards a seat took, kitty
+    included; the choice is Flying by Night's), the words each seat laid and the close."""
+
+    words: Mapping[int, Entry] = field(default_factory=dict)
+    close: Entry | None = None
+
+
+EMPTY = ConsonantsEntries()
+SLOTS = SlotNames(
+    "c",
+    {
+        "claim": CLAIM,
+        "trick": TRICK,
+        "choice": choice("fly"),
+        "words": Part("w", "words", "seat"),
+        "close": Part("end", "close"),
+    },
+    EMPTY,
+)
+"""Consonants' slots: ``c3s1`` (seat 1's cards), ``c3t0``, ``c3fly``, ``c3w1``, ``c3end``."""
 BLOCKING = ("duplicate-card", "wrong-card-count", "bad-declaration")
 Scores = dict[int, int]
 
@@ -108,7 +140,7 @@ class Hand:
 class State(HandLookup[Hand]):
     options: TableOptions
     rules: ConsonantsOptions  # the options' rules with the table's deck
-    entries: Mapping[int, HandEntries] = field(default_factory=dict)
+    entries: Mapping[int, ConsonantsEntries] = field(default_factory=dict)
     verdicts: Mapping[int, tuple[Verdict, ...]] = field(default_factory=dict)
     hands: tuple[Hand, ...] = ()
     totals: Scores = field(default_factory=dict)
@@ -152,7 +184,7 @@ def missing_consonants(
     return sorted((wanted - listed).elements())
 
 
-def _taken(state: State, n: int, entries: HandEntries) -> dict[str, Any]:
+def _taken(state: State, n: int, entries: ConsonantsEntries) -> dict[str, Any]:
     """Source, taken cards, seats entered, trick report and missing cards of hand ``n``."""
     rules, players = state.rules, state.options.players
     tricks = [(leader, played(texts)) for leader, texts in entries.trick_list()]
@@ -206,23 +238,45 @@ def initial(options: TableOptions) -> State:
     return rebuild(State(options, replace(options.rules, deck=DEFAULT_DECK), totals=totals), 1)
 
 
+class ConsonantsHands(HandRules["State", Hand]):
+    """Consonants' hands for the base (``trickgame.hands``): a hand counts once its words are
+    closed; its scores add to the totals as they are."""
+
+    def build(self, state: State, number: int, totals: Scores) -> Hand:
+        return build_hand(state, number)
+
+    def done(self, hand: Hand) -> bool:
+        return hand.closed
+
+    def add(self, state: State, totals: Scores, hand: Hand) -> Scores:
+        scores = hand.scores or {}
+        return {s: totals[s] + scores.get(s, 0) for s in totals}
+
+    def over(self, state: State, totals: Scores) -> bool:
+        return engine.game_over(totals, state.rules)
+
+
+HANDS = ConsonantsHands()
+MOON = Moon(
+    "Flying by Night",
+    engine.FLYING_CHOICES,
+    "Choose 'subtract' (-50 for the flyer) or 'add' (+50 for the others).",
+    "Only the flyer's phone (or the host, when the flyer has no phone) makes this choice.",
+)
+
+
+DECLARED: Declaration[State, Hand, AlphaCard] = Declaration(
+    "Consonants",
+    SLOTS,
+    HANDS,
+    MOON,
+    lambda state, card: engine.card_points(card, state.deck),
+    lambda state: {"lead": AlphaCard("J")},
+    lambda state: state.rules,
+)
+"""Consonants as the trick-game base reads it (``trickgame.declaration``): the J leads."""
+
+
 def rebuild(state: State, start: int) -> State:
-    """The hands from hand ``start`` on built again (the earlier ones are kept as they are)."""
-    if state.hands and start > len(state.hands):
-        return state  # after the open hand (or the game's end): nothing shown changes
-    kept = list(state.hands[: start - 1])
-    totals = _totals_after(kept, state.options.players)
-    while not kept or (kept[-1].closed and not engine.game_over(totals, state.rules)):
-        kept.append(build_hand(state, len(kept) + 1))
-        scores = kept[-1].scores
-        if kept[-1].closed and scores is not None:
-            totals = {s: totals[s] + scores.get(s, 0) for s in totals}
-    return replace(state, hands=tuple(kept), totals=totals)
-
-
-def _totals_after(hands: list[Hand], players: int) -> Scores:
-    totals = {seat: 0 for seat in range(players)}
-    for hand in hands:
-        for seat, points in (hand.scores or {}).items():
-            totals[seat] += points
-    return totals
+    """The hands from hand ``start`` on built again (``trickgame.hands.rebuild``)."""
+    return DECLARED.rebuild(state, start)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.consonants.table.state import Hand, State
+from companion.games.trickgame import hands
 from companion.games.trickgame.summary import HandSummary, points_line
 from companion.games.trickgame.words import named
 
@@ -82,10 +83,11 @@ def summary(hand: Hand, names: Sequence[str]) -> HandSummary:
 def latest(state: State, names: Sequence[str]) -> HandSummary | None:
     """The summary of the newest closed hand, or of the open one while Flying by Night waits
     for its choice."""
-    for hand in reversed(state.hands):
-        if hand.closed or hand.choice_required:
-            return summary(hand, names)
-    return None
+    return hands.latest(
+        state.hands,
+        lambda hand: hand.closed or hand.choice_required,
+        lambda hand: summary(hand, names),
+    )
 
 
 def row_marks(state: State) -> list[tuple[str, ...]]:

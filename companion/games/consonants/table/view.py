@@ -10,7 +10,6 @@ from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
 from companion.games.consonants.table import state as ts
 from companion.games.consonants.table.state import Hand, State
-from companion.games.trickgame.entries import hand_slot
 
 
 def _keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
@@ -19,7 +18,7 @@ def _keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
 
 def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, Any]:
     def at(part: str, index: int | None = None) -> int:
-        return versions.get(hand_slot(hand.number, part, index, ts.SLOTS), 0)
+        return versions.get(ts.SLOTS.slot(hand.number, part, index), 0)
 
     return {
         "taken": {str(s): at("claim", s) for s in range(players)},

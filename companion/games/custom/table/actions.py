@@ -18,7 +18,6 @@ its cells' slots under a number of its own (``ids``), so moving up never mixes t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games import custom, scoresheet
@@ -30,7 +29,7 @@ from companion.games.custom.table.state import (
 )
 from companion.games.custom.table.view import view
 from companion.games.custom.table.words import describe
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, target_int
 
 
 class CustomTable:
@@ -43,10 +42,10 @@ class CustomTable:
         "seats after it move up. Target {seat}, version of the seats slot.",
     }
 
-    def parse_options(self, data: Mapping[str, Any]) -> custom.Options:
+    def parse_options(self, data: Data) -> custom.Options:
         return custom.parse_options(data)
 
-    def load_options(self, data: Mapping[str, Any]) -> custom.Options:
+    def load_options(self, data: Data) -> custom.Options:
         return custom.Options(**data)
 
     def initial(self, options: custom.Options, players: int) -> State:
@@ -80,7 +79,7 @@ class CustomTable:
             return SEATS_SLOT
         return state.cell_slot(*self.target(state, action))
 
-    def current(self, state: State, action: Action) -> Any:
+    def current(self, state: State, action: Action) -> JSON:
         if action.kind in ("add-seat", "remove-seat"):
             return {"seats": state.players}
         round_, seat = self.target(state, action)
@@ -134,7 +133,7 @@ class CustomTable:
     def sheet(self, state: State) -> scoresheet.Sheet:
         return state.sheet
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
         return view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:

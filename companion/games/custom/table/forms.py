@@ -9,14 +9,13 @@ whole (409), its input not put back into the moved boxes but listed in the words
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.errors import Conflict, Unreadable
 from companion.games.custom import parse_points
-from companion.games.forms import Fields, Form, version
-from companion.games.protocol import Action
+from companion.games.forms import Fields, Form, Kept, version
+from companion.games.protocol import Action, Data, Entered
 
 
 @dataclass(frozen=True)
@@ -33,9 +32,7 @@ class SeatsMoved(Conflict):
     """The seats changed since the form was drawn: its boxes no longer match their places."""
 
 
-def read_round(
-    form: Any, url: Mapping[str, Any], seen: Seen, values: dict[str, Any]
-) -> Sequence[Action]:
+def read_round(form: Entered, url: Data, seen: Seen, values: Kept) -> Sequence[Action]:
     number = int(url["number"])
     drawn = form.get("seats-version")
     if drawn is not None and str(drawn).strip() != str(seen.seats_version):
@@ -81,7 +78,7 @@ def read_round(
     return actions
 
 
-def _kept(form: Any, url: Mapping[str, Any]) -> dict[str, Any]:
+def _kept(form: Entered, url: Data) -> Kept:
     return {}  # the reader keeps each box it read
 
 

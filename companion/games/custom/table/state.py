@@ -3,13 +3,12 @@ number of its own, so its cells' slots never mix when seats move up) and the she
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games import custom, scoresheet
+from companion.games.protocol import Data, Entered
 
 Row = tuple[int | None, ...]
 
@@ -98,7 +97,7 @@ def cell_slot(round_: int, seat: int) -> str:
     return f"r{round_}s{seat}"
 
 
-def points_value(value: Any) -> int:
+def points_value(value: Entered) -> int:
     """Points from JSON (a whole number) or a form (text such as "-5")."""
     if isinstance(value, bool):
         raise Unreadable("Points must be a whole number.", "points")
@@ -117,7 +116,7 @@ SEATS_SLOT = "seats"
 NAME_LIMIT = 40
 
 
-def seat_name(data: Mapping[str, Any]) -> str:
+def seat_name(data: Data) -> str:
     """The new seat's name from the action's data: optional, trimmed, at most 40 characters."""
     name = data.get("name", "")
     if name is None:

@@ -4,12 +4,12 @@ missing in it, every cell with its version, and the seats' version. Nothing is s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.games.custom.table.state import SEATS_SLOT, State
+from companion.games.protocol import JSON
 
 
-def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:
+def view(state: State, versions: Mapping[str, int]) -> dict[str, JSON]:
     sheet = state.sheet
     cells = [
         {"round": r, "seat": s, "points": p, "version": versions.get(state.cell_slot(r, s), 0)}

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.cards.standard import Card
-from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, Unreadable
 from companion.games import hearts, scoresheet
 from companion.games.hearts import numbers
 from companion.games.hearts.table import options as table_options
@@ -42,7 +42,7 @@ from companion.games.hearts.table.state import Hand, State
 from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload, need_seat_phone
 from companion.games.seats import seat_labels
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import EMPTY
+from companion.games.trickgame.hands import choice_payload
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
@@ -111,7 +111,7 @@ def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[C
 
 class HeartsTable(TrickTable):
     key = "hearts"
-    name, parts, event_parts = "Hearts", PARTS, EVENT_PARTS
+    name, parts, event_parts, slots = "Hearts", PARTS, EVENT_PARTS, ts.SLOTS
     actions = {
         "taken": "Enter or correct the cards every seat took in one hand (a scorer for all).",
         "claim": "Enter one seat's own cards for the open hand.",
@@ -139,7 +139,7 @@ class HeartsTable(TrickTable):
     def current(self, state: State, action: Action) -> Any:
         part, number, index = self.target(state, action)
         hand = state.hand(number)
-        entries = state.entries.get(number, EMPTY)
+        entries = state.entries.get(number, ts.EMPTY)
         if part == "taken":
             return _taken_now(hand)
         if part == "claim":
@@ -253,19 +253,8 @@ class HeartsTable(TrickTable):
     def _moon(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         hand = _hand_open(state, number)
         shooter = hand.shooter
-        if not hand.choice_required or shooter is None:
-            raise Forbidden(f"Hand {number} has no moon waiting for a choice.", "no-choice")
-        if not may_choose(actor, shooter):
-            raise NotAllowed(
-                "Only the shooter's phone (or the host, when the shooter has no "
-                "phone) may make this choice."
-            )
-        choice = data.get("choice")
-        if choice not in ("add", "subtract"):
-            raise Unreadable(
-                "Choose 'add' (26 to everyone else) or 'subtract' (26 off the shooter).", "choice"
-            )
-        return {"choice": choice}
+        seats = shooter.seats if hand.choice_required and shooter is not None else None
+        return choice_payload(ts.MOON, number, seats, actor, data)
 
     def _revoke(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
@@ -287,13 +276,6 @@ class HeartsTable(TrickTable):
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         return table_words.describe(event, names)
-
-
-def may_choose(actor: Actor, shooter: hearts.Shooter) -> bool:
-    """The shooter's phone (any seat of a shooting team), or the host when none has one."""
-    if actor.seat is not None and actor.seat in shooter.seats:
-        return True
-    return actor.host and not any(s in actor.phones for s in shooter.seats)
 
 
 def revokes(hand: Hand) -> list[Violation[Card]]:

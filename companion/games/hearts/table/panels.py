@@ -19,7 +19,8 @@ from companion.games.hearts.table import words as words
 from companion.games.hearts.table.options import TableOptions
 from companion.games.hearts.table.state import Hand, State
 from companion.games.trickgame.display import DisplayParts, trick_rows
-from companion.games.trickgame.entries import EMPTY, Entry
+from companion.games.trickgame.entries import Entry
+from companion.games.trickgame.hands import may_choose
 from companion.games.trickgame.summary import HandSummary
 from companion.games.tricks import Violation
 
@@ -64,7 +65,7 @@ class Display(DisplayParts[TableOptions, Hand]):
         return ts.dealer(self.options, hand)
 
     def pass_line(self, hand: int) -> words.PassLine:
-        return words.pass_line(self.options, hand, self.seat, self.names)
+        return ts.DECLARED.pass_line(self.game, hand, self.seat, self.names)
 
     def lead_line(self, hand: int) -> str:
         return words.lead_line(self.options, self.dealer(hand), self.names)
@@ -183,7 +184,7 @@ class Display(DisplayParts[TableOptions, Hand]):
     def consequence(self, hand: Hand, choice: str) -> str:
         """What ``choice`` does to the totals, in words: each total after it, and whether the
         game ends there (and who wins) or goes on."""
-        entries = self.game.entries.get(hand.number, EMPTY)
+        entries = self.game.entries.get(hand.number, ts.EMPTY)
         entries = replace(entries, choice=Entry({"choice": choice}))
         scores = ts.build_hand(self.options, hand.number, entries, hand.totals_before).scores or {}
         rules = self.options.rules
@@ -204,7 +205,7 @@ class Display(DisplayParts[TableOptions, Hand]):
         shooter = hand.shooter
         if shooter is None or not self.current:
             return False
-        return hearts_table.may_choose(self.actor, shooter)
+        return may_choose(self.actor, shooter.seats)
 
     # trick entry
 

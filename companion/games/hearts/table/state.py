@@ -11,22 +11,56 @@ fold that stores it share the check.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts import HandReport
-from companion.games.hearts.scoring import scoring_cards
+from companion.games.hearts.scoring import QS, bonus_card, card_points, scoring_cards
 from companion.games.hearts.table.options import TableOptions
 from companion.games.seats import seat_labels
-from companion.games.trickgame.entries import EMPTY, HandEntries
+from companion.games.trickgame.declaration import Declaration
+from companion.games.trickgame.entries import (
+    CLAIM,
+    TRICK,
+    Entry,
+    HandEntries,
+    Part,
+    SlotNames,
+    choice,
+)
+from companion.games.trickgame.hands import HandRules, Moon
 from companion.games.trickgame.state import HandLookup
 
 BLOCKING = ("duplicate-card", "wrong-card-count")
 Scores = dict[int, int]
+
+
+@dataclass(frozen=True)
+class HeartsEntries(HandEntries):
+    """A Hearts hand's entries: the shared ones, a scorer's whole hand (``taken``, also the
+    numbers way's points) and a recorded revoke."""
+
+    taken: Entry | None = None
+    revoke: Entry | None = None
+
+
+EMPTY = HeartsEntries()
+SLOTS = SlotNames(
+    "h",
+    {
+        "taken": Part("", "taken"),
+        "claim": CLAIM,
+        "trick": TRICK,
+        "choice": choice("moon"),
+        "revoke": Part("rev", "revoke"),
+    },
+    EMPTY,
+)
+"""Hearts' slots: ``h3`` a scorer's hand 3, ``h3s1``, ``h3t0``, ``h3moon``, ``h3rev``."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +92,7 @@ class Hand:
 @dataclass(frozen=True)
 class State(HandLookup[Hand]):
     options: TableOptions
-    entries: Mapping[int, HandEntries] = field(default_factory=dict)
+    entries: Mapping[int, HeartsEntries] = field(default_factory=dict)
     hands: tuple[Hand, ...] = ()
     totals: Scores = field(default_factory=dict)
 
@@ -88,13 +122,13 @@ def penalty_cards(options: TableOptions) -> list[Card]:
     return scoring_cards(options.rules)
 
 
-def _claims(entries: HandEntries) -> tuple[dict[int, list[Card]], int | None]:
+def _claims(entries: HeartsEntries) -> tuple[dict[int, list[Card]], int | None]:
     claims = {seat: cards(e.payload.get("cards", [])) for seat, e in entries.claims.items()}
     sun = next((s for s, e in sorted(entries.claims.items()) if e.payload.get("sun")), None)
     return claims, sun
 
 
-def build_hand(options: TableOptions, n: int, entries: HandEntries, totals: Scores) -> Hand:
+def build_hand(options: TableOptions, n: int, entries: HeartsEntries, totals: Scores) -> Hand:
     rules, names = options.rules, seat_labels(options.players)
     claims, claim_sun = _claims(entries)
     tricks = [(leader, cards(texts)) for leader, texts in entries.trick_list()]
@@ -174,23 +208,57 @@ def initial(options: TableOptions) -> State:
     return rebuild(State(options, {}, (), {s: 0 for s in range(options.players)}), 1)
 
 
+class HeartsHands(HandRules["State", Hand]):
+    """Hearts' hands for the base (``trickgame.hands``): a hand counts once scored; the
+    totals add by the engine (an exact-target reset means they are not plain sums)."""
+
+    def build(self, state: State, number: int, totals: Scores) -> Hand:
+        return build_hand(state.options, number, state.entries.get(number, EMPTY), totals)
+
+    def done(self, hand: Hand) -> bool:
+        return hand.scores is not None
+
+    def add(self, state: State, totals: Scores, hand: Hand) -> Scores:
+        assert hand.scores is not None
+        return hearts.add_hand(totals, hand.scores, state.options.rules)
+
+    def over(self, state: State, totals: Scores) -> bool:
+        return hearts.game_over(totals, state.options.rules)
+
+    def totals_after(self, state: State, hands: Iterable[Hand]) -> Scores:
+        """In one step: the last hand's totals before it, with its scores."""
+        last = next(reversed(list(hands)), None)
+        if last is None:
+            return {seat: 0 for seat in range(state.options.players)}
+        return self.add(state, last.totals_before, last)
+
+
+HANDS = HeartsHands()
+MOON = Moon(
+    "moon",
+    ("add", "subtract"),
+    "Choose 'add' (26 to everyone else) or 'subtract' (26 off the shooter).",
+    "Only the shooter's phone (or the host, when the shooter has no phone) may make this choice.",
+)
+
+
+def _special(state: State) -> dict[str, Card]:
+    bonus = bonus_card(state.options.rules)
+    return {"queen": QS, **({"bonus": bonus} if bonus is not None else {})}
+
+
+DECLARED: Declaration[State, Hand, Card] = Declaration(
+    "Hearts",
+    SLOTS,
+    HANDS,
+    MOON,
+    lambda state, card: card_points(card, state.options.rules),
+    _special,
+    lambda state: state.options.rules,
+)
+"""Hearts as the trick-game base reads it (``trickgame.declaration``)."""
+
+
 def rebuild(state: State, start: int) -> State:
-    """The hands from hand ``start`` on built again (the earlier ones are kept as they are)."""
-    if state.hands and start > len(state.hands):
-        return state  # after the open hand (or the game's end): nothing shown changes
-    rules, kept = state.options.rules, list(state.hands[: start - 1])
-    totals = _totals_after(kept, rules.players, state.options)
-    while not kept or (kept[-1].scores is not None and not hearts.game_over(totals, rules)):
-        n = len(kept) + 1
-        kept.append(build_hand(state.options, n, state.entries.get(n, EMPTY), totals))
-        if kept[-1].scores is not None:
-            totals = hearts.add_hand(totals, kept[-1].scores, rules)
-    return replace(state, hands=tuple(kept), totals=totals)
-
-
-def _totals_after(hands: list[Hand], players: int, options: TableOptions) -> Scores:
-    if not hands:
-        return {seat: 0 for seat in range(players)}
-    last = hands[-1]
-    assert last.scores is not None
-    return hearts.add_hand(last.totals_before, last.scores, options.rules)
+    """The hands from hand ``start`` on built again (``trickgame.hands.rebuild``)."""
+    return DECLARED.rebuild(state, start)

@@ -18,6 +18,7 @@ from companion.games.hearts.scoring import bonus_card, is_penalty
 from companion.games.hearts.table import words as words
 from companion.games.hearts.table.options import TableOptions
 from companion.games.hearts.table.state import Hand, State
+from companion.games.trickgame import hands
 from companion.games.trickgame.summary import HandSummary, points_line
 from companion.games.trickgame.words import seat_name
 from companion.games.tricks import Violation
@@ -124,10 +125,11 @@ def summary(state: State, hand: Hand, names: Sequence[str]) -> HandSummary:
 
 def latest(state: State, names: Sequence[str]) -> HandSummary | None:
     """The summary of the newest hand that is scored or waits for a moon's choice."""
-    for hand in reversed(state.hands):
-        if hand.scores is not None or hand.choice_required:
-            return summary(state, hand, names)
-    return None
+    return hands.latest(
+        state.hands,
+        lambda hand: hand.scores is not None or hand.choice_required,
+        lambda hand: summary(state, hand, names),
+    )
 
 
 def row_marks(state: State) -> list[tuple[str, ...]]:

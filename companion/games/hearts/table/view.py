@@ -9,7 +9,6 @@ from typing import Any
 from companion.games import hearts, scoresheet
 from companion.games.hearts.table import state as ts
 from companion.games.hearts.table.state import Hand, State
-from companion.games.trickgame.entries import hand_slot
 
 
 def _keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
@@ -17,14 +16,16 @@ def _keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
 
 
 def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, Any]:
-    n = hand.number
+    def at(part: str, index: int | None = None) -> int:
+        return versions.get(ts.SLOTS.slot(hand.number, part, index), 0)
+
     return {
-        "taken": versions.get(hand_slot(n, "taken"), 0),
-        "claims": {str(s): versions.get(hand_slot(n, "claim", s), 0) for s in range(players)},
-        "tricks": [versions.get(hand_slot(n, "trick", i), 0) for i in range(len(hand.tricks))],
+        "taken": at("taken"),
+        "claims": {str(s): at("claim", s) for s in range(players)},
+        "tricks": [at("trick", i) for i in range(len(hand.tricks))],
         "next_trick": len(hand.tricks),
-        "moon": versions.get(hand_slot(n, "choice"), 0),
-        "revoke": versions.get(hand_slot(n, "revoke"), 0),
+        "moon": at("choice"),
+        "revoke": at("revoke"),
     }
 
 

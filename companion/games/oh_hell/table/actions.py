@@ -9,6 +9,7 @@ from companion.errors import Forbidden
 from companion.games.oh_hell import options as oo
 from companion.games.oh_hell import scoring
 from companion.games.oh_hell.options import OhHellOptions
+from companion.games.protocol import JSON
 from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame.bids import hooked
 from companion.games.trickgame.bidstate import Bid, Hand, State
@@ -72,7 +73,7 @@ class OhHellRules:
     def bid_values(self, options: OhHellOptions, cards: int) -> list[tuple[str, str]]:
         return [(str(n), str(n)) for n in range(cards + 1)]
 
-    def summary(self, state: State) -> dict[str, Any]:
+    def summary(self, state: State) -> dict[str, JSON]:
         return {"schedule": oo.schedule(state.options)}
 
 

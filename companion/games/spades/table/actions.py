@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import Forbidden
+from companion.games.protocol import JSON
 from companion.games.spades import options as so
 from companion.games.spades import scoring
 from companion.games.spades.options import SpadesOptions, team_of
@@ -78,7 +79,7 @@ class SpadesRules:
         numbers = [(str(n), str(n)) for n in range(1, cards + 1)]
         return [("nil", "Nil"), *numbers, ("blind-nil", "Blind nil")]
 
-    def summary(self, state: State) -> dict[str, Any]:
+    def summary(self, state: State) -> dict[str, JSON]:
         last = state.scored[-1] if state.scored else None
         bags = last.extra["bags"] if last is not None else {0: 0, 1: 0}
         return {"bags": {str(t): bags[t] for t in so.TEAMS}}
