@@ -28,10 +28,15 @@ GAMES = Game.__table__
 
 class CircleOf:
     """game id -> its table's circle id (0: none), per process: a table's circle never
-    changes, so the service's hook costs one query per game and process, then nothing."""
+    changes, so the service's hook costs at most one query per game and process, then
+    nothing; none when the caller read the table's row anyway and said so (``know``: the
+    Table API's key query, ``holders.holder``)."""
 
     def __init__(self) -> None:
         self._items: Kept[int, int] = Kept(4096)
+
+    def know(self, game_id: int, circle_id: int | None) -> None:
+        self._items.put(game_id, circle_id or 0)
 
     def get(self, game_id: int) -> int:
         found = self._items.get(game_id)
@@ -40,6 +45,10 @@ class CircleOf:
             found = db.session.scalar(stmt.where(Game.id == game_id)) or 0
             self._items.put(game_id, found)
         return found
+
+
+def circle_of() -> CircleOf:
+    return kept_in_app("circle_of", CircleOf)
 
 
 def after_change(
@@ -52,7 +61,7 @@ def after_change(
     is asked first (kept per process: one query per game), so a table outside any circle
     never works out its sheet here. A failure here is logged, never the caller's: the action
     is stored, and the circle's next read settles the game again."""
-    circle_id = kept_in_app("circle_of", CircleOf).get(game.id)
+    circle_id = circle_of().get(game.id)
     if not circle_id:
         return
     if not (before.sheet.finished or (after is not None and after.sheet.finished)):
