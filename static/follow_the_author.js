@@ -6,10 +6,18 @@
   "use strict";
   var TAPPERS = "form.fta-tapper";
 
+  function cards(n) { return n === 1 ? "1 card" : n + " cards"; }
   function recount(form) {
     var out = form.querySelector("[data-fta-count]");
     var n = form.querySelectorAll("input[name=cards]:checked").length;
-    if (out) { out.textContent = n === 1 ? "1 card" : n + " cards"; }
+    if (out) { out.textContent = cards(n); }
+    // the last list's note, button and fold title: the cards tapped now, against those left
+    form.querySelectorAll("[data-fta-say]").forEach(function (el) {
+      var left = parseInt(el.getAttribute("data-left"), 10);
+      var said = el.getAttribute(n === left ? "data-same" : "data-changed") || "";
+      el.textContent = said.replace("{cards}", cards(n)).replace("{n}", String(n))
+        .replace("{left}", String(left));
+    });
   }
   function save(form) {
     if (!window.companionPersist) { return; }

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
-from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, Unreadable
 from companion.games.protocol import (
     JSON,
     Action,
@@ -36,8 +36,11 @@ from companion.games.protocol import (
     Event,
     Frozen,
     NewEvent,
+    Who,
+    check,
     target_int,
 )
+from companion.games.seats import seat_name
 
 
 class Asking(Frozen, Protocol):
@@ -134,8 +137,7 @@ def ask(
     """Ask the table; the asking seat agrees at once, and so do ``hosted``: the seats without
     a phone the host asks for."""
     need_none(state)
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Only players at the table ask it something.")
+    check(actor, Who.AT_TABLE, refused="Only players at the table ask it something.")
     k = state.agreements + 1
     asked = {"kind": action.kind, "target": dict(action.target), "data": dict(action.data)}
     payload = {"k": k, "about": about, "what": what, "action": asked}
@@ -178,9 +180,9 @@ def _seats(action: Action, actor: Actor, a: Agreement, players: int) -> list[int
     for seat in raw:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise Unreadable(f"There is no seat {str(seat)[:10]} at this table.", "seats")
-        if seat != actor.seat and not (actor.host and seat not in actor.phones):
-            who = _name(actor.names, seat)
-            raise NotAllowed(f"{who} has a phone: only {who}'s phone agrees for {who}.")
+        who = _name(actor.names, seat)
+        refused = f"{who} has a phone: only {who}'s phone agrees for {who}."
+        check(actor, Who.OWN_OR_HOST_IF_PHONELESS, seat, refused=refused)
         if seat not in a.agreed and seat not in seats:
             seats.append(seat)
     if not seats:
@@ -216,8 +218,7 @@ def agree(
 
 def disagree(state: Asking, action: Action, actor: Actor) -> list[NewEvent]:
     a = _open(state, action)
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Only players at the table answer it.")
+    check(actor, Who.AT_TABLE, refused="Only players at the table answer it.")
     return [NewEvent("agree-no", {"k": a.k, "seat": actor.seat})]
 
 
@@ -263,9 +264,9 @@ def settled(events: Sequence[Event], names: Sequence[str]) -> str | None:
 
 def _name(names: Sequence[str], seat: Entered) -> str:
     try:
-        return names[int(seat)]
-    except (TypeError, ValueError, IndexError):
-        return f"Seat {seat + 1}" if isinstance(seat, int) else "a seat"
+        return seat_name(int(seat), names)
+    except (TypeError, ValueError):
+        return "a seat"
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:

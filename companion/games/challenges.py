@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import Conflict, Forbidden, Unreadable
 from companion.games.protocol import (
     JSON,
     Action,
@@ -56,8 +56,12 @@ from companion.games.protocol import (
     Event,
     Frozen,
     NewEvent,
+    Who,
+    check,
+    may,
     target_int,
 )
+from companion.games.seats import seat_name
 from companion.words.judge import MAX_WORDS, check_text, judge, judged_under
 from companion.words.lexicon import Lexicon
 
@@ -263,11 +267,12 @@ def current(state: Judging) -> dict[str, JSON]:
     return {"challenge": j.n, "confirmed": sorted(j.confirmed), "next": state.challenges + 1}
 
 
+WHO = Who.OWN_OR_TABLE_IF_PHONELESS  # who opens, confirms for and withdraws a seat's challenge
+
+
 def may_confirm(actor: Actor, seat: int) -> bool:
     """The seat's own phone; for a seat without a phone, the host or any seated phone."""
-    if actor.seat == seat:
-        return True
-    return seat not in actor.phones and (actor.host or actor.seat is not None)
+    return may(actor, WHO, seat)
 
 
 def clean_words(raw: Entered) -> list[str]:
@@ -287,7 +292,7 @@ def clean_words(raw: Entered) -> list[str]:
 
 
 def _who(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return seat_name(seat, names)
 
 
 def _seat(data: Data, name: str, players: int) -> int:
@@ -314,8 +319,8 @@ def open_play(
     challenger = _seat(action.data, "challenger", players)
     if player == challenger:
         raise Forbidden("A play is challenged by another player at the table.", "challenger")
-    if not may_confirm(actor, challenger):
-        raise NotAllowed(f"Only {_who(actor.names, challenger)}'s phone opens this challenge.")
+    refused = f"Only {_who(actor.names, challenger)}'s phone opens this challenge."
+    check(actor, WHO, challenger, refused=refused)
     if state.judging is not None:
         raise Forbidden("A challenge is already being judged: finish it first.", "judging")
     if lexicon is None:
@@ -367,8 +372,8 @@ def confirm(
     for role in roles:
         if role in j.confirmed:
             raise Conflict(f"{_who(names, j.seat(role))} has confirmed already.")
-        if not may_confirm(actor, j.seat(role)):
-            raise NotAllowed(f"Only {_who(names, j.seat(role))}'s phone confirms as the {role}.")
+        refused = f"Only {_who(names, j.seat(role))}'s phone confirms as the {role}."
+        check(actor, WHO, j.seat(role), refused=refused)
     out = [NewEvent("judge-confirm", {"n": j.n, "role": r}, slot=f"judge{j.n}{r}") for r in roles]
     if j.confirmed | set(roles) != set(ROLES):
         return out
@@ -389,8 +394,8 @@ def confirm(
 
 def withdraw(state: Judging, action: Action, actor: Actor) -> list[NewEvent]:
     j = _open(state, action)
-    if not may_confirm(actor, j.challenger):
-        raise NotAllowed(f"Only {_who(actor.names, j.challenger)}'s phone withdraws it.")
+    refused = f"Only {_who(actor.names, j.challenger)}'s phone withdraws it."
+    check(actor, WHO, j.challenger, refused=refused)
     return [NewEvent("judge-cancel", {"n": j.n})]
 
 

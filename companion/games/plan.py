@@ -20,7 +20,18 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypedDict, TypeVar
 
 from companion.errors import Conflict, Forbidden, NotAllowed
-from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, Opaque, TableGame
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Opaque,
+    TableGame,
+    Who,
+    may,
+)
 
 
 class Logged(Protocol):
@@ -246,7 +257,7 @@ def plan_undo(
     targets = newest_batch(effective, undoable)
     if not targets:
         raise Forbidden("There is nothing to undo yet.")
-    if not actor.host and not all(actor.owns(e) for e in targets):
+    if not may(actor, Who.HOST) and not all(actor.owns(e) for e in targets):
         raise NotAllowed(
             "Only the host, or the phone whose change it was, can undo the last change."
         )

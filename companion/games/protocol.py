@@ -12,6 +12,10 @@ A game at a table is a state machine over its events (DESIGN.md, "The table prot
 - ``sheet(state)``, ``view(state, seat)`` (what that seat may see) and ``describe(event,
   names)`` (a history line in plain words).
 
+Who may do an action is one of the rules of ``Who`` (the host, any phone at the table, the
+seat's own phone, ...), named by each action and decided by ``may`` alone; ``check`` refuses in
+words naming who may. No game weighs the host, the seat or the phones itself.
+
 The shell (``companion.tables.service``) does the rest the same way for every game: it folds
 from a per-process snapshot, checks the version the action names against the slot's version
 before ``apply`` runs, stores the events all or nothing and publishes. Undo is the shell's
@@ -23,10 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 from companion.errors import NotAllowed, Unreadable
 from companion.games.scoresheet import Sheet
+from companion.games.seats import seat_name
 
 if TYPE_CHECKING:  # types only: nothing here reads the clock
     from datetime import datetime
@@ -111,10 +117,6 @@ class Actor:
         A seat may undo its own changes; the host may undo any."""
         return self.seat is not None and self.seat in (event.actor_seat, event.payload.get("seat"))
 
-    def may_act_for(self, seat: int, host_ok: bool = True) -> bool:
-        """Seat ``seat``'s own phone, or the host (when ``host_ok``)."""
-        return self.seat == seat or (self.host and host_ok)
-
 
 @dataclass(frozen=True)
 class Action:
@@ -169,13 +171,83 @@ def target_int(action: Action, name: str, low: int, high: int | None = None) -> 
     return value
 
 
+class Who(Enum):
+    """Who may do an action: the one list of rules every action of every game (and of the
+    table itself) is decided by, through ``may`` and ``check``. "At the table": a seated phone
+    or the host; "phoneless": a seat no phone sits in (the host, or the table, enters for it)."""
+
+    HOST = "the host"
+    AT_TABLE = "any phone at the table"
+    OWN = "the seat's own phone"
+    OWN_OR_HOST = "the seat's own phone or the host"
+    OWN_OR_HOST_IF_PHONELESS = "the seat's own phone; the host for a seat without one"
+    OWN_OR_TABLE_IF_PHONELESS = (
+        "the seat's own phone; any phone at the table for a seat without one"
+    )
+    OWN_HOST_OR_TABLE_IF_PHONELESS = (
+        "the seat's own phone or the host; any phone at the table for a seat without one"
+    )
+
+
+def may(actor: Actor, who: Who, seat: int | None = None) -> bool:
+    """May ``actor`` do an action that ``who`` may do, for seat ``seat`` (the seat the action
+    is for; ``HOST`` and ``AT_TABLE`` need none)?"""
+    at_table = actor.host or actor.seat is not None
+    if who is Who.HOST:
+        return actor.host
+    if who is Who.AT_TABLE:
+        return at_table
+    if seat is not None and actor.seat == seat:
+        return True
+    phoneless = seat is not None and seat not in actor.phones
+    if who is Who.OWN_OR_HOST:
+        return actor.host
+    if who is Who.OWN_OR_HOST_IF_PHONELESS:
+        return actor.host and phoneless
+    if who is Who.OWN_OR_TABLE_IF_PHONELESS:
+        return at_table and phoneless
+    if who is Who.OWN_HOST_OR_TABLE_IF_PHONELESS:
+        return actor.host or (at_table and phoneless)
+    return False  # Who.OWN
+
+
+def refusal(actor: Actor, who: Who, seat: int | None = None, names: Sequence[str] = ()) -> str:
+    """Why ``actor`` may not: naming who may, in words."""
+    seated = "Take a seat first: only players at the table can do that."
+    if who is Who.HOST:
+        return "Only the host's phone (the one that started this table) can do that."
+    if who is Who.AT_TABLE or seat is None:
+        return seated
+    name = seat_name(seat, names)
+    has_phone = f"{name} has a phone at the table: only that phone can do that for {name}."
+    if who is Who.OWN:
+        return f"Only {name}'s own phone can do that for {name}."
+    if who is Who.OWN_OR_HOST:
+        return f"Only {name}'s phone or the host can do that."
+    if who is Who.OWN_OR_HOST_IF_PHONELESS:
+        if actor.host:
+            return has_phone
+        return f"Only {name}'s phone (or the host, for a seat without a phone) can do that."
+    if seat not in actor.phones:
+        return seated
+    if who is Who.OWN_OR_TABLE_IF_PHONELESS:
+        return has_phone
+    return f"Only {name}'s phone or the host can do that."
+
+
+def check(
+    actor: Actor,
+    who: Who,
+    seat: int | None = None,
+    names: Sequence[str] = (),
+    refused: str | None = None,
+) -> None:
+    """``NotAllowed`` unless ``may(actor, who, seat)``: in ``refused``'s words when the action
+    has its own (they name who may), else ``refusal``'s."""
+    if not may(actor, who, seat):
+        raise NotAllowed(refused or refusal(actor, who, seat, names))
+
+
 def need_seat_phone(actor: Actor, seat: int, names: Sequence[str]) -> None:
     """Seat ``seat``'s own phone, or the host for a seat that has no phone."""
-    if actor.seat == seat:
-        return
-    if actor.host and seat not in actor.phones:
-        return
-    who = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
-    if actor.host:
-        raise NotAllowed(f"{who} has a phone at the table: only that phone enters for {who}.")
-    raise NotAllowed(f"This phone may not act for {who}.")
+    check(actor, Who.OWN_OR_HOST_IF_PHONELESS, seat, names)

@@ -180,6 +180,9 @@ HEARTS: dict[str, Inverse | None] = {
             _same(ev[i].payload, "leader", "cards"),
         )
     ],
+    "hearts-rest": lambda s, ev, i: [
+        _do("rest", _hand(ev[i], trick=ev[i].payload.get("trick")), _same(ev[i].payload, "seat"))
+    ],
     "hearts-moon": lambda s, ev, i: [_do("moon", _hand(ev[i]), _same(ev[i].payload, "choice"))],
     "hearts-revoke": lambda s, ev, i: [_do("revoke", _hand(ev[i]), _same(ev[i].payload, "seat"))],
 }
@@ -320,7 +323,7 @@ FOLLOW_THE_AUTHOR: dict[str, Inverse | None] = {
     "fta-open": _fta("open", "scoring", "danger", "code"),
     "fta-ready": _fta("ready"),
     "fta-reveal": None,  # with the play, the points or the word that ends the omega hand
-    "fta-store": _fta("store", "cards"),
+    "fta-store": _fta("store", "cards", "others"),
     "fta-aside": _fta("aside", "cards", seat=False),
     # a stated opening (no code) asks the table; the other seat agrees
     "agree-open": _asked,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from companion.games.seats import seat_name
+
 
 @dataclass(frozen=True)
 class EndRule:
@@ -48,7 +50,7 @@ def reached(totals: Mapping[int, int], target: int) -> str:
     """Who ended the game by reaching the target, highest first: ``Seat 2 reached 105``
     (the pages put the players' names in)."""
     over = sorted((-t, s) for s, t in totals.items() if t >= target)
-    return "; ".join(f"Seat {s + 1} reached {-t}" for t, s in over) or f"a total reached {target}"
+    return "; ".join(f"{seat_name(s)} reached {-t}" for t, s in over) or f"a total reached {target}"
 
 
 def best(totals: Sequence[int], high_wins: bool) -> tuple[int, ...]:

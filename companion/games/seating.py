@@ -22,7 +22,19 @@ from dataclasses import dataclass, replace
 
 from companion.cards.alpha import Deck
 from companion.errors import CompanionError, Conflict, NotAllowed, Unreadable
-from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Who,
+    check,
+    may,
+    target_int,
+)
+from companion.games.seats import seat_name
 
 HOST = ("Host", None)
 LOCKED = "The host has locked this table: ask them to open joining."
@@ -72,7 +84,7 @@ class Chair:
 
     def called(self, position: int) -> str:
         """The seat in words, as the pages name it."""
-        return self.name or f"Seat {position + 1}"
+        return seat_name(position, {position: self.name})
 
 
 @dataclass(frozen=True)
@@ -133,8 +145,7 @@ def _chair(shell: Shell, action: Action) -> tuple[int, Chair]:
 
 
 def _host(actor: Actor, message: str = ONLY_HOST) -> None:
-    if not actor.host:
-        raise NotAllowed(message)
+    check(actor, Who.HOST, refused=message)
 
 
 def _deck(data: Data) -> Deck:
@@ -183,7 +194,7 @@ class _Rules:
             return [self._take(shell, action, actor)]
         if kind in ("rename", "leave-seat"):
             seat, chair = _chair(shell, action)
-            if actor.seat != seat or not chair.taken:
+            if not chair.taken or not may(actor, Who.OWN, seat):
                 raise NotAllowed(f"Only the phone sitting at {chair.called(seat)} can do that.")
             if kind == "leave-seat":
                 return [NewEvent("leave-seat", {"seat": seat}, by=(chair.name, seat))]
@@ -231,10 +242,10 @@ def stale_words(action: Action, current: JSON) -> str:
     """A stale table action in words, with its target as it is now."""
     nothing = "Nothing was changed: look at it as it is now, then try again."
     if action.kind in SEAT_ACTIONS and isinstance(current, dict):
-        seat = int(current.get("seat", 0)) + 1
+        seat = seat_name(int(current.get("seat", 0)))
         now = "a phone sits there now" if current.get("taken") else "it is open now"
         return (
-            f"Seat {seat} ({current.get('name')}) changed on another phone a moment ago: "
+            f"{seat} ({current.get('name')}) changed on another phone a moment ago: "
             f"{now}. {nothing}"
         )
     if action.kind in ("lock", "unlock") and isinstance(current, dict):

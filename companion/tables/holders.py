@@ -10,6 +10,7 @@ from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db, kept_in_app
 from companion.games.protocol import Actor, Payload
+from companion.games.seats import seat_name
 from companion.tables import cache, circlesettle, store
 from companion.tables.models import ApiKey, Game, Seat, Table
 
@@ -51,7 +52,7 @@ class Holder:
 
     @property
     def names(self) -> list[str]:
-        return [s.name or f"Seat {s.position + 1}" for s in self.seats]
+        return [seat_name(s.position, {s.position: s.name}) for s in self.seats]
 
     @property
     def actor(self) -> Actor:

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select
 
 from companion.extensions import db
+from companion.games.seats import seat_name
 from companion.tables.models import ApiKey, Event, Game, OldLink, Seat, Table, now
 
 BATCH = 500  # tables removed per statement, so no statement names too many
@@ -51,7 +52,7 @@ def idle(days: float, at: datetime | None = None) -> list[Idle]:
 def _described(ident: int, last: datetime) -> Idle:
     table = db.session.get(Table, ident)
     assert table is not None
-    seats = ", ".join(s.name or f"seat {s.position + 1}" for s in table.seats)
+    seats = ", ".join(seat_name(s.position, {s.position: s.name}) for s in table.seats)
     game = table.games[-1].kind if table.games else ""
     db.session.expunge(table)  # one at a time: a long list never sits in the session
     return Idle(ident, table.name, game, seats, last)

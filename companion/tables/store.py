@@ -1,10 +1,11 @@
 """Rows <-> plain events. Every change is an appended ``Event``; nothing is updated or deleted.
 
 Only the service (``companion.tables.service``) decides what to append: it plans the events
-with the game's ``apply`` and hands them here. Each names the slot it changes (one cell, one
-hand, the seats...) and that slot's next version; the database's unique key on ``(game_id,
-slot, slot_version)`` lets exactly one change per version win, whichever process made it, and
-the loser is told (``Conflict``) with the values now.
+(``companion.games.plan``: the version check, then the game's ``apply``) and hands them here;
+a new table's and a new game's first event are written here as they are created. Each names
+the slot it changes (one cell, one hand, the seats...) and that slot's next version; the
+database's unique key on ``(game_id, slot, slot_version)`` lets exactly one change per version
+win, whichever process made it, and the loser is told (``Conflict``) with the values now.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
@@ -13,8 +13,10 @@ from flask.typing import ResponseReturnValue
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.extensions import db
 from companion.games.protocol import JSON, Data, Entered
+from companion.games.seats import seat_name
 from companion.tables import circles, circlesettle, tokens
 from companion.tables.circlemodels import Circle, CircleMember
+from companion.tables.models import Table
 from companion.tables.registry import game_type
 from companion.web import circleview, tablelimit
 from companion.web.api_table import NoKey
@@ -201,7 +203,11 @@ def chosen_members(circle: Circle, raw: Entered) -> list[CircleMember]:
     return found
 
 
-def create_table(data: Data, new_key: Any, answer: Any) -> ResponseReturnValue:
+def create_table(
+    data: Data,
+    new_key: Callable[[Table, str], str],
+    answer: Callable[[Table, str], ResponseReturnValue],
+) -> ResponseReturnValue:
     """``POST /api/v1/tables`` for a circle: ``circle_key`` and ``members`` (ids in seat
     order) instead of ``names``. ``new_key``/``answer``: the Table API's own helpers."""
     key = data.get("circle_key")
@@ -241,7 +247,7 @@ def matched(circle: Circle, seats: Sequence[str], given: Entered) -> list[Circle
         else:
             m = by_name.get(str(wanted).strip().casefold())
         if m is None:
-            missing.append(name or f"seat {i + 1}")
+            missing.append(seat_name(i, {i: name}))
         elif m in out:
             raise Forbidden(f"{m.name} is matched to two seats: one seat each.", "match")
         else:

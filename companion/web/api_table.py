@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
-from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.extensions import db
 from companion.games import seating
-from companion.games.protocol import JSON, Action, Actor, Data, Entered
+from companion.games.protocol import JSON, Action, Actor, Data, Entered, Who, check
 from companion.games.scoresheet import Sheet
 from companion.tables import holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
@@ -374,8 +374,7 @@ def undo() -> ResponseReturnValue:
 @bp.post("/table/host")
 def host() -> ResponseReturnValue:
     v = _holder()
-    if not v.is_host:
-        raise NotAllowed("Only the host key can do that.")
+    check(v.who, Who.HOST, refused="Only the host key can do that.")
     data = _body()
     what = data.get("action")
     if what in ("lock", "unlock", "rotate"):

@@ -5,7 +5,6 @@ holds it may add, rename and remove members, start a table of the circle and mak
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
@@ -18,7 +17,7 @@ from companion.tables import circleread, circles, circlesettle
 from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.registry import GAMES, game_type
 from companion.web import api_circle, circleview, limits, tablelimit
-from companion.web.kinds import web_game, web_games
+from companion.web.kinds import WebGame, web_game, web_games
 from companion.web.security import phone_id
 from companion.web.views import public_url, qr_svg
 
@@ -195,8 +194,8 @@ def new_table(token: str, key: str) -> ResponseReturnValue:
 
 
 def _table_form(
-    circle: Circle, kind: Any, values: dict[str, str], errors: dict[str, str], status: int = 200
-) -> Any:
+    circle: Circle, kind: WebGame, values: dict[str, str], errors: dict[str, str], status: int = 200
+) -> tuple[str, int]:
     return render_template(
         "circle_table.html",
         circle=circle,

@@ -20,6 +20,7 @@ from flask.typing import ResponseReturnValue
 from companion.errors import Unreadable
 from companion.extensions import db
 from companion.games.protocol import JSON, Action, Actor, Entered
+from companion.games.seats import seat_name
 from companion.tables import circles, service, store, tokens
 from companion.tables.models import Table, now
 from companion.tables.registry import GAMES, game_type
@@ -57,7 +58,9 @@ def your_tables() -> list[dict[str, str]]:
                 "url": url_for("table.page", token=table.token),
                 "role": role,
                 "game": kind.name if kind else table.game.kind,
-                "names": ", ".join(s.name or f"seat {s.position + 1}" for s in table.seats),
+                "names": ", ".join(
+                    seat_name(s.position, {s.position: s.name}) for s in table.seats
+                ),
             }
         )
     return mine

@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from companion.errors import CompanionError, Conflict, Unreadable
 from companion.extensions import db
 from companion.games import seating
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Who, check
 from companion.tables import circles, service
 from companion.tables.models import Table
 from companion.web.home import clean_name
@@ -98,8 +98,7 @@ def claim(token: str) -> ResponseReturnValue:
 
 def _host_view(token: str) -> TableView:
     v = _view(load("token", token))
-    if not v.is_host:
-        abort(403, "Only the phone that started this table can do that.")
+    check(v.who, Who.HOST, refused=seating.ONLY_HOST)
     return v
 
 

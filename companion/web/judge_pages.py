@@ -24,7 +24,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.games import challenges as rules
-from companion.games.protocol import Action, Entered
+from companion.games.protocol import Action, Entered, Who, may
 from companion.tables import service
 from companion.web import judge as flow
 from companion.web.errors import answer, status_for
@@ -152,7 +152,7 @@ def _answer(
 
 
 def _seated(v: TableView) -> None:
-    if not (v.is_host or v.my_seat is not None):
+    if not may(v.who, Who.AT_TABLE):
         abort(403, "Only players at the table take part in a challenge.")
 
 

@@ -2,8 +2,9 @@
 
 The games themselves are plain data (``companion.games.registry``, read through
 ``companion.tables.registry``); a ``WebGame`` is one of them with what only pages need. A game's
-module under ``companion/web/games/`` makes its ``WebGame`` and ``register``s it; a game with
-no pages of its own (the custom sheet) gets the shell's (``web_game``).
+module under ``companion/web/games/`` names its ``WebGame`` ``PAGES``; the app, when it is
+created, ``install``s them all (``companion.web.games.register``), nothing is kept by importing
+a module. A game with no pages of its own gets the shell's.
 
 Templates: ``options_template`` is the game's part of the new-table form, ``entry_template``
 what a phone enters each round, ``rules_template`` the table's rules page. ``entry_key`` names
@@ -22,7 +23,7 @@ and no dealer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +51,7 @@ class WebGame(GameType):
     dealt: bool = True  # played in rounds someone deals ("Round 3 · Ann deals")
 
 
-WEB: dict[str, WebGame] = {}
+WEB: dict[str, WebGame] = {}  # every game's pages, by key: filled by ``install``
 
 
 def plain(key: str) -> dict[str, Any]:
@@ -60,15 +61,28 @@ def plain(key: str) -> dict[str, Any]:
     return {f.name: getattr(kind, f.name) for f in fields(GameType)}
 
 
-def register(kind: WebGame) -> None:
-    WEB[kind.key] = kind
+def install(pages: Iterable[WebGame]) -> dict[str, WebGame]:
+    """Key each game's pages by its key, in the registry's order (the shell's pages for a game
+    with none of its own): called once as the app is created. ``ValueError`` for pages of a
+    game the registry does not hold, or two for one game."""
+    given: dict[str, WebGame] = {}
+    for kind in pages:
+        if kind.key not in GAMES or kind.key in given:
+            raise ValueError(f"pages for {kind.key!r}: not a game, or given twice")
+        given[kind.key] = kind
+    built = {key: given.get(key) or WebGame(**plain(key)) for key in GAMES}
+    WEB.clear()
+    WEB.update(built)
+    return built
 
 
 def web_game(key: str) -> WebGame:
-    """The game ``key`` with its pages (the shell's, for a game with none of its own);
-    ``Unreadable`` for a game that does not exist."""
+    """The game ``key`` with its pages; ``Unreadable`` for a game that does not exist."""
     found = WEB.get(key)
-    return found if found is not None else WebGame(**plain(key))
+    if found is None:
+        game_type(key)  # Unreadable: no such game
+        raise LookupError("The games' pages are installed when the app is created.")
+    return found
 
 
 def web_games() -> dict[str, WebGame]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
 from companion.tables import store
-from companion.tables.live import hung_up, sse_stream
+from companion.tables.live import InProcessBroker, hung_up, sse_stream
 from companion.tables.models import Table
 from companion.web.tableview import load
 
@@ -50,8 +50,10 @@ class _OpenStreams:
 OPEN = _OpenStreams()
 
 
-def broker():  # type: ignore[no-untyped-def]
-    return current_app.extensions["broker"]
+def broker() -> InProcessBroker:
+    """The process's broker (``InProcessBroker``, or ``PostgresBroker`` which is one)."""
+    found: InProcessBroker = current_app.extensions["broker"]
+    return found
 
 
 def publish(table: Table, version: int | None = None) -> None:

@@ -30,7 +30,7 @@ from flask.typing import ResponseReturnValue
 from companion.errors import CompanionError, Conflict
 from companion.extensions import db
 from companion.games.forms import Form, Kept
-from companion.games.protocol import Action, Data, Entered, Opaque
+from companion.games.protocol import Action, Data, Entered, Opaque, Who, may
 from companion.tables import service
 from companion.web.errors import status_for
 from companion.web.kinds import WebGame
@@ -69,7 +69,9 @@ class Forms:
     prepare: Callable[[TableView], None] | None = None
     seen: Callable[[TableView], Opaque] = lambda v: v.my_seat.position if v.my_seat else None
     same: Callable[[TableView, Action], str | None] | None = None
-    answered: Callable[[TableView, Sequence[Action], service.Done], Any] | None = None
+    answered: (
+        Callable[[TableView, Sequence[Action], service.Done], ResponseReturnValue | None] | None
+    ) = None
 
     def view(self, token: str, number: int | None = None) -> TableView:
         """The table at ``token``, which must be playing this game."""
@@ -81,7 +83,7 @@ class Forms:
     def seated(self, token: str) -> TableView:
         """The table, seen by a seated phone or the host's (403 otherwise)."""
         v = self.view(token)
-        if not v.is_host and v.my_seat is None:
+        if not may(v.who, Who.AT_TABLE):
             abort(403, "Take a seat first: only players at the table can enter.")
         return v
 

@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, func, select
 
 from companion.errors import Unreadable
 from companion.extensions import db
+from companion.games.protocol import Who, may
 from companion.games.trickgame.words import named
 from companion.tables import service
 from companion.tables.models import Game, Table
@@ -234,7 +235,7 @@ def edit_cell(token: str, number: int, seat: int) -> ResponseReturnValue:
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> ResponseReturnValue:
     v = view_for(token)
-    if not v.is_host and v.my_seat is None:
+    if not may(v.who, Who.AT_TABLE):
         abort(403, "Only players at the table can undo.")
     # "seen": the table version the phone saw ("Take it back" sends it, so it takes back
     # that entry only); a refusal goes to the phone's notice area through the one handler
@@ -276,7 +277,7 @@ def _cell_base(v: TableView) -> str:
 @bp.post("/t/<token>/new-game")
 def new_game(token: str) -> ResponseReturnValue:
     v = view_for(token)
-    if not (v.is_host or v.my_seat is not None):
+    if not may(v.who, Who.AT_TABLE):
         abort(403, "Only players at the table can start a new game.")
     if not v.sheet.finished:
         abort(422, "This game is not over yet.")

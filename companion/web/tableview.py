@@ -7,7 +7,8 @@ from functools import cached_property
 
 from flask import Response, abort, redirect, request, url_for
 
-from companion.games.protocol import Actor, Entered, Event, Opaque
+from companion.games import seats
+from companion.games.protocol import Actor, Entered, Event, Opaque, Who, may
 from companion.games.scoresheet import Sheet
 from companion.tables import service, store
 from companion.tables.models import Game, Seat, Table
@@ -59,7 +60,7 @@ def _follow_move(token: str) -> None:
 
 
 def seat_name(seat: Seat) -> str:
-    return seat.name or f"Seat {seat.position + 1}"
+    return seats.seat_name(seat.position, {seat.position: seat.name})
 
 
 @dataclass
@@ -99,7 +100,7 @@ class TableView:
 
     @property
     def sheet(self) -> Sheet:
-        return self.snapshot.sheet  # type: ignore[no-any-return]
+        return self.snapshot.sheet
 
     @property
     def seats(self) -> list[Seat]:
@@ -118,7 +119,7 @@ class TableView:
                 del raw[position]
             elif kind == "remove-seat" and 0 <= position <= len(raw):
                 raw.insert(position, str(payload.get("name") or ""))
-        return [name or f"Seat {i + 1}" for i, name in enumerate(raw)]
+        return [seats.seat_name(i, raw) for i in range(len(raw))]
 
     @property
     def colours(self) -> list[str]:
@@ -138,11 +139,7 @@ class TableView:
 
     @property
     def can_enter(self) -> bool:
-        return (
-            self.is_current
-            and not self.sheet.finished
-            and (self.is_host or self.my_seat is not None)
-        )
+        return self.is_current and not self.sheet.finished and may(self.who, Who.AT_TABLE)
 
     @cached_property
     def editable(self) -> list[bool]:
@@ -153,8 +150,7 @@ class TableView:
         return 0 <= seat < len(self.seats) and self.editable[seat]
 
     def _may_change(self, seat: int) -> bool:
-        mine = self.my_seat is not None and self.my_seat.position == seat
-        return self.is_current and (self.is_host or mine)
+        return self.is_current and may(self.who, Who.OWN_OR_HOST, seat)
 
     def dealer(self, round_number: int) -> int:
         options = self.options
@@ -239,7 +235,8 @@ class TableView:
             elif e.kind == "remove-seat":
                 at = int(e.payload.get("seat", len(names)))
                 names.insert(
-                    min(max(at, 0), len(names)), str(e.payload.get("name") or f"Seat {at + 1}")
+                    min(max(at, 0), len(names)),
+                    seats.seat_name(at, {at: str(e.payload.get("name") or "")}),
                 )
         return then
 
@@ -279,10 +276,10 @@ class TableView:
         """Would "Undo" work for this phone: something to undo, and the host's phone or the
         phone whose change it is (as ``service.undo`` checks)."""
         batch = service.newest_batch(self.snapshot, self.kind.undoable)
-        if not batch or not self.is_current or not (self.is_host or self.my_seat):
-            return False
         who = self.who
-        return self.is_host or all(who.owns(e) for e in batch)
+        if not batch or not self.is_current or not may(who, Who.AT_TABLE):
+            return False
+        return may(who, Who.HOST) or all(who.owns(e) for e in batch)
 
     @property
     def undo_key(self) -> str:

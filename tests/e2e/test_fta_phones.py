@@ -177,6 +177,14 @@ def _table_at_the_stores(phone) -> tuple[Page, Page]:  # type: ignore[no-untyped
     return ann, ben
 
 
+def _unfold(page: Page, form: str) -> None:
+    """Open the fold that holds ``form`` (every card's lists fold below the cards that count
+    once the suits are open)."""
+    details = page.locator(f"details.fta-store:has({form})")
+    if details.get_attribute("open") is None:
+        details.locator("> summary").click()
+
+
 def _tap(page: Page, form: str, cards: list[str]) -> None:
     for card in cards:
         page.locator(f'{form} label.fta-tap:has(input[value="{card}"])').click()
@@ -187,6 +195,8 @@ def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
     wait_sse_open(ann)
     mark(ann)
     mine = ["Ace of Moons", "Journey", "Huntress", "Excuse", "Battle"]
+    for page, form in ((ann, "#fta-store-0"), (ben, "#fta-store-1")):  # every card: folded
+        _unfold(page, form)
     _tap(ann, "#fta-store-0", mine)
     expect(ann.locator("#fta-store-0 [data-fta-count]")).to_have_text("5 cards")
 
@@ -325,7 +335,10 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
     expect(ann.locator("#fta-reveal .fta-ok")).to_have_count(2, timeout=LIVE_MS)
     _settle(ann)
 
-    # stores: what the plays put in each store is tapped already
+    # stores: what the plays put in each store is tapped already (every card: the folds
+    # below the cards that count)
+    _unfold(ann, "#fta-store-0")
+    _unfold(ann, "#fta-store-1")
     mine, his = ann.locator("#fta-store-0"), ann.locator("#fta-store-1")
     for card in SEQUENCE_2:
         expect(mine.locator(f'input[value="{card}"]')).to_be_checked()
@@ -349,10 +362,12 @@ def test_referee_mode_on_a_phone_end_first_after_an_ace_omega_first_stores_from_
     status = ann.locator(".fta-store-status")
     expect(status).to_contain_text("Ann's store: entered (7 cards)", timeout=LIVE_MS)
     _settle(ann)
+    _unfold(ann, "#fta-store-1")
     _tap(ann, "#fta-store-1", ["Rite"])
     ann.locator("#fta-store-1").get_by_role("button", name="Save Ben's store").click()
     expect(status).to_contain_text("Ben's store: entered (14 cards)", timeout=LIVE_MS)
     _settle(ann)
+    _unfold(ann, "#fta-aside")
     aside = ann.locator("#fta-aside")
     expect(aside.locator('input[value="Castle"]')).to_have_count(0)  # played: never aside
     left = aside.locator("label.fta-tap:has(input:not(:disabled):not(:checked))")
@@ -455,6 +470,7 @@ def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_
     expect(status).to_contain_text("Ben's store: entered", timeout=LIVE_MS)
     assert ben.evaluate(KEPT) == 1  # not scored yet: Ben's phone still holds his
     _settle(ann)
+    _unfold(ann, "#fta-aside")
     aside = ann.locator("#fta-aside")
     aside.evaluate(
         "f => { f.closest('details').open = true; f.querySelectorAll("

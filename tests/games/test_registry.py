@@ -1,6 +1,7 @@
 """The games are plain data: importing the registry lists every game and imports no web module
 (``companion.games.registry`` not even Flask); the shell's registry holds every game before any
-page is imported; the web layer's pages are keyed by the same games."""
+page is imported; the web layer's pages are keyed by the same games, installed when the app is
+created and never by importing a page module."""
 
 from __future__ import annotations
 
@@ -19,14 +20,15 @@ EVERY_GAME = [
 ]
 LOADED = """
 import json, sys
+{imports}
 import {module} as registry
 print(json.dumps([list(registry.GAMES), sorted(sys.modules)]))
 """
 
 
-def fresh_import(module: str) -> tuple[list[str], list[str]]:
+def fresh_import(module: str, imports: str = "") -> tuple[list[str], list[str]]:
     """The games ``module`` lists and every module loaded, in a fresh interpreter."""
-    code = LOADED.format(module=module)
+    code = LOADED.format(module=module, imports=imports)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     games, modules = json.loads(out.stdout)
     return games, modules
@@ -43,6 +45,35 @@ def test_the_shells_registry_holds_every_game_without_importing_the_web_layer():
     games, modules = fresh_import("companion.tables.registry")
     assert games == EVERY_GAME
     assert not [m for m in modules if m.startswith("companion.web")]
+
+
+def test_the_shell_serves_every_game_without_importing_the_web_layer():
+    shell = "import companion.tables, companion.tables.service, companion.tables.snapshot"
+    games, modules = fresh_import("companion.games.registry", shell)
+    assert games == EVERY_GAME
+    assert "companion.tables.service" in modules
+    assert not [m for m in modules if m.startswith("companion.web")]
+
+
+def test_importing_a_games_pages_installs_nothing():
+    code = "import companion.web.games.hearts as h, companion.web.kinds as k; print(len(k.WEB))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
+
+
+def test_the_app_installs_every_games_pages_and_refuses_pages_of_no_game(app):
+    import pytest
+
+    from companion.web import kinds
+    from companion.web.games import hearts
+
+    assert list(kinds.WEB) == EVERY_GAME
+    assert kinds.web_game("hearts") is hearts.PAGES
+    assert kinds.web_game("hearts").entry_template == "hearts/_entry.html"
+    assert kinds.web_game("custom").entry_template == "_entry.html"
+    with pytest.raises(ValueError, match="given twice"):
+        kinds.install([hearts.PAGES, hearts.PAGES])
+    assert kinds.web_game("hearts") is hearts.PAGES  # nothing changed by a refused install
 
 
 def test_the_web_pages_are_keyed_by_the_registrys_games(app):

@@ -314,7 +314,7 @@ def test_a_trick_lost_to_another_phone_is_shown_not_carried_into_the_next_trick(
     assert late.status_code == 409
     text = plain(late.get_data(as_text=True))
     assert "Hand 1, trick 3 of 18" in text
-    assert "Trick 2 was saved on another phone meanwhile (above). Yours was not saved: " \
+    assert "Trick 2 was saved on another phone meanwhile (below). Yours was not saved: " \
         "G H L M, led by Cy. This form is for trick 3." in text  # fmt: skip
     form = re.search(r'<form[^>]*id="trick-form".*?</form>', late.get_data(as_text=True), re.S)
     assert form and 'value="G H L M"' not in form.group(0)

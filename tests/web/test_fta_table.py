@@ -12,6 +12,7 @@ Tests marked ``one_database`` only check what a page shows: they run on SQLite a
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -815,9 +816,12 @@ def test_every_card_is_listed_once_by_title_with_each_of_its_suits(app):
 def test_the_last_list_is_what_is_left_and_saves_with_one_tap(app):
     t = Table(app)
     _to_the_stores(t)
-    for page, aside_open in ((t.page(), True), (t.page(t.ben), False)):
-        assert _fold_open(page, "Cards set aside") is aside_open  # the host's phone: open
-    assert _fold_open(t.page(t.ben), "Ben's store")  # Ben's phone: his store first
+    # the suits are open: each phone's store by the cards that count comes first, open; every
+    # card (the set-aside list and the full stores) is folded below it
+    for page in (t.page(), t.page(t.ben)):
+        assert not _fold_open(page, "Cards set aside")
+        assert not _fold_open(page, "Ben's store")
+    assert 'id="fta-count-1"' in t.page(t.ben) and 'id="fta-count-0"' not in t.page(t.ben)
     ok(t.aside(1, ASIDE))
     page = t.page(t.ben)
     assert "Save Ben&#39;s store: the" not in page  # Ann's store is not in yet: Ben taps his
@@ -860,3 +864,96 @@ def test_two_phones_save_one_store_at_once_the_second_is_told_and_keeps_its_taps
     assert "changed on another phone" in body and "Now: 3 cards entered." in body
     assert sorted(_checked(_form(body, "fta-store-1"))) == sorted(mine)  # the input kept
     assert "Save Ben's store</button>" in _form(body, "fta-store-1")  # the full list
+
+
+@pytest.mark.one_database
+def test_two_phones_save_the_same_store_at_once_it_is_agreement(app):
+    """The same cards from a form that saw the store empty: told it is in, nothing stored
+    twice; a different store at that moment stays a refusal (the test above)."""
+    t = Table(app)
+    _to_the_stores(t)
+    ok(t.store(1, 1, BEN_STORE, phone=t.ben))  # Ben's phone first
+    stored = _history(t)
+    same = list(reversed(BEN_STORE))  # Ann's phone, the same cards tapped in another order
+    answer = t.post(t.ann, "/fta/1/store/1", {"cards": same, "version": 0}, htmx=True)
+    assert answer.status_code == 200
+    body = answer.get_data(as_text=True).replace("&#39;", "'")
+    assert "Ben's store is in (3 cards): another phone saved the same cards." in body
+    assert "changed on another phone" not in body and 'id="err-fta"' not in body
+    assert _history(t) == stored  # nothing stored again
+    # the cards set aside, the same way
+    ok(t.aside(1, ASIDE))
+    answer = t.post(t.ben, "/fta/1/aside", {"cards": ASIDE[::-1], "version": 0}, htmx=True)
+    assert answer.status_code == 200
+    assert "another phone saved the same cards" in answer.get_data(as_text=True)
+
+
+def _counted(t: Table, seat: int, store: list[str]) -> tuple[list[str], int]:
+    """What a phone sends for ``store`` by the cards that count: those it lists and the
+    number of the others (neither suit, not the Excuse; cards of both suits left out)."""
+    page = t.page((t.ann, t.ben)[seat])
+    form = _form(page, f"fta-count-{seat}")
+    listed = [c for c in store if f'value="{c}"' in form]
+    suits = re.search(r"suits: scoring (\w+), (?:danger (\w+)|no danger suit)", form)
+    assert suits
+    scoring, danger = suits.group(1), suits.group(2)
+    both = {c.title for c in DECK if danger and c.has_suit(scoring) and c.has_suit(danger)}
+    return listed, len([c for c in store if c not in listed and c not in both and c != "Excuse"])
+
+
+@pytest.mark.one_database
+def test_stores_by_the_cards_that_count_score_as_every_card_does(app):
+    """One round twice: every card of both stores and the cards set aside, then each store by
+    its cards that count and the number of its others. The same points, category by category;
+    no list of the cards set aside is needed the second way."""
+    titles = [c.title for c in DECK]
+    random.Random(23).shuffle(titles)
+    ann, ben, aside = titles[:20], titles[20:39], titles[39:]
+    full = Table(app)
+    _to_the_stores(full)
+    ok(full.store(1, 0, ann))
+    ok(full.store(1, 1, ben))
+    ok(full.aside(1, aside))
+    counted = Table(app)
+    _to_the_stores(counted)
+    sent = []
+    for seat, store in ((0, ann), (1, ben)):
+        listed, others = _counted(counted, seat, store)
+        assert len(listed) < len(store)  # fewer taps: only the cards that count
+        sent.append((listed, others))
+        body = {"cards": listed, "others": others, "version": 0}
+        ok(counted.post((counted.ann, counted.ben)[seat], f"/fta/1/store/{seat}", body))
+    assert "Round 2" in counted.page()
+    assert counted.totals() == full.totals() != ["0", "0"]
+    round_page = counted.page(url="/fta/round/1").replace("&#39;", "'")
+    assert round_page.split("<main")[1].count("Cards with neither suit") == 1
+    words = re.findall(r"Cards with neither suit[^<.]*", round_page)
+    full_words = re.findall(r"Cards with neither suit[^<.]*", full.page(url="/fta/round/1"))
+    assert words == [w.replace("&#39;", "'") for w in full_words]
+    assert f"{len(sent[0][0])} cards that count and {sent[0][1]} others" in _history(counted)
+
+
+@pytest.mark.one_database
+def test_a_counted_store_refuses_what_does_not_add_up_in_words(app):
+    t = Table(app)
+    _to_the_stores(t)  # Ann: scoring Moons, danger Knots
+    post = lambda body: t.post(t.ann, "/fta/1/store/0", {"version": 0, **body}, htmx=True)  # noqa: E731
+    answer = post({"cards": ["Huntress", "Sea"], "others": 3})  # the Sea is Waves only
+    assert answer.status_code == 422
+    text = answer.get_data(as_text=True).replace("&#39;", "'")
+    assert "Sea counts for neither of Ann's suits (or for both)" in text
+    answer = post({"cards": ["Huntress"], "others": 40})
+    text = answer.get_data(as_text=True).replace("&#39;", "'")
+    assert "Ann's store can hold at most" in text and "cards of neither suit" in text
+    answer = post({"cards": ["Huntress"], "others": "lots"})
+    assert answer.status_code == 422
+    assert "is not a number of cards" in answer.get_data(as_text=True)
+    ok(post({"cards": ["Huntress", "Excuse"], "others": 4}))
+    # the same again from a form that saw it empty: agreement; another number: refused
+    same = post({"cards": ["Excuse", "Huntress"], "others": 4})
+    assert "another phone saved the same cards" in same.get_data(as_text=True)
+    other = post({"cards": ["Huntress", "Excuse"], "others": 5})
+    assert other.status_code == 409
+    text = other.get_data(as_text=True)
+    assert "changed on another phone" in text
+    assert "Now: 2 cards that count and 4 others entered." in text

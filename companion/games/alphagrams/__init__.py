@@ -35,7 +35,8 @@ Rulings implemented (defaults; see ``options.AlphaGramsOptions``):
 
 Modules: ``options`` (options, presets), ``rules`` (word checks, inflections), ``scoring``,
 ``state`` (frozen state, pure transitions for the table UI), ``helper`` ("what could we have
-made?"); at a table: ``table`` (the protocol) with ``tablestate``, ``tablefold``,
-``tablemoves``, ``tableopts``; for the pages: ``board`` (what they show), ``compose`` (a word's
-letters and cards), ``tableform`` (a form read into an ``Action``, the lines they answer with).
+made?"), ``compose`` (a word's letters and cards); at a table, ``table``: ``actions`` (the
+protocol) with ``state``, ``fold``, ``moves``, ``options``; for the pages ``panels`` (what
+they show), ``view``, ``words`` and ``forms`` (a form read into an ``Action``, the lines they
+answer with).
 """

@@ -19,6 +19,7 @@ from companion.games.alphagrams.options import AlphaGramsOptions
 from companion.games.alphagrams.rules import Check
 from companion.games.alphagrams.scoring import card_points, ranking
 from companion.games.alphagrams.validate import check_move
+from companion.games.seats import seat_name
 
 Phase = Literal["flip", "play", "over"]
 
@@ -169,7 +170,7 @@ def _require_turn(state: AlphaGramsState, seat: int) -> None:
     if state.phase == "over":
         raise Forbidden("the game is over")
     if seat != state.turn:
-        raise Forbidden(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        raise Forbidden(f"it is {seat_name(state.turn)}'s turn, not {seat_name(seat)}'s")
 
 
 def _next_turn(state: AlphaGramsState) -> AlphaGramsState:

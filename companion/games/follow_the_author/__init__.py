@@ -28,7 +28,7 @@ Rulings implemented (RULES.md):
   (a typed 0 and 0 is a claim by one phone, not the end of the hand). The server then knows a
   choice only once the phone that holds it (or a player with its recovery code) opens it
   against its commitment; a player without the code is taken at their word by the other
-  player (``tableseal``).
+  player (``table.seal``).
 - Round end: danger suit equal to scoring suit means no danger suit. Ties score nothing in
   Sagaciousness, Most Scoring, Most Danger, Longest Run and Sociability. Pairs: 3 for each pair
   of equal rank in the scoring suit. Longest run: 3+ cards, counted in distinct ranks. The
@@ -38,6 +38,11 @@ Rulings implemented (RULES.md):
   (the seat that played on, the Ace's player when it ends on its Ace, the seat that went out).
   Entered card by card, those cards are known: a store leaving one out, listing one of the
   other store's, or a set-aside list holding one is refused (``stores.check_against_play``).
+  A store may be entered by what the scoring reads (ours): once a seat's suits are open, its
+  cards of its scoring or danger suit (not those of both: they are discarded) and the Excuse,
+  card by card, and the number of its other cards (those of neither suit, which the player
+  counts for Sagaciousness anyway). Such a store does not list every card, so the round then
+  needs no list of the cards set aside; played cards of neither suit fall in that number.
 - Game: 8 rounds by default (even), highest total wins. *Cribbage Finish*: first to the
   target (121) wins at once; in-play points count as they happen; round-end categories in the
   table's order, the alpha-hand dealer first within a category.
@@ -60,7 +65,12 @@ from companion.games.follow_the_author.play import (
 )
 from companion.games.follow_the_author.reveal import reveal_due, waiting_for
 from companion.games.follow_the_author.rounds import alpha_dealer, dealer, descending, first_leader
-from companion.games.follow_the_author.scoring import CATEGORIES, RoundScore
+from companion.games.follow_the_author.scoring import (
+    CATEGORIES,
+    RoundScore,
+    counts_for,
+    effective_danger,
+)
 from companion.games.follow_the_author.seal import (
     commitment,
     normal_code,
@@ -97,8 +107,10 @@ __all__ = [
     "check_hand",
     "check_stores",
     "commitment",
+    "counts_for",
     "dealer",
     "descending",
+    "effective_danger",
     "first_leader",
     "hand_events",
     "judge",

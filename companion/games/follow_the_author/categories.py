@@ -19,12 +19,13 @@ from companion.games.follow_the_author.scoring import (
     run_ranks,
     sort_store,
 )
+from companion.games.seats import seat_name
 
 Cards = tuple[tuple[DecktetCard, ...], tuple[DecktetCard, ...]]
 
 Both = tuple[SortedStore, SortedStore]
 Names = tuple[str, str]
-SEAT_NAMES: Names = ("Seat 1", "Seat 2")
+SEAT_NAMES: Names = (seat_name(0), seat_name(1))
 """Seats counted from 1 in words, as the pages count them (the fields stay 0-based)."""
 
 
@@ -138,11 +139,13 @@ def score_round(
     scoring_suits: Sequence[str],
     danger_suits: Sequence[str | None],
     names: Names = SEAT_NAMES,
+    others: tuple[int, int] = (0, 0),
 ) -> RoundScore:
-    """The round-end points of both seats. ``danger_suits[s]`` is the suit seat s must avoid."""
+    """The round-end points of both seats. ``danger_suits[s]`` is the suit seat s must avoid;
+    ``others[s]``: seat s's cards of neither suit counted but not listed."""
     both = (
-        sort_store(stores[0], scoring_suits[0], danger_suits[0]),
-        sort_store(stores[1], scoring_suits[1], danger_suits[1]),
+        sort_store(stores[0], scoring_suits[0], danger_suits[0], others[0]),
+        sort_store(stores[1], scoring_suits[1], danger_suits[1], others[1]),
     )
     suits = tuple(
         (scoring_suits[s], effective_danger(scoring_suits[s], danger_suits[s])) for s in (0, 1)

@@ -85,7 +85,21 @@ def effective_danger(scoring: str, danger: str | None) -> str | None:
     return None if danger == scoring else danger
 
 
-def sort_store(store: Sequence[DecktetCard], scoring: str, danger: str | None) -> SortedStore:
+def counts_for(card: DecktetCard, scoring: str, danger: str | None) -> bool:
+    """Does ``card`` count for a seat with these suits at the round's end: the Excuse, or a
+    card of the scoring suit or the danger suit but not of both (those are discarded)."""
+    danger = effective_danger(scoring, danger)
+    if card.is_excuse:
+        return True
+    scores, endangers = card.has_suit(scoring), danger is not None and card.has_suit(danger)
+    return scores != endangers
+
+
+def sort_store(
+    store: Sequence[DecktetCard], scoring: str, danger: str | None, others: int = 0
+) -> SortedStore:
+    """``others``: cards of neither suit counted by the player but not listed (a store entered
+    by the cards that count and a count of the rest)."""
     danger = effective_danger(scoring, danger)
 
     def in_danger(card: DecktetCard) -> bool:
@@ -95,7 +109,7 @@ def sort_store(store: Sequence[DecktetCard], scoring: str, danger: str | None) -
         c for c in store if not c.is_excuse and not c.has_suit(scoring) and not in_danger(c)
     )
     return SortedStore(
-        neither=len(neither),
+        neither=len(neither) + others,
         neither_cards=neither,
         scoring=tuple(c for c in store if c.has_suit(scoring) and not in_danger(c)),
         danger=tuple(c for c in store if in_danger(c) and not c.has_suit(scoring)),

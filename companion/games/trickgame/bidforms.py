@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.cards.standard import RANKS
 from companion.games.forms import Form, Kept, nothing, version
-from companion.games.protocol import Action, Data, Entered
+from companion.games.protocol import Action, Actor, Data, Entered, Who, may
 from companion.games.trickgame import bidstate as bs
 from companion.games.trickgame.bidstate import Hand, State
 from companion.games.trickgame.trumps import winner_with
@@ -122,7 +122,8 @@ class Panel:
         hand = self.hand
         if hand is None or hand.bidding is None:
             return False
-        return self.seat == hand.bidding or (self.host and hand.bidding not in self.phones)
+        actor = Actor("", self.seat, self.host, self.phones)
+        return may(actor, Who.OWN_OR_HOST_IF_PHONELESS, hand.bidding)
 
     def _offered(self) -> list[tuple[str, str]]:
         hand = self.hand

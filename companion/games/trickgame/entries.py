@@ -9,6 +9,10 @@ it. Slots keep the stored games' names: Hearts' ``h3`` (a scorer's whole hand), 
 1's claim), ``h3t0`` (trick 0), ``h3moon``, ``h3rev``; Consonants' ``c3s1``, ``c3t0``,
 ``c3fly``, ``c3w1``, ``c3end``.
 
+A claim of the rest of a hand from trick 9 on (``rest``, ``REST``) is stored in the slot of
+the trick it starts at (``h3t9``): the claim and that trick's entry race on one version, so
+one of two phones acting on it at once is refused.
+
 Folding an entry of a part the game did not declare is an error (``UnknownPart``): it never
 quietly becomes another part. A part naming a field its game's entries lack is refused when
 it is declared.
@@ -38,6 +42,21 @@ class HandEntries:
     claims: Mapping[int, Entry] = field(default_factory=dict)
     tricks: Mapping[int, Entry] = field(default_factory=dict)
     choice: Entry | None = None
+    rest: Entry | None = None  # "the rest go to <seat>" from its trick on (a claim)
+
+    def rest_seat(self) -> int | None:
+        """The seat that took every trick not entered, when the claim starts right after
+        the tricks entered (a claim an entered trick overtook counts for nothing)."""
+        e = self.rest
+        if e is None or int(e.payload["trick"]) != len(self.trick_list()):
+            return None
+        return int(e.payload["seat"])
+
+    def rest_at(self, index: int) -> Entry | None:
+        """The claim of the rest when it covers trick ``index`` (no trick entered there)."""
+        if self.rest_seat() is None or self.rest is None:
+            return None
+        return self.rest if index >= int(self.rest.payload["trick"]) else None
 
     def trick_list(self) -> list[tuple[int, list[str]]]:
         """The tricks entered from the first on, as (leader, cards in play order)."""
@@ -66,6 +85,7 @@ class Part:
 
 CLAIM = Part("s", "claims", "seat")
 TRICK = Part("t", "tricks", "trick")
+REST = Part("t", "rest")  # in the slot of the trick it starts at: the two race on one version
 
 
 def choice(suffix: str) -> Part:

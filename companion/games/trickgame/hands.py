@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Actor
+from companion.games.protocol import Actor, Who, may
 
 Scores = dict[int, int]
 
@@ -98,9 +98,9 @@ class Moon:
 def may_choose(actor: Actor, seats: Iterable[int]) -> bool:
     """A chooser's phone (any seat of a shooting team), or the host when none has a phone."""
     seats = tuple(seats)
-    if actor.seat is not None and actor.seat in seats:
+    if any(may(actor, Who.OWN, s) for s in seats):
         return True
-    return actor.host and not any(s in actor.phones for s in seats)
+    return may(actor, Who.HOST) and all(may(actor, Who.OWN_OR_HOST_IF_PHONELESS, s) for s in seats)
 
 
 def choice_payload(

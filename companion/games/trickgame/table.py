@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from companion.errors import Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Action, Actor, Event, target_int
+from companion.errors import Forbidden, Unreadable
+from companion.games.protocol import Action, Actor, Data, Event, Payload, Who, check, target_int
 from companion.games.trickgame import read
 from companion.games.trickgame.entries import SlotNames, fold_entry
 
@@ -24,8 +24,8 @@ class Violation(Protocol):
 
 
 def need_player(actor: Actor) -> None:
-    if actor.seat is None and not actor.host:
-        raise NotAllowed("Take a seat first: only players at the table can enter hands.")
+    refused = "Take a seat first: only players at the table can enter hands."
+    check(actor, Who.AT_TABLE, refused=refused)
 
 
 def hand_open(state: Any, number: int, correction_ok: bool = False) -> Any:
@@ -90,6 +90,22 @@ def trick_payload(
     return {"trick": index, "leader": leader, "cards": [str(c) for c in cards]}
 
 
+def rest_payload(done: int, index: int, data: Data, players: int) -> Payload:
+    """ "The rest go to <seat>" from trick ``index`` on: the claim a table makes when one
+    player shows they take every trick left. It starts right after the tricks entered, and
+    only once one is (who holds which card is known only from the tricks played); ``done``:
+    the tricks entered."""
+    if not done:
+        raise Forbidden("Enter the first trick before giving the rest to a player.", "rest-early")
+    if index != done:
+        raise Forbidden(
+            f"The rest start at trick {done + 1}, the next one, not trick {index + 1}.",
+            "trick-not-next",
+        )
+    seat = read.seat_value(data.get("seat"), players, "seat")
+    return {"trick": index, "seat": seat}
+
+
 class TrickTable:
     """``fold``, ``target``, ``target_slot`` and ``current`` of a trick game's table: ``name`` in
         messages, ``parts`` (action kind -> part), ``event_parts`` (event kind -> part),
@@ -132,7 +148,7 @@ class TrickTable:
         hand = target_int(action, "hand", 1)
         if part in self.seat_parts:
             return part, hand, target_int(action, "seat", 0, state.options.players - 1)
-        if part == "trick":
+        if part in ("trick", "rest"):
             return part, hand, target_int(action, "trick", 0, self.tricks_per_hand(state) - 1)
         return part, hand, None
 
@@ -144,5 +160,8 @@ class TrickTable:
         """The payload of the action's slot as it stands (None: nothing entered)."""
         part, number, index = self.target(state, action)
         entries = state.entries.get(number, self.slots.empty)
-        entry = self.slots.entry(entries, part, index)
+        if part == "rest":  # its slot is the trick's: what that trick is now
+            entry = entries.tricks.get(index or 0) or entries.rest_at(index or 0)
+        else:
+            entry = self.slots.entry(entries, part, index)
         return dict(entry.payload) if entry is not None else None

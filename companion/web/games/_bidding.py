@@ -15,7 +15,7 @@ from companion.games.trickgame import bidforms
 from companion.games.trickgame.words import named
 from companion.tables import service
 from companion.tables.registry import game_type
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.tableview import TableView
 
@@ -60,7 +60,6 @@ def game(key: str, options: str, rules: str) -> tuple[WebGame, Blueprint]:
         cell_link=lambda v, round_, seat: None,
         status_template="bidding/_status.html",
     )
-    register(kind)
     table = kind.table
     bp = Blueprint(table.key.replace("-", "_"), __name__)
     forms = {k: replace(f, rule=f"/{table.key}{f.rule}") for k, f in bidforms.FORMS.items()}

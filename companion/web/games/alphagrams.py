@@ -1,8 +1,9 @@
 """AlphaGrams at the table: Flask glue only. The game is ``companion.games.alphagrams``:
-``table`` (the protocol), ``board`` (what the pages show), ``tableform`` (a form read into an
-``Action``), ``compose`` (a word's letters and cards), ``helper`` (what could we have made?).
+``table.actions`` (the protocol), ``table.panels`` (what the pages show), ``table.forms`` (a form
+read into an ``Action``), ``compose`` (a word's letters and cards), ``helper`` (what could we
+have made?).
 
-Here: the ``GameType``, the routes (read the form, ``service.act``, publish, the entry box
+Here: the ``WebGame``, the routes (read the form, ``service.act``, publish, the entry box
 again with the input kept on a refusal), and the helper page. The word judge's steps are table
 actions (``companion.games.challenges``); its verdict appends ``ag-challenge``."""
 
@@ -17,7 +18,7 @@ from companion.errors import CompanionError, Unreadable
 from companion.games import challenges
 from companion.games.alphagrams.helper import MAX_CARDS, steal_searches, steals, typed_rack
 from companion.games.alphagrams.moves import spoken
-from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table import forms
 from companion.games.alphagrams.table.panels import Board
 from companion.games.alphagrams.table.state import SLOT
 from companion.games.alphagrams.table.words import describe as ag_describe
@@ -25,7 +26,7 @@ from companion.games.alphagrams.table.words import ranking_lines
 from companion.games.protocol import Entered, Event
 from companion.web import judge as judge_flow
 from companion.web.games import deck as deck_page
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.tableview import TableView
 from companion.words.helper import anagrams
@@ -51,7 +52,7 @@ def ag_view(v: TableView) -> Board:
             open_one,
             lambda: deck_page.table_deck(v),
         )
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def entry_key(v: TableView) -> str:
@@ -72,7 +73,7 @@ bp.add_app_template_global(ag_view, "ag")
 bp.add_app_template_global(spoken, "ag_spoken")
 bp.add_app_template_global(lambda v: ranking_lines(v.state, v.names), "ag_ranking")
 bp.add_app_template_global(lexicons, "ag_lexicons")
-GAME = WebGame(
+PAGES = WebGame(
     **plain(KEY),
     options_template="alphagrams/_options.html",
     entry_template=ENTRY,
@@ -83,7 +84,6 @@ GAME = WebGame(
     cell_link=lambda v, r, s: None,  # scores come from the words, not typed numbers
     dealt=False,  # one long game of turns: no rounds, no dealer
 )
-register(GAME)
 
 
 def _again(
@@ -91,21 +91,21 @@ def _again(
 ) -> dict[str, object]:
     """The entry box again, drawn for the table now, with this phone's input kept (the
     word's rows first, when it is composed: ``Compose``, nothing refused)."""
-    ctx: dict[str, object] = {"errors": {}, "rows": tableform.rows_again(ag_view(v), values)}
-    if isinstance(err, tableform.Compose):
+    ctx: dict[str, object] = {"errors": {}, "rows": forms.rows_again(ag_view(v), values)}
+    if isinstance(err, forms.Compose):
         return {**ctx, "status": 200}
     message, current = err.message, getattr(err, "current", None)
     if isinstance(current, dict) and current.get("turn"):
-        message += f" Now: {tableform.now_line(current, v.names)}"
+        message += f" Now: {forms.now_line(current, v.names)}"
     if err.field == "overrule":
         values["_overrule"] = True
     return {**ctx, "errors": {"ag": message}}
 
 
 FORMS = Forms(
-    GAME,
-    tableform.FORMS,
-    saved=lambda after, action, done: tableform.saved_line(after.snapshot.events[-1], after.names),
+    PAGES,
+    forms.FORMS,
+    saved=lambda after, action, done: forms.saved_line(after.snapshot.events[-1], after.names),
     again=_again,
     seen=ag_view,
 )

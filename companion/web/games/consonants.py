@@ -1,13 +1,13 @@
 """Consonants at the table: the game type and its pages (cards taken, words, challenges,
 Flying by Night, tricks).
 
-Engine and table protocol: ``companion.games.consonants`` (``table``: every action names its
-hand, and its seat or trick). Its forms are read into actions by the pure ``table_forms`` and
-answered by ``companion.web.play`` (on 409/422 the same form again, the input kept and the
-value now beside it); what the pages show and say is worked out by the pure
-``table_display`` and ``table_words``. The word judge
+Engine: ``companion.games.consonants``; at a table: ``companion.games.consonants.table``
+(``actions``: every action names its hand, and its seat or trick). Its forms are read into
+actions by the pure ``table.forms`` and answered by ``companion.web.play`` (on 409/422 the
+same form again, the input kept and the value now beside it); what the pages show and say is
+worked out by the pure ``table.panels`` and ``table.words``. The word judge
 (``companion.games.challenges``, drawn by ``companion.web.judge``) takes a challenge's steps as
-table actions; its verdict appends ``cons-challenge`` (``table.consequence``).
+table actions; its verdict appends ``cons-challenge`` (``table.actions.consequence``).
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict
 from companion.games import challenges
-from companion.games.consonants.table import forms as table_forms
-from companion.games.consonants.table import options as table_options
-from companion.games.consonants.table import summary as table_summary
-from companion.games.consonants.table import words as table_words
+from companion.games.consonants.table import forms, options, summary, words
 from companion.games.consonants.table.panels import WAYS, Display
 from companion.games.protocol import Event
+from companion.games.seats import seat_name
 from companion.games.trickgame.words import named
 from companion.tables.registry import game_type
 from companion.web import judge as judge_flow
 from companion.web.games import shared
 from companion.web.games.deck import carry as carry_deck
 from companion.web.games.deck import describe as deck_describe
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
 from companion.web.tableview import TableView
@@ -45,7 +43,7 @@ bp = Blueprint("consonants", __name__)
 
 @bp.app_template_global("cons_view")
 def cons_view(v: TableView) -> Display:
-    """The entry box's pure view of ``v`` (``table_display``), made once per view."""
+    """The entry box's pure view of ``v`` (``table.panels.Display``), made once per view."""
     if "_cons" not in v.__dict__:
         way, asked = shared.chosen_way(v, "cons"), request.args.get("cons-seat")
         v.__dict__["_cons"] = Display(
@@ -56,7 +54,7 @@ def cons_view(v: TableView) -> Display:
 
 @bp.app_template_global("cons_form")
 def cons_form() -> dict[str, Any]:
-    return {**table_options.form(), "lexicons": lexicons()}
+    return {**options.form(), "lexicons": lexicons()}
 
 
 def entry_key(v: TableView) -> str:
@@ -66,11 +64,11 @@ def entry_key(v: TableView) -> str:
 
 
 def describe(event: Event, names: list[str]) -> str | None:
-    """History lines: the judge's, the deck's and the game's own (``table_words``)."""
+    """History lines: the judge's, the deck's and the game's own (``table.words``)."""
     return challenges.describe(event, names) or deck_describe(event) or TABLE.describe(event, names)
 
 
-GAME = WebGame(
+PAGES = WebGame(
     **plain(KEY),
     options_template="consonants/_options.html",
     entry_template=ENTRY,
@@ -87,10 +85,9 @@ GAME = WebGame(
     describe=describe,
     cell_link=lambda v, r, s: None,
     status_template="consonants/_status.html",
-    row_marks=lambda v: table_summary.row_marks(v.state),
-    row_legend=lambda v: table_summary.LEGEND,
+    row_marks=lambda v: summary.row_marks(v.state),
+    row_legend=lambda v: summary.LEGEND,
 )
-register(GAME)
 
 
 def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
@@ -99,9 +96,9 @@ def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -
 
 
 FORMS = Forms(
-    GAME,
-    table_forms.FORMS,
-    saved=lambda after, action, done: table_words.saved(action, after.state, after.names),
+    PAGES,
+    forms.FORMS,
+    saved=lambda after, action, done: words.saved(action, after.state, after.names),
     again=_again,
     prepare=carry_deck,
 )
@@ -118,7 +115,7 @@ def pick_seat(token: str, number: int, seat: int) -> ResponseReturnValue:
     """The cards-taken form for another seat this phone may enter (the host, a free seat)."""
     v = FORMS.seated(token)
     if not cons_view(v).may_act_for(seat):
-        abort(403, f"This phone cannot enter the cards of seat {seat + 1}.")
+        abort(403, f"This phone cannot enter the cards of {seat_name(seat, v.names)}.")
     if htmx():
         return fragment(ENTRY, v=v, values={"seat": str(seat)}, errors={})
     return render_template("table.html", v=v, values={"seat": str(seat)}, errors={})

@@ -17,14 +17,13 @@ from companion.games.custom.table.forms import Seen
 from companion.games.forms import Fields
 from companion.games.protocol import Action, Data, Entered
 from companion.tables import service
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.table import fragment
 from companion.web.tableview import TableView
 
 bp = Blueprint("custom", __name__)
-GAME = WebGame(**plain("custom"))
-register(GAME)
+PAGES = WebGame(**plain("custom"))
 
 
 def _seen(v: TableView) -> Seen:
@@ -61,7 +60,7 @@ def _answered(
 
 
 FORMS = Forms(
-    GAME,
+    PAGES,
     READERS,
     saved=lambda after, action, done: str(action.target["round"]),
     again=_again,

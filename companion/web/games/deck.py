@@ -39,7 +39,7 @@ def table_deck(v: TableView) -> Deck:
     cached = v.__dict__.get("_alpha_deck")
     if cached is None:
         cached = v.__dict__["_alpha_deck"] = _stored_deck(v) or DEFAULT_DECK
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _stored_deck(v: TableView) -> Deck | None:

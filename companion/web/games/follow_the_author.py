@@ -1,8 +1,8 @@
 """Follow the Author's pages, Flask glue only. The game is ``companion.games.follow_the_author``:
-``table`` (the protocol), ``tableforms`` (its forms read into actions, answered by
-``companion.web.play``), ``tablepanels`` (what its panels show), ``tablewords`` (in words).
+``table.actions`` (the protocol), ``table.forms`` (its forms read into actions, answered by
+``companion.web.play``), ``table.panels`` (what its panels show), ``table.words`` (in words).
 
-Here: the ``GameType``, how a refusal is drawn (409 with the value now beside the input, 422;
+Here: the ``WebGame``, how a refusal is drawn (409 with the value now beside the input, 422;
 "not this phone's to do" is the refusal notice, 403), the round in detail and the fingerprint
 check.
 """
@@ -16,13 +16,12 @@ from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError, Conflict, NotAllowed
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.table import forms as tableforms
-from companion.games.follow_the_author.table import words as tablewords
+from companion.games.follow_the_author.table import forms, words
 from companion.games.follow_the_author.table.panels import Panels
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import game_type
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.table import view_for
 from companion.web.tableview import TableView
@@ -43,7 +42,7 @@ def panels(v: TableView) -> Panels:
     return v.__dict__["_fta"]  # type: ignore[no-any-return]
 
 
-GAME = WebGame(
+PAGES = WebGame(
     **plain(KEY),
     options_template="follow_the_author/_options.html",
     entry_template=ENTRY,
@@ -53,13 +52,12 @@ GAME = WebGame(
     describe=TABLE.describe,
     cell_link=lambda v, round_, seat: None,  # rounds are changed through their own forms
 )
-register(GAME)
 
 
 def _saved(after: TableView, action: Action, done: service.Done) -> str:
     kinds = {e.kind for e in done.stored}
     seat = after.my_seat.position if after.my_seat is not None else None
-    return tablewords.saved(action, after.state, kinds, after.names, seat)
+    return words.saved(action, after.state, kinds, after.names, seat)
 
 
 def _again(
@@ -69,11 +67,15 @@ def _again(
         return None  # not this phone's to do: the refusal notice
     errors = {"fta": err.message}
     if isinstance(err, service.StaleTarget):
-        errors["now"] = tablewords.now_words(err.current, v.names)
+        errors["now"] = words.now_words(err.current, v.names)
     return {"errors": errors, "status": 409 if isinstance(err, Conflict) else 422}
 
 
-FORMS = Forms(GAME, tableforms.FORMS, _saved, _again)
+def _same(v: TableView, action: Action) -> str | None:
+    return words.same_cards(action, v.state, v.names)
+
+
+FORMS = Forms(PAGES, forms.FORMS, _saved, _again, same=_same)
 FORMS.routes(bp)
 view = FORMS.view
 

@@ -1,10 +1,10 @@
 """Hearts at the table: the game type and its pages (cards taken, claims, moon, tricks).
 
-Engine and table protocol: ``companion.games.hearts`` (``table``: every action names its hand,
-and its seat or trick). Its forms are read into actions by the pure ``table_forms`` and
-answered by ``companion.web.play``; on 409/422 the same hand's form comes back with the input
-kept and the value now beside it (``hearts/_again.html``). What the pages show is worked out
-by the pure ``table_display``, ``table_words`` and ``table_form``.
+Engine: ``companion.games.hearts``; at a table: ``companion.games.hearts.table`` (``actions``:
+every action names its hand, and its seat or trick). Its forms are read into actions by the
+pure ``table.forms`` and answered by ``companion.web.play``; on 409/422 the same hand's form
+comes back with the input kept and the value now beside it (``hearts/_again.html``). What the
+pages show is worked out by the pure ``table.panels``, ``table.words`` and ``table.setup``.
 """
 
 from __future__ import annotations
@@ -16,30 +16,29 @@ from flask import Blueprint, abort, g, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError
-from companion.games.hearts.table import forms as table_forms
-from companion.games.hearts.table import setup as table_form
-from companion.games.hearts.table import summary as table_summary
+from companion.games.hearts.table import forms, setup, summary
 from companion.games.hearts.table.actions import GAME
 from companion.games.hearts.table.panels import WAYS, Display
 from companion.games.hearts.table.words import said
+from companion.games.plan import StaleTarget
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.web.games import shared
-from companion.web.kinds import WebGame, plain, register
+from companion.web.kinds import WebGame, plain
 from companion.web.play import Forms
 from companion.web.table import fragment, htmx
 from companion.web.tableview import TableView
 
 bp = Blueprint("hearts", __name__)
 
-WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks", "points": "numbers"}
+WAY_OF = {"taken": "all", "claim": "mine", "trick": "tricks", "points": "numbers", "rest": "tricks"}
 
-bp.add_app_template_global(table_form.form, "hearts_form")
+bp.add_app_template_global(setup.form, "hearts_form")
 
 
 @bp.app_template_global("hearts_view")
 def hearts_view(v: TableView) -> Display:
-    """The entry box's pure view of ``v`` (``table_display``), made once per request."""
+    """The entry box's pure view of ``v`` (``table.panels.Display``), made once per request."""
     cache = g.setdefault("hearts_views", {})
     if id(v) not in cache:  # keeps ``v`` too, so its id is not reused in this request
         chosen = shared.chosen_way(v, "hearts")
@@ -53,7 +52,7 @@ def entry_key(v: TableView) -> str:
     return f"{v.snapshot.table_version}:{hearts_view(v).way}"
 
 
-HEARTS = WebGame(
+PAGES = WebGame(
     **plain("hearts"),
     options_template="hearts/_options.html",
     entry_template="hearts/_entry.html",
@@ -65,19 +64,18 @@ HEARTS = WebGame(
         "hearts.edit", token=v.table.token, number=hand, game=v.game.number
     ),
     status_template="hearts/_status.html",
-    row_marks=lambda v: table_summary.row_marks(v.state),
-    row_legend=lambda v: table_summary.legend(v.options),
+    row_marks=lambda v: summary.row_marks(v.state),
+    row_legend=lambda v: summary.legend(v.options),
 )
-register(HEARTS)
 
 
-def _seen(v: TableView) -> table_forms.Seen:
-    return table_forms.Seen(v.names, v.options.rules, v.my_seat.position if v.my_seat else None)
+def _seen(v: TableView) -> forms.Seen:
+    return forms.Seen(v.names, v.options.rules, v.my_seat.position if v.my_seat else None)
 
 
 def _saved(after: TableView, action: Action, done: service.Done) -> str:
     hand = after.state.hand(action.target["hand"])
-    return table_forms.saved(action, hand, bool(request.form.get("edit")))
+    return forms.saved(action, hand, bool(request.form.get("edit")), after.names)
 
 
 def _again(
@@ -86,7 +84,7 @@ def _again(
     """Hand ``number``'s form of ``kind`` drawn again, the value now beside the input kept:
     its own form when it is being changed or is not the open hand, else the open hand's
     entry box on that way (None: no form of this hand to show again, the refusal notice)."""
-    number, asked = url["number"], isinstance(err, table_forms.AskMoon)
+    number, asked = url["number"], isinstance(err, forms.AskMoon)
     if not asked and (kind not in WAY_OF or v.state.hand(number) is None):
         return None
     edit = bool(request.form.get("edit"))
@@ -94,6 +92,13 @@ def _again(
     ctx: dict[str, Any] = dict(errors=errors, number=number, kind=kind, edit=edit)
     if asked:
         ctx["status"] = 422
+    if kind == "rest":  # the open hand's next trick, fresh; the trick now in the words
+        raw = str(values.get("trick", ""))
+        index = int(raw) if raw.isdigit() else 0
+        now = err.current if isinstance(err, StaleTarget) else None
+        words = forms.rest_refused(err.message, now, index, number, v.names)
+        errors = {"form": said(words, v.names)}
+        return {**ctx, "errors": errors, "values": {}, "force_way": "tricks"}
     if edit or number != v.state.open_number:
         return {**ctx, "template": "hearts/_again.html", "page": "hearts/again.html"}
     if kind == "trick" and _ahead(v.state.hand(number), values):
@@ -114,16 +119,16 @@ def _ahead(hand: Any, values: Mapping[str, Any]) -> bool:
 
 
 def _same(v: TableView, action: Action) -> str | None:
-    return table_forms.same_trick(action, v.state.hand(action.target.get("hand", 0)))
+    return forms.same_trick(action, v.state.hand(action.target.get("hand", 0)))
 
 
-FORMS = Forms(HEARTS, table_forms.FORMS, saved=_saved, again=_again, seen=_seen, same=_same)
+FORMS = Forms(PAGES, forms.FORMS, saved=_saved, again=_again, seen=_seen, same=_same)
 FORMS.routes(bp)
 
 
 @bp.get("/t/<token>/hearts/way/<way>")
 def choose_way(token: str, way: str) -> ResponseReturnValue:
-    return shared.choose_way(token, way, WAYS, "hearts", HEARTS.entry_template)
+    return shared.choose_way(token, way, WAYS, "hearts", PAGES.entry_template)
 
 
 @bp.get("/t/<token>/hearts/<int:number>/edit")

@@ -5,4 +5,4 @@ from __future__ import annotations
 
 from companion.web.games._bidding import game
 
-OH_HELL, bp = game("oh-hell", "bidding/_options_oh_hell.html", "bidding/_rules_oh_hell.html")
+PAGES, bp = game("oh-hell", "bidding/_options_oh_hell.html", "bidding/_rules_oh_hell.html")

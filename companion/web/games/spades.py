@@ -5,4 +5,4 @@ from __future__ import annotations
 
 from companion.web.games._bidding import game
 
-SPADES, bp = game("spades", "bidding/_options_spades.html", "bidding/_rules_spades.html")
+PAGES, bp = game("spades", "bidding/_options_spades.html", "bidding/_rules_spades.html")

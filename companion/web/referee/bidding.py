@@ -17,6 +17,7 @@ from companion.errors import Unreadable
 from companion.games.oh_hell import options as oo
 from companion.games.oh_hell import scoring as oh_scoring
 from companion.games.protocol import JSON, Entered
+from companion.games.seats import seat_name
 from companion.games.spades import options as so
 from companion.games.spades import scoring as spades_scoring
 from companion.games.trickgame.bids import hooked
@@ -133,7 +134,7 @@ def oh_hell_score() -> ResponseReturnValue:
     if first is not None and options.hook:
         others = {s: b for s, b in bids.items() if s != first}
         if hooked(cards, others, bids[first]):
-            message = f"Seat {first + 1} dealt and bid {bids[first]}: the bids add up to {cards}."
+            message = f"{seat_name(first)} dealt and bid {bids[first]}: the bids add up to {cards}."
             violations.append(
                 {"trick": None, "seat": first, "card": None, "rule": "hook", "message": message}
             )

@@ -1,5 +1,5 @@
-"""What the AlphaGrams pages show and how their forms become actions (``board``,
-``compose``, ``tableform``, ``helper.typed_rack``): pure, from event lists, no app."""
+"""What the AlphaGrams pages show and how their forms become actions (``table.panels``,
+``compose``, ``table.forms``, ``helper.typed_rack``): pure, from event lists, no app."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.errors import Forbidden, NotAllowed, Unreadable
 from companion.games.alphagrams.compose import choices_for, clean_word, compose, played, steal_index
 from companion.games.alphagrams.helper import typed_rack
-from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table import forms
 from companion.games.alphagrams.table.panels import Board
 from companion.games.protocol import Actor, Event
 
@@ -97,67 +97,67 @@ def test_board_tiles_words_and_who_may_act(g: Game) -> None:
 
 def test_form_actions_name_their_target(g: Game) -> None:
     b = board(g, BEN)
-    flip = tableform.flip(b, {**FORM, "card": " r "})
+    flip = forms.flip(b, {**FORM, "card": " r "})
     assert (flip.kind, dict(flip.target), flip.version, flip.data) == (
         "flip",
         {"turn": 2, "seat": 1},
         3,
         {"card": "r"},
     )
-    assert tableform.end(b, {**FORM, "agree": "1"}).data == {"agree": True}
+    assert forms.end(b, {**FORM, "agree": "1"}).data == {"agree": True}
     with pytest.raises(NotAllowed, match="Ann's turn"):
-        tableform.action(b, {**FORM, "seat": "0"}, "pass", {})
+        forms.action(b, {**FORM, "seat": "0"}, "pass", {})
     with pytest.raises(Unreadable, match="'version'"):
-        tableform.action(b, {"turn": "2", "seat": "1"}, "pass", {})
-    start = tableform.flip(board(Game()), {"turn": "0", "version": "0", "card": "M"})
+        forms.action(b, {"turn": "2", "seat": "1"}, "pass", {})
+    start = forms.flip(board(Game()), {"turn": "0", "version": "0", "card": "M"})
     assert start.kind == "start" and "deck" in start.data and start.target == {"turn": 0}
 
 
 def test_challenge_form(g: Game) -> None:
-    action = tableform.challenge(board(g, BEN), {**FORM, "challenger": "1", "word": "1"})
+    action = forms.challenge(board(g, BEN), {**FORM, "challenger": "1", "word": "1"})
     assert action.target == {"turn": 2, "word": 1} and action.data == {"challenger": 1}
     with pytest.raises(Forbidden):
-        tableform.challenge(board(g, ANN), {**FORM, "challenger": "0", "word": "1"})
+        forms.challenge(board(g, ANN), {**FORM, "challenger": "0", "word": "1"})
 
 
 def test_word_form_composes_first_then_plays(g: Game) -> None:
     g.act("flip", target={"turn": 2, "seat": 1}, card="R")
     form = {**FORM, "word": "steamr", "steal": "1", "step": "compose"}
-    stale = tableform.word_values({**form, "card-5": "R", "rows-for": "STEAM|1", "other": "x"})
+    stale = forms.word_values({**form, "card-5": "R", "rows-for": "STEAM|1", "other": "x"})
     assert "card-5" not in stale  # rows of another word are dropped
-    with pytest.raises(tableform.Compose):  # "Cards…": every row is shown, nothing stored
-        tableform.word(board(g, BEN), form, stale)
+    with pytest.raises(forms.Compose):  # "Cards…": every row is shown, nothing stored
+        forms.word(board(g, BEN), form, stale)
     assert stale["_all"]
     shown = {**form, "card-5": "R", "rows-for": "STEAMR|1", "other": "x"}
-    values = tableform.word_values(shown)
-    with pytest.raises(tableform.Compose):
-        tableform.word(board(g, BEN), form, values)
+    values = forms.word_values(shown)
+    with pytest.raises(forms.Compose):
+        forms.word(board(g, BEN), form, values)
     assert values["_rows"] and "other" not in values and values["card-5"] == "R"
-    assert [r.letter for r in tableform.rows_again(board(g, BEN), values) or []] == list("STEAMR")
-    action = tableform.word(board(g, BEN), {**shown, "step": "play"}, values)
+    assert [r.letter for r in forms.rows_again(board(g, BEN), values) or []] == list("STEAMR")
+    action = forms.word(board(g, BEN), {**shown, "step": "play"}, values)
     assert action.target == {"turn": 2, "seat": 1, "word": 1}
     assert action.data["sources"] == ["word"] * 5 + ["pool"] and action.data["cards"][-1] == "R"
-    assert tableform.rows_again(board(g, BEN), {"word": "x1", "_rows": True}) is None
+    assert forms.rows_again(board(g, BEN), {"word": "x1", "_rows": True}) is None
 
 
 def test_lines_for_the_pages(g: Game) -> None:
     event = Event(9, "ag-pass", "Ann", 0, None, "ag", 4, {"seat": 0})
-    assert tableform.saved_line(event, NAMES) == "Ann passed."
-    assert tableform.saved_line(
-        Event(9, "judge-open", "Ann", 0, None, None, 1, {}), NAMES
-    ).startswith("Challenge opened")
+    assert forms.saved_line(event, NAMES) == "Ann passed."
+    assert forms.saved_line(Event(9, "judge-open", "Ann", 0, None, None, 1, {}), NAMES).startswith(
+        "Challenge opened"
+    )
     assert (
-        tableform.now_line({"turn": 3, "seat": 1, "phase": "flip"}, NAMES)
+        forms.now_line({"turn": 3, "seat": 1, "phase": "flip"}, NAMES)
         == "turn 3, Ben to turn a card."
     )
-    assert tableform.now_line({"turn": 3, "seat": 9, "phase": "over"}, NAMES) == "the game is over."
-    assert tableform.outcome(g.state, 1, 0, True, NAMES) == "Ben loses this turn."
+    assert forms.now_line({"turn": 3, "seat": 9, "phase": "over"}, NAMES) == "the game is over."
+    assert forms.outcome(g.state, 1, 0, True, NAMES) == "Ben loses this turn."
     assert (
-        tableform.outcome(g.state, 1, 0, False, NAMES)
+        forms.outcome(g.state, 1, 0, False, NAMES)
         == "The word goes back; Ann loses that turn. Ann: put the 3 cards you drew back "
         "on the stock."
     )
-    assert tableform.outcome(g.state, 0, 1, True, NAMES) is None
+    assert forms.outcome(g.state, 0, 1, True, NAMES) is None
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Issue 23: what the word form fills in and what it asks (``compose``), the one-tap word
-(``tableform.word``), and a word kept through an undo (its still valid choices stay, what
+(``forms.word``), and a word kept through an undo (its still valid choices stay, what
 was taken back is dropped and said). Pure, from event lists."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from companion.cards.alpha import DEFAULT_DECK, AlphaCard, Deck
 from companion.errors import Conflict
 from companion.games.alphagrams.compose import compose, face_down
-from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table import forms
 from companion.games.alphagrams.table.state import UNDOABLE
 
 from .test_alphagrams_forms import Play, host
@@ -108,10 +108,10 @@ def test_a_word_nothing_is_asked_about_is_made_in_one_tap(t: Play) -> None:
 def test_a_word_with_a_letter_asked_shows_its_rows_first_then_stores(t: Play) -> None:
     seen = t.seen()
     form = {**seen, "word": "MEATS", "step": "play"}
-    values = tableform.word_values(form)
-    with pytest.raises(tableform.Compose):
-        tableform.word(t.board(host()), form, values)
-    rows = tableform.rows_again(t.board(host()), values)
+    values = forms.word_values(form)
+    with pytest.raises(forms.Compose):
+        forms.word(t.board(host()), form, values)
+    rows = forms.rows_again(t.board(host()), values)
     assert [r.letter for r in rows if r.ask] == ["E", "A"]
     answered = {**form, "rows-for": "MEATS|", "card-1": "E/I", "src-1": "hand",
                 "card-2": "A/O", "src-2": "hand"}  # fmt: skip
@@ -128,10 +128,10 @@ def test_a_word_kept_through_an_undo_drops_only_what_was_taken_back(t: Play) -> 
             "card-2": "A/O", "src-2": "hand", "card-3": "T", "src-3": "pool",
             "card-4": "S", "src-4": "hand"}  # fmt: skip
     t.shell.undo(host(), UNDOABLE)  # the T turned into the pool
-    values = tableform.word_values(form)
+    values = forms.word_values(form)
     with pytest.raises(Conflict):
-        tableform.word(t.board(host()), form, values)
-    rows = tableform.rows_again(t.board(host()), values)
+        forms.word(t.board(host()), form, values)
+    rows = forms.rows_again(t.board(host()), values)
     said = {r.letter: (str(r.card), r.source, r.ask, r.dropped) for r in rows}
     assert said["E"] == ("E/I", "hand", False, "")
     assert said["M"] == ("M", "pool", False, "")
@@ -146,10 +146,10 @@ def test_a_steal_whose_word_was_taken_back_keeps_the_typed_word(t: Play) -> None
     form = {**seen, "word": "STORM", "steal": str(t.state.ids[-1]), "step": "play"}
     t.shell.undo(host(), UNDOABLE)  # the R
     t.shell.undo(host(), UNDOABLE)  # MTS: back in the pool
-    values = tableform.word_values(form)
+    values = forms.word_values(form)
     with pytest.raises(Conflict):
-        tableform.word(t.board(host()), form, values)
-    assert tableform.rows_again(t.board(host()), values) is None
+        forms.word(t.board(host()), form, values)
+    assert forms.rows_again(t.board(host()), values) is None
     assert values["word"] == "STORM" and values["steal"] == "" and values["_steal_gone"]
 
 

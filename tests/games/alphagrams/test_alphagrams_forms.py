@@ -1,5 +1,5 @@
 """AlphaGrams as the phones play it, pure: each form read as the page reads it
-(``tableform``, with the ``Board`` the phone drew), the action checked and stored by the
+(``table.forms``, with the ``Board`` the phone drew), the action checked and stored by the
 shell in memory (``tests.games.shell``), folded from the event list. No app, no database;
 the word list is the shipped English one the pages use by default.
 
@@ -18,7 +18,7 @@ from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games import challenges as judge_lines
 from companion.games.alphagrams.compose import compose, steal_index
 from companion.games.alphagrams.helper import typed_rack
-from companion.games.alphagrams.table import forms as tableform
+from companion.games.alphagrams.table import forms
 from companion.games.alphagrams.table.actions import AlphaGramsTable
 from companion.games.alphagrams.table.options import load_options
 from companion.games.alphagrams.table.panels import Board
@@ -72,15 +72,15 @@ class Play:
     def read(self, what: str, actor: Actor, form: dict[str, str]) -> Action:
         b = self.board(actor)
         if what == "flip":
-            return tableform.flip(b, form)
+            return forms.flip(b, form)
         if what == "pass":
-            return tableform.action(b, form, "pass", {})
+            return forms.action(b, form, "pass", {})
         if what == "end":
-            return tableform.end(b, form)
+            return forms.end(b, form)
         if what == "challenge":
-            return tableform.challenge(b, form)
+            return forms.challenge(b, form)
         assert what == "word"
-        return tableform.word(b, form, tableform.word_values(form))
+        return forms.word(b, form, forms.word_values(form))
 
     def send(self, what: str, actor: Actor | None = None, seen: dict[str, str] | None = None,
              **fields: Any) -> list[Event]:  # fmt: skip
@@ -97,7 +97,7 @@ class Play:
             rows = compose(self.state.game, word, steal_index(self.state, steal))
         except Unreadable:
             return {}
-        fields = {"rows-for": tableform.rows_key(word, steal)}
+        fields = {"rows-for": forms.rows_key(word, steal)}
         for r in rows:
             if r.fixed is None:
                 fields[f"card-{r.index}"], fields[f"src-{r.index}"] = str(r.card), r.source
@@ -170,7 +170,7 @@ def test_a_word_from_hand_and_pool_moves_the_turn_and_is_logged(t: Play) -> None
 def test_compose_suggests_pool_cards_and_stores_nothing(t: Play) -> None:
     before = list(t.shell.events)
     form = {**t.seen(), "word": "TEAM", "step": "compose"}
-    with pytest.raises(tableform.Compose):
+    with pytest.raises(forms.Compose):
         t.read("word", host(), form)
     rows = {r.letter: r for r in compose(t.state.game, "TEAM", None)}
     assert rows["T"].source == "pool" and rows["M"].source == "pool"
@@ -451,7 +451,7 @@ def test_a_stale_word_is_refused_with_the_turn_now(t: Play) -> None:
     t.send("pass")
     with pytest.raises(Conflict) as stale:
         t.word("MEATS", seen=seen)
-    now = tableform.now_line(stale.value.current, NAMES[:2])  # type: ignore[attr-defined]
+    now = forms.now_line(stale.value.current, NAMES[:2])  # type: ignore[attr-defined]
     assert now == "turn 2, Ben to turn a card."
     assert t.words(0) == []
 
@@ -485,12 +485,12 @@ def test_good_options_are_read() -> None:
 def test_rows_of_an_edited_word_are_drawn_again_not_applied(t: Play) -> None:
     old = t.rows("TEAM")  # rows for TEAM: T E A M
     form = {**t.seen(), **old, "word": "MEAT", "step": "play"}  # edited, old rows sent
-    values = tableform.word_values(form)
-    with pytest.raises(tableform.Compose):
-        tableform.word(t.board(host()), form, values)
-    rows = tableform.rows_again(t.board(host()), values)
+    values = forms.word_values(form)
+    with pytest.raises(forms.Compose):
+        forms.word(t.board(host()), form, values)
+    rows = forms.rows_again(t.board(host()), values)
     assert [r.letter for r in rows] == list("MEAT")
-    assert tableform.rows_key("MEAT", "") == "MEAT|"  # what the rows drawn again are for
+    assert forms.rows_key("MEAT", "") == "MEAT|"  # what the rows drawn again are for
     assert t.words(0) == []
     t.word("MEAT")
     assert t.words(0) == ["MEAT"]
@@ -498,10 +498,10 @@ def test_rows_of_an_edited_word_are_drawn_again_not_applied(t: Play) -> None:
 
 def test_the_rows_are_shown_before_a_word_is_made(t: Play) -> None:
     form = {**t.seen(), "word": "MEATS", "step": "play", "rows-for": ""}
-    values = tableform.word_values(form)
-    with pytest.raises(tableform.Compose):
-        tableform.word(t.board(host()), form, values)
-    rows = tableform.rows_again(t.board(host()), values)
+    values = forms.word_values(form)
+    with pytest.raises(forms.Compose):
+        forms.word(t.board(host()), form, values)
+    rows = forms.rows_again(t.board(host()), values)
     assert [r.source for r in rows] == ["pool", "hand", "hand", "pool", "hand"]
 
 

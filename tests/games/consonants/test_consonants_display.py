@@ -1,6 +1,6 @@
 """What Consonants' pages show and say, from plain values (no app): the words
-(``table_words``: history lines, saved lines, a verdict) and the entry box
-(``table_display``)."""
+(``table.words``: history lines, saved lines, a verdict) and the entry box
+(``table.panels``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from datetime import datetime
 import pytest
 
 from companion.cards.alpha import AlphaCard
-from companion.games.consonants.table import options as table_options
-from companion.games.consonants.table import words as table_words
+from companion.games.consonants.table import options, words
 from companion.games.consonants.table.actions import GAME
 from companion.games.consonants.table.panels import Display
 from companion.games.protocol import Action, Actor, Event
@@ -65,7 +64,7 @@ def test_describe_words_undos_and_leaves_other_kinds_to_the_shell():
 
 
 def saved(state, kind: str, target: dict) -> str:
-    return table_words.saved(Action(kind, target, 0), state, NAMES)
+    return words.saved(Action(kind, target, 0), state, NAMES)
 
 
 def test_saved_lines_name_the_seat_the_trick_or_the_hand():
@@ -86,17 +85,17 @@ def test_saved_lines_name_the_seat_the_trick_or_the_hand():
 def test_a_verdict_moves_the_words_points_and_says_so():
     deck = Table().state.deck
     ref = {"hand": "1", "seat": 0, "word": "JEST"}
-    payload, line = table_words.verdict(ref, 2, 1, True, deck, NAMES) or ({}, "")
+    payload, line = words.verdict(ref, 2, 1, True, deck, NAMES) or ({}, "")
     assert payload == {"n": 2, "hand": 1, "seat": 0, "word": "JEST", "challenger": 1,
                        "valid": True}  # fmt: skip
     assert line == "JEST stands. Ann −22, Ben +22."
-    _, line = table_words.verdict(ref, 2, 1, False, deck, NAMES) or ({}, "")
+    _, line = words.verdict(ref, 2, 1, False, deck, NAMES) or ({}, "")
     assert line == "JEST is not a word: it was never laid. Ben −22, Ann +22."
-    assert table_words.verdict({"hand": 1, "word": "JEST"}, 2, 1, True, deck, NAMES) is None
+    assert words.verdict({"hand": 1, "word": "JEST"}, 2, 1, True, deck, NAMES) is None
 
 
 def test_the_options_form_offers_the_ways_leads_and_cycles():
-    form = table_options.form()
+    form = options.form()
     assert set(form) == {"help", "entry", "leads", "cycles"}
     assert list(form["entry"]) == ["cards", "tricks"] and form["cycles"][0][0] == ""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cards.alpha import DEFAULT_DECK, Deck
-from companion.games.consonants.table import summary as table_summary
+from companion.games.consonants.table import summary
 from companion.games.consonants.table.panels import Display
 from companion.games.protocol import Actor
 from tests.games.consonants.test_consonants_moves import DECK_POINTS, FLY, HAND, TABLE
@@ -94,26 +94,26 @@ def test_a_whole_hand_by_tricks_on_a_corrected_deck_the_kitty_goes_to_the_last_t
     assert d.points(hand, 2) == 85
     t.close()
     assert t.totals() == [40, 0, 85]
-    found = table_summary.latest(t.state, t.names)
+    found = summary.latest(t.state, t.names)
     assert found is not None and "Ann took the last trick and the kitty." in found.notes
 
 
 def test_flying_by_night_subtract_is_summed_up_and_marked():
     t = Table()
     t.enter(FLY)
-    waiting = table_summary.fly_line(t.state.current, t.names)
+    waiting = summary.fly_line(t.state.current, t.names)
     assert waiting == "Ann was Flying by Night (all six singletons): waiting for Ann's choice."
     t.act("fly", {"hand": 1}, {"choice": "subtract"})
     t.close()
-    found = table_summary.latest(t.state, t.names)
+    found = summary.latest(t.state, t.names)
     assert found is not None and found.number == 1
     assert (
         found.notes[0] == "Ann was Flying by Night (all six singletons) and chose \u221250 for Ann."
     )
     assert found.points is not None and found.points[0] == ("Ann", -50)
     assert found.marks == ("fly",)
-    assert table_summary.row_marks(t.state) == [("fly",)]
-    assert ("fly", "Flying by Night (all six singletons)") in table_summary.LEGEND
+    assert summary.row_marks(t.state) == [("fly",)]
+    assert ("fly", "Flying by Night (all six singletons)") in summary.LEGEND
     rest = DECK_POINTS - 122  # Ben and Cy took a T and an N, 1 point each
     assert t.totals() == [-50, 1, 1, rest]
     assert list(TABLE.sheet(t.state).totals) == t.totals()

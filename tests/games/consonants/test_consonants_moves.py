@@ -1,7 +1,7 @@
 """Consonants as the phones play it, pure: each form as the page sends it (an action naming
 its hand, seat or trick and the version it saw), checked and stored by the shell in memory
 (``tests.games.shell``: stale versions, undo), folded from the event list, and what the
-entry box shows worked out by ``table_display`` (no Flask). No app, no database; the word
+entry box shows worked out by ``table.panels`` (no Flask). No app, no database; the word
 judge uses the shipped English list the pages use by default.
 
 These are the game facts the web tests used to check through Flask (``tests/web``): scores,

@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from companion.cards.decktet import parse_card
-from companion.games.follow_the_author.table import words as tablewords
+from companion.games.follow_the_author.table import words
 from companion.games.follow_the_author.table.actions import GAME
 from companion.games.follow_the_author.table.panels import Panels
 from companion.games.follow_the_author.table.state import HandState
@@ -118,7 +118,7 @@ def test_the_tapping_order_is_by_title_aces_first_and_each_card_carries_every_su
 
 
 @pytest.mark.parametrize(
-    ("current", "words"),
+    ("current", "said"),
     [
         ({"typed": [3, 1]}, "Now: in-play points typed in, Ann 3, Ben 1."),
         ({"typed": None, "sequences": [[1, 2], [3]]}, "Now: 3 cards played in this hand."),
@@ -132,8 +132,8 @@ def test_the_tapping_order_is_by_title_aces_first_and_each_card_carries_every_su
         ("?", ""),
     ],
 )
-def test_a_stale_targets_value_now_in_words(current, words):
-    assert tablewords.now_words(current, NAMES) == words
+def test_a_stale_targets_value_now_in_words(current, said):
+    assert words.now_words(current, NAMES) == said
 
 
 def test_the_words_after_each_change():
@@ -143,7 +143,7 @@ def test_the_words_after_each_change():
 
     def said(kind, target, data=None, kinds=frozenset(), seat=0):
         action = Action(kind, {"round": 1, **target}, 0, data or {})
-        return tablewords.saved(action, t.state, set(kinds), NAMES, seat)
+        return words.saved(action, t.state, set(kinds), NAMES, seat)
 
     assert said("points", {"hand": "alpha"}) == "Saved the alpha hand's in-play points."
     assert "when the other player says" in said("points", {"hand": "omega"})
@@ -162,11 +162,11 @@ def test_the_words_after_each_change():
 
 
 def test_point_labels_and_an_empty_hand():
-    assert tablewords.point_lines(HandState("alpha"), NAMES) == []
-    assert tablewords.violations(HandState("alpha"), False, NAMES) == []
-    assert tablewords.suit_names(parse_card("Bard")) == "Suns"
-    assert tablewords.suit_names(parse_card("Island")) == "Suns, Waves and Wyrms"
-    assert tablewords.types(parse_card("Bard")) == "personality"
+    assert words.point_lines(HandState("alpha"), NAMES) == []
+    assert words.violations(HandState("alpha"), False, NAMES) == []
+    assert words.suit_names(parse_card("Bard")) == "Suns"
+    assert words.suit_names(parse_card("Island")) == "Suns, Waves and Wyrms"
+    assert words.types(parse_card("Bard")) == "personality"
 
 
 def test_a_history_line_carries_the_events_time_and_never_a_choice():

@@ -1,5 +1,5 @@
 """Sealed choices the server cannot read: commit, replace, open, and the way out when a code is
-lost (``tableseal``); older plaintext seals keep folding. Pure: no app, no database."""
+lost (``table.seal``); older plaintext seals keep folding. Pure: no app, no database."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""What Hearts' pages show, from plain values (no app): the words (``table_words``), the
-options form (``table_form``) and the entry box (``table_display``)."""
+"""What Hearts' pages show, from plain values (no app): the words (``table.words``), the
+options form (``table.setup``) and the entry box (``table.panels``)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ import pytest
 
 from companion.cards.standard import Card
 from companion.games.hearts import HandReport
-from companion.games.hearts.table import setup as table_form
-from companion.games.hearts.table import summary as table_summary
-from companion.games.hearts.table import words as table_words
+from companion.games.hearts.table import setup, summary, words
 from companion.games.hearts.table.actions import GAME
 from companion.games.hearts.table.options import parse_options
 from companion.games.hearts.table.panels import Display
@@ -32,26 +30,26 @@ def event(kind: str, payload: dict, round: int | None = 2, actor: str = "Ben") -
 
 
 def test_named_swaps_seats_for_names_and_leaves_unknown_seats():
-    assert table_words.named("Seat 2 revoked; Seat 9 too", NAMES) == "Ben revoked; Seat 9 too"
+    assert words.named("Seat 2 revoked; Seat 9 too", NAMES) == "Ben revoked; Seat 9 too"
 
 
 @pytest.mark.parametrize("card, shown", [("QS", "Q♠"), ("TH", "10♥"), (Card.parse("2C"), "2♣")])
 def test_face_shows_suit_symbols(card, shown):
-    assert table_words.face(card) == shown
+    assert words.face(card) == shown
 
 
 def test_pass_line_is_said_per_seat_or_for_everyone():
     options = parse_options({"players": 4})
-    mine = table_words.pass_line(options, 1, 0, NAMES)
+    mine = words.pass_line(options, 1, 0, NAMES)
     assert (mine.direction, mine.text) == ("left", "Pass 3 cards to Ben, on your left.")
-    assert table_words.pass_line(options, 3, None, NAMES).text == "Everyone passes 3 cards across."
-    assert table_words.pass_line(options, 4, 2, NAMES).text == "Hold: no pass this hand."
+    assert words.pass_line(options, 3, None, NAMES).text == "Everyone passes 3 cards across."
+    assert words.pass_line(options, 4, 2, NAMES).text == "Hold: no pass this hand."
 
 
 def test_lead_line_names_the_card_or_the_seat():
-    assert table_words.lead_line(parse_options({"players": 4}), 0, NAMES) == "The 2♣ leads."
+    assert words.lead_line(parse_options({"players": 4}), 0, NAMES) == "The 2♣ leads."
     left = parse_options({"players": 4, "first_lead": "left-of-dealer"})
-    assert table_words.lead_line(left, 1, NAMES).startswith("Cy (left of the dealer)")
+    assert words.lead_line(left, 1, NAMES).startswith("Cy (left of the dealer)")
 
 
 @pytest.mark.parametrize(
@@ -85,14 +83,14 @@ def test_describe_words_undos_of_hearts_events_and_leaves_the_rest_to_the_shell(
 
 
 def test_form_fields_follow_the_order_with_a_blank_for_the_preset():
-    fields = {key: (widget, choices) for key, widget, choices in table_form.form_fields()}
-    assert [f[0] for f in table_form.form_fields()] == list(table_form.ORDER)
+    fields = {key: (widget, choices) for key, widget, choices in setup.form_fields()}
+    assert [f[0] for f in setup.form_fields()] == list(setup.ORDER)
     assert fields["target"] == ("number", [])
     assert fields["shoot_the_sun"][1][0] == ("", "as the preset says")
     assert ("left,right,across,hold", "4 players: left, right, across, hold") in fields[
         "pass_cycle"
     ][1]
-    assert set(table_form.form()["help"]) >= set(table_form.ORDER)
+    assert set(setup.form()["help"]) >= set(setup.ORDER)
 
 
 @pytest.mark.parametrize(
@@ -102,7 +100,7 @@ def test_form_fields_follow_the_order_with_a_blank_for_the_preset():
      ("moon_policy", "add", "26 to everyone else"), ("bonus_card", "JD", "jack of diamonds")],
 )  # fmt: skip
 def test_shown_words_an_option_value(key, value, shown):
-    assert table_form.form()["shown"](key, value) == shown
+    assert setup.form()["shown"](key, value) == shown
 
 
 # the entry box
@@ -187,16 +185,16 @@ def test_the_moon_choice_says_what_each_option_does_to_the_totals_and_the_end():
     assert hand.choice_required  # saying what a choice would do chooses nothing
 
 
-# the hand summary every phone shows after a hand (``table_summary``)
+# the hand summary every phone shows after a hand (``table.summary``)
 
 
 def test_a_plain_hand_is_summed_up_as_points_only():
     t = Table()
     t.act(*taken(1, {0: "QS 2H 3H", 1: "4H 5H 6H TH"}, rest=2))
-    found = table_summary.latest(t.state, NAMES)
+    found = summary.latest(t.state, NAMES)
     assert found is not None and found.number == 1 and found.usual
     assert found.points == (("Ann", 15), ("Ben", 4), ("Cy", 7), ("Di", 0))
-    assert table_summary.row_marks(t.state) == [()]
+    assert summary.row_marks(t.state) == [()]
 
 
 @pytest.mark.parametrize(
@@ -209,42 +207,42 @@ def test_a_plain_hand_is_summed_up_as_points_only():
 def test_a_moon_says_who_shot_it_and_which_choice_was_made(choice, line):
     t = Table(preset="pagat")  # the shooter always chooses
     t.act(*taken(1, {1: " ".join([*HEARTS, "QS"])}))
-    waiting = table_summary.latest(t.state, NAMES)
+    waiting = summary.latest(t.state, NAMES)
     assert waiting is not None and waiting.points is None
     assert waiting.notes == ("Ben shot the moon: waiting for Ben's choice.",)
     t.act("moon", {"hand": 1}, {"choice": choice}, BEN)
-    found = table_summary.latest(t.state, NAMES)
+    found = summary.latest(t.state, NAMES)
     assert found is not None and found.notes == (line,) and found.marks == ("moon",)
-    assert table_summary.row_marks(t.state) == [("moon",)]
+    assert summary.row_marks(t.state) == [("moon",)]
 
 
 def test_a_moon_by_the_tables_rule_and_the_sun_say_so():
     t = Table()  # standard: +26 to the others while nobody has 74
     t.act(*taken(1, {2: " ".join([*HEARTS, "QS"])}))
-    found = table_summary.latest(t.state, NAMES)
+    found = summary.latest(t.state, NAMES)
     assert found is not None
     assert found.notes == ("Cy shot the moon: +26 for everyone else (the table's moon rule).",)
     sun = Table(shoot_the_sun="yes", moon_policy="add")
     sun.act(*taken(1, {}, tricks_taken={"2": 13, "0": 0}))
-    found = table_summary.latest(sun.state, NAMES)
+    found = summary.latest(sun.state, NAMES)
     assert found is not None and found.marks == ("sun",)
     assert found.notes == ("Cy shot the sun: +52 for everyone else (the table's moon rule).",)
-    assert ("sun", "someone took every trick (the sun)") in table_summary.legend(sun.options)
-    assert "sun" not in dict(table_summary.legend(t.options))
+    assert ("sun", "someone took every trick (the sun)") in summary.legend(sun.options)
+    assert "sun" not in dict(summary.legend(t.options))
 
 
 def test_the_bonus_card_and_a_recorded_revoke_are_told():
     t = Table(preset="omnibus")
     t.act(*taken(1, {0: "QS 2H", 1: "JD"}, rest=2))
-    found = table_summary.latest(t.state, NAMES)
+    found = summary.latest(t.state, NAMES)
     assert found is not None and found.notes == ("Ben took the J\u2666 (-10).",)
     r = Table(revoke_penalty="yes")
     r.act(*trick(1, 0, 0, ["2C", "3C", "4C", "5D"]))
     r.act(*trick(1, 1, 2, ["6C", "7C", "8C", "9C"]))
-    shown = table_summary.summary(r.state, r.state.hands[0], NAMES)  # not recorded yet
+    shown = summary.summary(r.state, r.state.hands[0], NAMES)  # not recorded yet
     assert shown.marks == ("revoke",) and shown.notes[0].startswith("Di ")
     r.act("revoke", {"hand": 1}, {"seat": 3})
-    found = table_summary.latest(r.state, NAMES)
+    found = summary.latest(r.state, NAMES)
     assert found is not None and found.marks == ("revoke",)
     assert found.notes == ("Di revoked on trick 1: Di takes 26 and nobody else scores.",)
 
@@ -253,10 +251,10 @@ def test_the_kitty_is_told_from_tricks_only():
     options = parse_options({"players": 3, "odd_deal": "kitty"})
     report = HandReport(False, (), (2,), {}, {}, None, False, None)
     by_tricks = Hand(1, "tricks", {}, tricks=[(0, [Card.parse("2C")])], report=report)
-    assert table_summary.kitty_seat(options, by_tricks) == 2
-    assert table_summary.kitty_seat(options, replace(by_tricks, source="taken")) is None
-    assert table_summary.kitty_seat(parse_options({"players": 4}), by_tricks) is None
-    found = table_summary.summary(State(options), by_tricks, ["Ann", "Ben", "Cy"])
+    assert summary.kitty_seat(options, by_tricks) == 2
+    assert summary.kitty_seat(options, replace(by_tricks, source="taken")) is None
+    assert summary.kitty_seat(parse_options({"players": 4}), by_tricks) is None
+    found = summary.summary(State(options), by_tricks, ["Ann", "Ben", "Cy"])
     assert found.notes == ("Cy took the kitty.",)
 
 

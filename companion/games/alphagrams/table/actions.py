@@ -34,10 +34,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 from companion.errors import Unreadable
 from companion.games import agreements, challenges, scoresheet
-from companion.games.alphagrams.table import options as tableopts
 from companion.games.alphagrams.table.fold import fold_event
 from companion.games.alphagrams.table.moves import Moves
-from companion.games.alphagrams.table.options import TableOptions
+from companion.games.alphagrams.table.options import TableOptions, load_options, parse_options
 from companion.games.alphagrams.table.state import SLOT, State
 from companion.games.alphagrams.table.view import final_sheet, last_word, words_view
 from companion.games.alphagrams.table.words import describe
@@ -67,10 +66,10 @@ class AlphaGramsTable(Moves):
     def parse_options(self, data: Data) -> TableOptions:
         if self.lexicon is None:
             raise Unreadable("No word lists are loaded here.", "lexicon")
-        return tableopts.parse_options(data, self.lexicon)
+        return parse_options(data, self.lexicon)
 
     def load_options(self, data: Data) -> TableOptions:
-        return tableopts.load_options(data)
+        return load_options(data)
 
     def initial(self, options: TableOptions, players: int) -> State:
         return State(options)

@@ -7,15 +7,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from companion.cards.alpha import AlphaCard, Deck
-from companion.errors import CompanionError, Conflict, Forbidden, NotAllowed, Unreadable
+from companion.errors import CompanionError, Conflict, Forbidden, Unreadable
 from companion.games import agreements, challenges
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.moves import Move
 from companion.games.alphagrams.table.options import TableOptions
-from companion.games.alphagrams.table.state import SLOT, State, may_move
+from companion.games.alphagrams.table.state import MOVES, SLOT, State
 from companion.games.alphagrams.validate import check_move
 from companion.games.challenges import Challenge
-from companion.games.protocol import Action, Actor, Data, Entered, NewEvent, target_int
+from companion.games.protocol import Action, Actor, Data, Entered, NewEvent, Who, check, target_int
 from companion.games.seats import seat_name
 from companion.words.judge import house_rule
 from companion.words.lexicon import Lexicon
@@ -132,8 +132,7 @@ class Moves:
             )
         game = self._ready(state, action)
         if action.kind == "end":
-            if not (actor.host or actor.seat is not None):
-                raise NotAllowed("Only players at the table end the game.")
+            check(actor, Who.AT_TABLE, refused="Only players at the table end the game.")
             if not agreed:
                 return agreements.ask(state, "end", "end the game and score it", action, actor)
             return [NewEvent("ag-end", {})]
@@ -156,8 +155,8 @@ class Moves:
         target_int(action, "turn", 0, 0)
         if state.game is not None:
             raise Conflict("The first card is turned already: the game has started.")
-        if not (actor.host or actor.seat is not None):
-            raise NotAllowed("Take a seat first: only players at the table make moves.")
+        refused = "Take a seat first: only players at the table make moves."
+        check(actor, Who.AT_TABLE, refused=refused)
         deck = _deck(action.data.get("deck"), state.deck)
         payload = {"card": str(card(action.data)), "deck": deck.to_dict()}
         return [NewEvent("ag-start", payload)]
@@ -181,8 +180,8 @@ class Moves:
         seat = target_int(action, "seat", 0, game.options.players - 1)
         if seat != game.turn:
             raise Forbidden(f"It is {seat_name(game.turn)}'s turn, not {seat_name(seat)}'s.")
-        if not may_move(actor, seat):
-            raise NotAllowed(f"It is {seat_name(seat)}'s turn: their phone (or the host) moves.")
+        refused = f"It is {seat_name(seat)}'s turn: their phone (or the host) moves."
+        check(actor, MOVES, seat, refused=refused)
         return seat
 
     def _stolen(self, state: State, action: Action) -> int | None:
@@ -246,8 +245,8 @@ class Moves:
         challenger = int(raw) if isinstance(raw, int | str) and str(raw).isdigit() else -1
         if not 0 <= challenger < game.options.players or challenger == last.seat:
             raise Forbidden("A word is challenged by another player at the table.", "challenger")
-        if not may_move(actor, challenger):
-            raise NotAllowed(f"Only {seat_name(challenger)}'s phone (or the host) challenges.")
+        refused = f"Only {seat_name(challenger)}'s phone (or the host) challenges."
+        check(actor, MOVES, challenger, refused=refused)
         n = state.challenges + 1
         options = state.options
         payload = {

@@ -9,7 +9,7 @@ from companion.games.agreements import Agreement
 from companion.games.alphagrams import state as engine
 from companion.games.alphagrams.table.options import TableOptions
 from companion.games.challenges import Challenge
-from companion.games.protocol import Actor
+from companion.games.protocol import Actor, Who, may
 
 SLOT = "ag"
 KINDS = frozenset({"ag-start", "ag-flip", "ag-word", "ag-pass", "ag-end", "ag-challenge"})
@@ -50,6 +50,9 @@ class State:
         return self.ids.index(word_id) if word_id in self.ids else None
 
 
+MOVES = Who.OWN_HOST_OR_TABLE_IF_PHONELESS  # who moves, and challenges, for a seat
+
+
 def may_move(actor: Actor, seat: int) -> bool:
     """The seat's phone, the host, or any seated phone for a seat no phone holds."""
-    return actor.may_act_for(seat) or (actor.seat is not None and seat not in actor.phones)
+    return may(actor, MOVES, seat)

@@ -36,19 +36,29 @@ from dataclasses import replace
 from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
-from companion.errors import CompanionError, Forbidden, NotAllowed, Unreadable
+from companion.errors import CompanionError, Forbidden, Unreadable
 from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
 from companion.games.agreements import fold_agree
 from companion.games.challenges import Challenge, fold_judge
-from companion.games.consonants.table import options as table_options
 from companion.games.consonants.table import state as ts
-from companion.games.consonants.table import view as table_view
-from companion.games.consonants.table import words as table_words
-from companion.games.consonants.table.options import TableOptions
+from companion.games.consonants.table import view
+from companion.games.consonants.table.options import TableOptions, parse_options
 from companion.games.consonants.table.state import Hand, State, Verdict
-from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload
-from companion.games.seats import seat_labels
+from companion.games.consonants.table.words import describe
+from companion.games.consonants.table.words import verdict as verdict_of
+from companion.games.protocol import (
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Payload,
+    Who,
+    check,
+    may,
+)
+from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import read
 from companion.games.trickgame.hands import choice_payload
 from companion.games.trickgame.table import TrickTable, trick_payload
@@ -74,17 +84,19 @@ EVENT_PARTS = {kind: part for part, kind in KINDS.items()}
 ALL_KINDS = frozenset(KINDS.values()) | {"cons-challenge"}
 
 
+ENTERS = Who.OWN_HOST_OR_TABLE_IF_PHONELESS  # who enters a seat's cards and words
+CHALLENGES = Who.OWN_OR_HOST  # who challenges for a seat
+
+
 def may_act_for(actor: Actor, seat: int) -> bool:
     """The seat's own phone, the host, or any seated phone for a seat no phone holds."""
-    if actor.host or actor.seat == seat:
-        return True
-    return actor.seat is not None and seat not in actor.phones
+    return may(actor, ENTERS, seat)
 
 
 def _need_seat(actor: Actor, seat: int) -> None:
     _need_player(actor)
-    if not may_act_for(actor, seat):
-        raise NotAllowed(f"Only Seat {seat + 1}'s phone (or the host) enters this.")
+    refused = f"Only {seat_name(seat, actor.names)}'s phone (or the host) enters this."
+    check(actor, ENTERS, seat, refused=refused)
 
 
 def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
@@ -123,7 +135,7 @@ class ConsonantsTable(TrickTable):
     def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
         if self.lexicon is None:
             raise Unreadable("No word lists are loaded here.", "lexicon")
-        return table_options.parse_options(data, self.lexicon)
+        return parse_options(data, self.lexicon)
 
     def load_options(self, data: Mapping[str, Any]) -> TableOptions:
         return self.parse_options(data)
@@ -217,15 +229,15 @@ class ConsonantsTable(TrickTable):
     # what the table shows
 
     def sheet(self, state: State) -> scoresheet.Sheet:
-        return table_view.sheet(state)
+        return view.sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        return table_view.view(state, versions)
+        return view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         if event.kind in agreements.KINDS:
             return agreements.describe(event, names)
-        return table_words.describe(event, names)
+        return describe(event, names)
 
 
 def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
@@ -317,8 +329,8 @@ def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) ->
     challenger = read.seat_value(data.get("challenger"), state.options.players, "challenger")
     if challenger == seat:
         raise Forbidden("A word is challenged by another player at the table.", "challenger")
-    if not (actor.host or actor.seat == challenger):
-        raise NotAllowed(f"Only {names[challenger]}'s phone (or the host) challenges.")
+    refused = f"Only {names[challenger]}'s phone (or the host) challenges."
+    check(actor, CHALLENGES, challenger, refused=refused)
     if state.judging is not None:
         raise Forbidden("A challenge is already being judged: finish it first.", "judging")
     if word in hand.challenged(seat):
@@ -340,10 +352,10 @@ def _challenge(state: State, hand: Hand, seat: int, data: Data, actor: Actor) ->
 def consequence(
     state: State, j: Challenge, valid: bool, names: Sequence[str]
 ) -> tuple[list[NewEvent], str]:
-    """The verdict moves the word's points (``table_words.verdict``) as a ``cons-challenge``
+    """The verdict moves the word's points (``words.verdict``) as a ``cons-challenge``
     in its own slot ``c{hand}ch{n}``."""
     names = names or seat_labels(state.options.players)
-    found = table_words.verdict(j.ref or {}, j.n, j.challenger, valid, state.deck, names)
+    found = verdict_of(j.ref or {}, j.n, j.challenger, valid, state.deck, names)
     if found is None:
         return [], ""
     payload, outcome = found

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from companion.cards.alpha import AlphaCard
 from companion.games import consonants as engine
-from companion.games.consonants.table import actions as table
+from companion.games.consonants.table import actions, summary
 from companion.games.consonants.table import state as ts
-from companion.games.consonants.table import summary as table_summary
 from companion.games.consonants.table.options import TableOptions
 from companion.games.consonants.table.state import Hand, State, Verdict
+from companion.games.protocol import Who, may
 from companion.games.trickgame.display import DisplayParts, trick_rows
 from companion.games.trickgame.hands import may_choose
 from companion.games.trickgame.passwords import PassLine
@@ -48,8 +48,8 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     @property
     def summary(self) -> HandSummary | None:
-        """The newest finished hand in words (``table_summary``)."""
-        return table_summary.latest(self.game, self.names)
+        """The newest finished hand in words (``summary``)."""
+        return summary.latest(self.game, self.names)
 
     @property
     def rules(self) -> engine.ConsonantsOptions:
@@ -58,8 +58,7 @@ class Display(DisplayParts[TableOptions, Hand]):
     @property
     def can_enter(self) -> bool:
         """A seated phone or the host, in the game being played now, before its end."""
-        player = self.actor.host or self.seat is not None
-        return self.current and not self.game.finished and player
+        return self.current and not self.game.finished and may(self.actor, Who.AT_TABLE)
 
     @property
     def way(self) -> str:
@@ -118,7 +117,7 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     def may_act_for(self, seat: int) -> bool:
         """The seat's own phone, the host, or any seated phone for a seat no phone holds."""
-        return self.can_enter and table.may_act_for(self.actor, seat)
+        return self.can_enter and actions.may_act_for(self.actor, seat)
 
     def entry_seats(self) -> list[int]:
         return [s for s in range(self.rules.players) if self.may_act_for(s)]
@@ -168,9 +167,8 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     def challengers(self, seat: int) -> list[int]:
         """The seats this phone may challenge ``seat``'s words for."""
-        if self.actor.host:
-            return [s for s in range(self.rules.players) if s != seat]
-        return [self.seat] if self.seat is not None and self.seat != seat else []
+        seats = range(self.rules.players)
+        return [s for s in seats if s != seat and may(self.actor, actions.CHALLENGES, s)]
 
     def verdict(self, hand: Hand, seat: int, word: str) -> Verdict | None:
         return next((x for x in hand.verdicts if x.seat == seat and x.word == word), None)

@@ -19,17 +19,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.errors import Forbidden, Unreadable
 from companion.games import custom, scoresheet
 from companion.games.custom.table.state import (
     SEATS_SLOT,
     State,
+    added_name,
     points_value,
-    seat_name,
 )
 from companion.games.custom.table.view import view
 from companion.games.custom.table.words import describe
-from companion.games.protocol import JSON, Action, Actor, Data, Event, NewEvent, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Who,
+    check,
+    target_int,
+)
+from companion.games.seats import seat_name
+
+SCORES = Who.OWN_OR_HOST  # who enters a seat's score
 
 
 class CustomTable:
@@ -91,8 +104,8 @@ class CustomTable:
         if action.kind == "remove-seat":
             return self._remove_seat(state, action, actor)
         round_, seat = self.target(state, action)
-        if not actor.may_act_for(seat):
-            raise NotAllowed(f"Only seat {seat + 1}'s phone or the host can enter that score.")
+        refused = f"Only {seat_name(seat, actor.names)}'s phone or the host can enter that score."
+        check(actor, SCORES, seat, refused=refused)
         points = points_value(action.data.get("points"))
         sheet = self.sheet(state)
         if sheet.finished and round_ > sheet.complete_rounds:
@@ -106,9 +119,8 @@ class CustomTable:
         return [NewEvent("score", payload, round=round_)]
 
     def _add_seat(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
-        if not actor.host:
-            raise NotAllowed("Only the host can add a seat.")
-        name = seat_name(action.data)
+        check(actor, Who.HOST, refused="Only the host can add a seat.")
+        name = added_name(action.data)
         if state.players >= custom.MAX_PLAYERS:
             raise Forbidden(f"A table has at most {custom.MAX_PLAYERS} seats.")
         if state.sheet.finished:
@@ -118,16 +130,15 @@ class CustomTable:
 
     def _remove_seat(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
         seat = target_int(action, "seat", 0, state.players - 1)
-        if not actor.host:
-            raise NotAllowed("Only the host can remove a seat.")
+        check(actor, Who.HOST, refused="Only the host can remove a seat.")
         if state.players <= custom.MIN_PLAYERS:
             raise Forbidden(f"A table needs at least {custom.MIN_PLAYERS} seats.")
         if state.has_scores(seat):
             raise Forbidden(
-                f"Seat {seat + 1} has scores in this game, so it stays until the game is over "
-                "(its points would vanish). Remove it after the next game starts."
+                f"{seat_name(seat, actor.names)} has scores in this game, so it stays until the "
+                "game is over (its points would vanish). Remove it after the next game starts."
             )
-        name = actor.names[seat] if seat < len(actor.names) else f"Seat {seat + 1}"
+        name = seat_name(seat, actor.names)
         return [NewEvent("remove-seat", {"seat": seat, "name": name})]
 
     def sheet(self, state: State) -> scoresheet.Sheet:

@@ -116,7 +116,7 @@ SEATS_SLOT = "seats"
 NAME_LIMIT = 40
 
 
-def seat_name(data: Data) -> str:
+def added_name(data: Data) -> str:
     """The new seat's name from the action's data: optional, trimmed, at most 40 characters."""
     name = data.get("name", "")
     if name is None:

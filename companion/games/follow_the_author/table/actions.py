@@ -12,14 +12,14 @@ with the slot names the stored games already use (``events``):
 | ``seal`` | round, seat | ``commitment``, ``lock``?, ``unlock``? | ``r{n}seal{seat}`` |
 | ``open`` | round, seat | ``scoring``, ``danger``, ``code`` ("": stated) | ``r{n}open{seat}`` |
 | ``ready`` | round, seat | (none): the omega hand is over | ``r{n}ready{seat}`` |
-| ``store`` | round, seat | ``cards`` (titles) | ``r{n}store{seat}`` |
+| ``store`` | round, seat | ``cards`` (titles), ``others``? | ``r{n}store{seat}`` |
 | ``aside`` | round | ``cards`` (titles) | ``r{n}aside`` |
 
 Rulings (ours): entries go to the round being played only; a seat's sealed choice and its word
 that the omega hand is over come from its own phone (the host's, for a seat with no phone);
 plays, points and the cards set aside from any phone at the table; a store from its seat's
 phone or the host, and never against the recorded plays (a card played into a store is in
-that store: ``stores.check_against_play``). Sealing and opening: ``tableseal`` (the phone
+that store: ``stores.check_against_play``). Sealing and opening: ``seal`` (the phone
 keeps the key; the server stores a commitment only).
 """
 
@@ -28,17 +28,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.cards.decktet import DecktetCard, parse_card
-from companion.errors import Forbidden, NotAllowed, Unreadable
+from companion.cards.decktet import DECK, DecktetCard, parse_card
+from companion.errors import Forbidden, Unreadable
 from companion.games import agreements
 from companion.games import follow_the_author as fta
 from companion.games.agreements import fold_agree
 from companion.games.follow_the_author.rounds import parse_hand
-from companion.games.follow_the_author.table import play as tableplay
-from companion.games.follow_the_author.table import seal as tableseal
-from companion.games.follow_the_author.table import view as tablesheet
+from companion.games.follow_the_author.table import play, seal, view
 from companion.games.follow_the_author.table.data import points as _points
-from companion.games.follow_the_author.table.data import read_cards, seat_value
+from companion.games.follow_the_author.table.data import read_cards, read_others, seat_value
 from companion.games.follow_the_author.table.events import (
     aside_slot,
     hand_slot,
@@ -53,9 +51,9 @@ from companion.games.follow_the_author.table.options import (
     load_options,
     parse_options,
 )
-from companion.games.follow_the_author.table.seal import may_speak_for
+from companion.games.follow_the_author.table.seal import SPEAKS, STORES
 from companion.games.follow_the_author.table.state import RoundState, State, fold, initial
-from companion.games.protocol import Action, Actor, Event, NewEvent, target_int
+from companion.games.protocol import Action, Actor, Event, NewEvent, Payload, Who, check, target_int
 
 HAND_ACTIONS = ("points", "play", "end")
 SEAT_ACTIONS = ("seal", "open", "ready", "store")
@@ -72,7 +70,9 @@ ACTIONS = {
     'with no phone; never the other seat\'s). With code "": the choice is stated, and counts '
     "(unproven) once the other seat agrees (agree); the right code replaces a stated one.",
     "ready": "target {round, seat}: that seat says the omega hand is over (both: the reveal).",
-    "store": "target {round, seat}, data {cards}: a seat's store, after the reveal.",
+    "store": "target {round, seat}, data {cards, others?}: a seat's store, after the reveal: "
+    "every card, or (others: a number) the cards that count for its open suits and the number "
+    "of its cards of neither suit.",
     "aside": "target {round}, data {cards}: the cards set aside this round, after the reveal.",
     **agreements.ACTIONS,
 }
@@ -128,7 +128,7 @@ class FtaTable:
         if action.kind in agreements.ACTIONS:
             return agreements.current(state, 2)
         number, hand, seat = self.target(state, action)
-        return tablesheet.current(state.round(number), action.kind, hand, seat)
+        return view.current(state.round(number), action.kind, hand, seat)
 
     # deciding
 
@@ -152,8 +152,8 @@ class FtaTable:
 
     def _open_round(self, state: State, number: int, actor: Actor) -> RoundState:
         """The round being played; entries go to it only."""
-        if not actor.host and actor.seat is None:
-            raise NotAllowed("Take a seat first: only players at the table can enter.")
+        refused = "Take a seat first: only players at the table can enter."
+        check(actor, Who.AT_TABLE, refused=refused)
         game = state.game
         if game.standing.over:
             raise Forbidden("This game is over. Start a new game to keep playing.")
@@ -192,12 +192,12 @@ class FtaTable:
         seat = seat_value(action.data.get("seat"))
         card = parse_card(str(action.data.get("card") or "")[:40])
         name = state.names[seat]
-        refusal = tableplay.why_not(r, hand, seat, card, state.options, name)
+        refusal = play.why_not(r, hand, seat, card, state.options, name)
         if refusal:
             raise Forbidden(refusal)
         payload = {"hand": hand, "seat": seat, "card": card.title}
         events = [NewEvent("fta-play", payload, r.number)]
-        if hand == "omega" and tableplay.goes_out(r, hand, seat):
+        if hand == "omega" and play.goes_out(r, hand, seat):
             events += _reveal_if_due(state, r, out=seat)
         return events
 
@@ -205,20 +205,20 @@ class FtaTable:
         self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
     ) -> list[NewEvent]:
         assert seat is not None
-        return tableseal.seal(state, r, seat, action, actor)
+        return seal.seal(state, r, seat, action, actor)
 
     def _open(
         self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
     ) -> list[NewEvent]:
         assert seat is not None
-        return tableseal.open_seal(state, r, seat, action, actor)
+        return seal.open_seal(state, r, seat, action, actor)
 
     def _agreed(self, state: State, action: Action, actor: Actor) -> list[NewEvent]:
         """The stated opening the other seat agreed to, checked again and stored."""
         number, _, seat = self.target(state, action)
         r = self._open_round(state, number, actor)
         assert seat is not None
-        return tableseal.open_seal(state, r, seat, action, actor, agreed=True)
+        return seal.open_seal(state, r, seat, action, actor, agreed=True)
 
     def _ready(
         self, state: State, r: RoundState, seat: int | None, action: Action, actor: Actor
@@ -229,8 +229,7 @@ class FtaTable:
         if not r.sealed:
             raise Forbidden("Both players seal their suits before the reveal.")
         name = state.names[seat]
-        if not may_speak_for(actor, seat):
-            raise NotAllowed(f"Only {name}'s own phone can say this for them.")
+        check(actor, SPEAKS, seat, refused=f"Only {name}'s own phone can say this for them.")
         if seat in r.agreed:
             raise Forbidden(f"{name} has said so already; waiting for the other player.")
         events = [NewEvent("fta-ready", {"seat": seat}, r.number)]
@@ -241,13 +240,18 @@ class FtaTable:
     ) -> list[NewEvent]:
         assert seat is not None
         _after_reveal(r)
-        if not actor.may_act_for(seat):
-            raise NotAllowed(f"Only {state.names[seat]}'s phone or the host can enter this store.")
+        refused = f"Only {state.names[seat]}'s phone or the host can enter this store."
+        check(actor, STORES, seat, refused=refused)
         cards = read_cards(action.data.get("cards"))
+        others = read_others(action.data.get("others"))
         _no_overlap(cards, r.stores[1 - seat] or (), f"{state.names[1 - seat]}'s store")
         _no_overlap(cards, r.aside or (), "the cards set aside")
-        _refuse(fta.check_against_play(seat, cards, r.known, state.names))
-        payload = {"seat": seat, "cards": [c.title for c in cards]}
+        payload: Payload = {"seat": seat, "cards": [c.title for c in cards]}
+        if others is None:
+            _refuse(fta.check_against_play(seat, cards, r.known, state.names))
+        else:
+            _counted(state, r, seat, cards, others)
+            payload["others"] = others
         return [NewEvent("fta-store", payload, r.number)]
 
     def _aside(
@@ -263,15 +267,15 @@ class FtaTable:
     # reading
 
     def sheet(self, state: State) -> Any:
-        return tablesheet.sheet(state)
+        return view.sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        return tablesheet.view(state, seat, versions)
+        return view.view(state, seat, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
         if event.kind in agreements.KINDS:
             return agreements.describe(event, names)
-        return tablesheet.describe(event, names)
+        return view.describe(event, names)
 
 
 def _reveal_if_due(
@@ -287,6 +291,44 @@ def _reveal_if_due(
     else:
         payload = {"why": "both players said the hand is over"}
     return [NewEvent("fta-reveal", payload, r.number, slot=reveal_slot(r.number))]
+
+
+def _counted(
+    state: State, r: RoundState, seat: int, cards: tuple[DecktetCard, ...], others: int
+) -> None:
+    """A store by the cards that count and the number of the others: the seat's suits are
+    open, every card listed counts for them, the number fits the deck, and the plays agree
+    (a played card of neither suit is in the number)."""
+    name, suits = state.names[seat], r.suits(seat)
+    if suits is None:
+        raise Forbidden(
+            f"{name}'s store can be counted once both choices are open; until then tap every card."
+        )
+    wrong = [c.title for c in cards if not fta.counts_for(c, *suits)]
+    if wrong:
+        raise Forbidden(
+            f"{', '.join(wrong)} {'counts' if len(wrong) == 1 else 'count'} for neither of "
+            f"{name}'s suits (or for both): leave {'it' if len(wrong) == 1 else 'them'} in the "
+            "number of other cards."
+        )
+    taken = {c for s in (r.stores[1 - seat], r.aside) for c in s or ()}
+    room = sum(1 for c in DECK if _neither(c, *suits) and c not in taken)
+    if others > room:
+        raise Forbidden(f"{name}'s store can hold at most {room} cards of neither suit.")
+    known = {c: k for c, k in r.known.items() if k.seat != seat or fta.counts_for(c, *suits)}
+    _refuse(fta.check_against_play(seat, cards, known, state.names))
+    played = sum(1 for c, k in r.known.items() if k.seat == seat and c not in known)
+    if others < played:
+        raise Forbidden(
+            f"The plays put {played} cards of neither suit (or of both) into {name}'s store: "
+            f"the number of other cards is at least {played}."
+        )
+
+
+def _neither(card: DecktetCard, scoring: str, danger: str | None) -> bool:
+    """A card of neither suit (not the Excuse): those a counted store gives as a number."""
+    hits = card.has_suit(scoring) or (danger is not None and card.has_suit(danger))
+    return not card.is_excuse and not hits
 
 
 def _after_reveal(r: RoundState) -> None:

@@ -47,3 +47,13 @@ def read_cards(value: Any) -> tuple[DecktetCard, ...]:
     if doubled:
         raise Unreadable(f"{', '.join(doubled)} is listed twice.", "cards")
     return tuple(cards)
+
+
+def read_others(value: object) -> int | None:
+    """A store's number of cards of neither suit (None or "": every card is listed)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    text = str(value).strip()[:12]
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or int(text) > 45:
+        raise Unreadable(f"'{text}' is not a number of cards (0 to 45).", "others")
+    return int(text)

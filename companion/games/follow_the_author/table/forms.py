@@ -72,7 +72,8 @@ def ready(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action
 def store(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
     cards = form.getlist("cards")[:61]
     target = {"round": url["number"], "seat": url["seat"]}
-    return Action("store", target, version(form), {"cards": cards})
+    others = str(form.get("others", ""))[:12]
+    return Action("store", target, version(form), {"cards": cards, "others": others or None})
 
 
 def aside(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
@@ -94,7 +95,11 @@ FORMS = {
     "store_cards": Form(
         f"{ROUND}/store/<int(max=1):seat>",
         store,
-        lambda f, u: {"cards": f.getlist("cards")[:60], "seat": u["seat"]},
+        lambda f, u: {
+            "cards": f.getlist("cards")[:60],
+            "seat": u["seat"],
+            "counted": bool(str(f.get("others", "")).strip()),
+        },
     ),
     "aside": Form(f"{ROUND}/aside", aside, lambda f, u: {"aside": f.getlist("cards")[:60]}),
 }

@@ -18,12 +18,11 @@ from typing import Any
 from companion.cards.decktet import DECK, SUITS, DecktetCard
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.rounds import LEFT_AFTER_DEAL, other
-from companion.games.follow_the_author.table import play as tableplay
-from companion.games.follow_the_author.table import words as tablewords
+from companion.games.follow_the_author.table import play, words
 from companion.games.follow_the_author.table.events import HANDS, ready_slot, seal_text
 from companion.games.follow_the_author.table.options import TableOptions
 from companion.games.follow_the_author.table.play import as_hand
-from companion.games.follow_the_author.table.seal import may_open
+from companion.games.follow_the_author.table.seal import STORES, may_open, may_speak_for
 from companion.games.follow_the_author.table.state import (
     GameState,
     HandState,
@@ -33,7 +32,8 @@ from companion.games.follow_the_author.table.state import (
     named,
     with_versions,
 )
-from companion.games.protocol import Actor
+from companion.games.follow_the_author.table.view import store_size
+from companion.games.protocol import Actor, may
 
 SEATS = (0, 1)
 
@@ -57,7 +57,7 @@ class Panels:
 
     hands = HANDS
     suits = SUITS
-    tap_order = tablewords.tap_order()
+    tap_order = words.tap_order()
 
     @property
     def options(self) -> TableOptions:
@@ -106,7 +106,7 @@ class Panels:
         return other(self.dealer(hand))
 
     def descending(self, hand: str) -> bool:
-        return tableplay.descending(hand, self.options)
+        return play.descending(hand, self.options)
 
     def left_over(self, hand: str) -> int:
         return LEFT_AFTER_DEAL[as_hand(hand)]
@@ -117,9 +117,7 @@ class Panels:
         """Only the seat's own phone seals (the host, for a seat no phone sits in)."""
         if not self.current or self.finished:
             return False
-        if self.my_seat == seat:
-            return True
-        return self.actor.host and seat not in self.actor.phones
+        return may_speak_for(self.actor, seat)
 
     def may_reseal(self, seat: int) -> bool:
         """A seat seals, or replaces its seal, only while the other seat has not sealed: once
@@ -128,7 +126,7 @@ class Panels:
         return r.seals[seat] is None or r.seals[other(seat)] is None
 
     def may_open(self, seat: int) -> bool:
-        """This phone may open ``seat``'s choice with its recovery code (``tableseal``)."""
+        """This phone may open ``seat``'s choice with its recovery code (``seal``)."""
         return self.current and may_open(self.actor, seat, with_code=True)
 
     def may_state(self, seat: int) -> bool:
@@ -184,36 +182,36 @@ class Panels:
         return self.round.hand(hand)
 
     def next_seat(self, hand: str) -> int:
-        return tableplay.next_seat(self.round, hand, self.options)
+        return play.next_seat(self.round, hand, self.options)
 
     def picker(
         self, hand: str, seat: int | None = None
     ) -> tuple[list[DecktetCard], list[DecktetCard]]:
-        """The cards ``seat`` (by default the next player) may play next (``tableplay``)."""
+        """The cards ``seat`` (by default the next player) may play next (``play``)."""
         who = self.next_seat(hand) if seat is None else seat
-        return tableplay.picker(self.round, hand, who, self.options)
+        return play.picker(self.round, hand, who, self.options)
 
     def violations(self, hand: str, r: RoundState | None = None) -> list[tuple[str, str]]:
         h = (r or self.round).hand(hand)
-        return tablewords.violations(h, self.descending(hand), self.names)
+        return words.violations(h, self.descending(hand), self.names)
 
     def point_lines(self, hand: str) -> list[str]:
-        return tablewords.point_lines(self.hand_state(hand), self.names)
+        return words.point_lines(self.hand_state(hand), self.names)
 
     # stores
 
     def suit_names(self, card: DecktetCard) -> str:
-        return tablewords.suit_names(card)
+        return words.suit_names(card)
 
     def types_of(self, card: DecktetCard) -> str:
-        return tablewords.types(card)
+        return words.types(card)
 
     def played_into(self, seat: int) -> list[DecktetCard]:
         """The cards the recorded plays put into ``seat``'s store (tapped already)."""
         return self.round.known_in(seat)
 
     def suits_of(self, card: DecktetCard) -> str:
-        return tablewords.suits_of(card)
+        return words.suits_of(card)
 
     def rest(self, seat: int | None) -> list[DecktetCard] | None:
         """What is left for ``seat``'s store (``None``: for the cards set aside) once the other
@@ -224,27 +222,65 @@ class Panels:
             mine, others = r.aside, [r.stores[0], r.stores[1]]
         else:
             mine, others = r.stores[seat], [r.stores[1 - seat], r.aside]
-        if mine is not None or any(o is None for o in others):
-            return None
+        if mine is not None or any(o is None for o in others) or r.counted:
+            return None  # a counted store lists only its cards that count
         taken = {c for o in others for c in o or ()}
         return [c for c in self.tap_order if c not in taken]
+
+    def counting(self, seat: int) -> list[DecktetCard] | None:
+        """The cards that count for ``seat``'s open suits (its scoring or danger suit, not both,
+        and the Excuse), in tap order; None while its suits are not both open."""
+        suits = self.round.suits(seat)
+        if suits is None:
+            return None
+        return [c for c in self.tap_order if fta.counts_for(c, *suits)]
+
+    def not_counting(self, seat: int) -> set[str]:
+        """Titles of the cards that count for neither of ``seat``'s open suits."""
+        keep = {c.title for c in self.counting(seat) or ()}
+        return {c.title for c in DECK if c.title not in keep}
+
+    def others_room(self, seat: int) -> int:
+        """How many cards of neither suit ``seat``'s store can hold: those not in the other
+        store or set aside."""
+        r, suits = self.round, self.round.suits(seat)
+        if suits is None:
+            return 0
+        scoring, danger = suits
+        taken = {c for s in (r.stores[1 - seat], r.aside) for c in s or ()}
+        hits = [scoring] if danger is None else [scoring, danger]
+        neither = [c for c in DECK if not c.is_excuse and not any(map(c.has_suit, hits))]
+        return len([c for c in neither if c not in taken])
+
+    def store_size(self, seat: int) -> str:
+        """``seat``'s store as entered, in words."""
+        r = self.round
+        return store_size(len(r.stores[seat] or ()), r.others[seat])
+
+    def suit_words(self, seat: int) -> str:
+        """``scoring Wyrms, danger Knots`` (or ``no danger suit``)."""
+        suits = self.round.suits(seat)
+        if suits is None:
+            return ""
+        scoring, danger = suits
+        return f"scoring {scoring}, " + (f"danger {danger}" if danger else "no danger suit")
 
     def played_titles(self) -> set[str]:
         """Every card the recorded plays put into a store."""
         return {c.title for c in self.round.known}
 
-    def summary(self, r: RoundState) -> list[tablewords.CategoryWords]:
+    def summary(self, r: RoundState) -> list[words.CategoryWords]:
         """The round-end categories of ``r`` with the cards that counted, in words."""
-        return tablewords.category_words(r.score, self.names) if r.score else []
+        return words.category_words(r.score, self.names) if r.score else []
 
     def in_play(self, r: RoundState) -> list[str]:
-        return tablewords.in_play_words(r, self.names)
+        return words.in_play_words(r, self.names)
 
     def store_seats(self) -> list[int]:
         """The stores this phone enters: its own seat's, every seat's for the host."""
         if not self.current:
             return []
-        return [s for s in SEATS if self.actor.host or self.my_seat == s]
+        return [s for s in SEATS if may(self.actor, STORES, s)]
 
     def stores_waiting(self) -> list[int]:
         """The stores this phone enters that are not in yet."""
@@ -257,7 +293,7 @@ class Panels:
         return [c for c in DECK if c not in listed]
 
     def now_words(self, current: Any) -> str:
-        return tablewords.now_words(current, self.names)
+        return words.now_words(current, self.names)
 
     def key(self) -> str:
         """Changes whenever this phone's panels would look different."""

@@ -36,15 +36,16 @@ from companion.games.follow_the_author.seal import (
 )
 from companion.games.follow_the_author.table.events import seal_label
 from companion.games.follow_the_author.table.state import RoundState, State
-from companion.games.protocol import Action, Actor, NewEvent
+from companion.games.protocol import Action, Actor, NewEvent, Who, check, may
+
+SPEAKS = Who.OWN_OR_HOST_IF_PHONELESS  # who seals a seat's choice and says its hand is over
+STORES = Who.OWN_OR_HOST  # who enters a seat's store
 
 
 def may_speak_for(actor: Actor, seat: int) -> bool:
     """A seat's own phone, or the host for a seat with no phone (seated or not: a seated
     host whose opponent has no phone hands its phone over for the other seal)."""
-    if actor.seat == seat:
-        return True
-    return actor.host and seat not in actor.phones
+    return may(actor, SPEAKS, seat)
 
 
 def may_open(actor: Actor, seat: int, with_code: bool) -> bool:
@@ -52,7 +53,7 @@ def may_open(actor: Actor, seat: int, with_code: bool) -> bool:
     with the recovery code, also the host's phone at no seat. Never the other seat."""
     if may_speak_for(actor, seat):
         return True
-    return with_code and actor.host and actor.seat is None
+    return with_code and actor.seat is None and may(actor, Who.HOST)
 
 
 def suit(data: Mapping[str, Any], field: str, what: str) -> str:
@@ -80,8 +81,7 @@ def _hex(data: Mapping[str, Any], field: str, needed: bool) -> str:
 
 
 def seal(state: State, r: RoundState, seat: int, action: Action, actor: Actor) -> list[NewEvent]:
-    if not may_speak_for(actor, seat):
-        raise NotAllowed("Only the player's own phone can seal their choice.")
+    check(actor, SPEAKS, seat, refused="Only the player's own phone can seal their choice.")
     if r.seals[seat] is not None and r.seals[1 - seat] is not None:
         raise Conflict(
             f"Both players have sealed, so {state.names[seat]}'s choice is final, like a slip "

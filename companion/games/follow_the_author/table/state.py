@@ -109,6 +109,8 @@ class RoundState:
     aside: tuple[DecktetCard, ...] | None = None
     aside_version: int = 0
     names: tuple[str, str] = ("Seat 1", "Seat 2")
+    # a store entered by the cards that count: its number of other cards (None: every card)
+    others: tuple[int | None, int | None] = (None, None)
 
     def hand(self, name: str) -> HandState:
         return self.alpha if name == "alpha" else self.omega
@@ -123,8 +125,25 @@ class RoundState:
         return self.revealed and all(s is not None and s.opened for s in self.seals)
 
     @property
+    def counted(self) -> bool:
+        """Is a store in by the cards that count and a number (the deck is then not listed
+        card by card: no list of the cards set aside is needed)."""
+        return any(o is not None for o in self.others)
+
+    @property
     def stores_in(self) -> bool:
-        return all(s is not None for s in self.stores) and self.aside is not None
+        stores = all(s is not None for s in self.stores)
+        return stores and (self.aside is not None or self.counted)
+
+    def suits(self, seat: int) -> tuple[str, str | None] | None:
+        """``seat``'s scoring suit and danger suit (the other seat's pick), once both choices
+        are open; None before."""
+        mine, theirs = self.seals[seat], self.seals[1 - seat]
+        if not self.revealed or mine is None or theirs is None:
+            return None
+        if not (mine.opened and theirs.opened and mine.scoring and theirs.danger):
+            return None
+        return str(mine.scoring), fta.effective_danger(str(mine.scoring), str(theirs.danger))
 
     @cached_property
     def known(self) -> dict[DecktetCard, fta.Stored]:
@@ -138,7 +157,8 @@ class RoundState:
     def issues(self) -> list[fta.StoreIssue]:
         if not self.stores_in:
             return []
-        return fta.check_stores([s or () for s in self.stores], self.aside or ())
+        found = fta.check_stores([s or () for s in self.stores], self.aside or ())
+        return [i for i in found if not (self.counted and i.rule == "store-count")]
 
     @cached_property
     def score(self) -> fta.RoundScore | None:
@@ -154,6 +174,7 @@ class RoundState:
             [str(a.scoring), str(b.scoring)],
             [str(b.danger), str(a.danger)],  # each seat's danger suit is the other's pick
             names=self.names,
+            others=(self.others[0] or 0, self.others[1] or 0),
         )
 
     @property
@@ -211,6 +232,7 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
     }
     seals: list[Seal | None] = [None, None]
     stores: list[tuple[DecktetCard, ...] | None] = [None, None]
+    others: list[int | None] = [None, None]
     aside: tuple[DecktetCard, ...] | None = None
     for e in mine:
         p = e.payload
@@ -219,6 +241,7 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
             seals[seat] = fold_seal(e, seals[seat])
         elif e.kind == "fta-store":
             stores[int(p["seat"])] = _cards(p["cards"])
+            others[int(p["seat"])] = None if p.get("others") is None else int(p["others"])
         elif e.kind == "fta-aside":
             aside = _cards(p["cards"])
     return RoundState(
@@ -230,6 +253,7 @@ def round_state(number: int, rows: Sequence[Event], first: int = 0) -> RoundStat
         agreed=_agreed(mine),
         stores=(stores[0], stores[1]),
         aside=aside,
+        others=(others[0], others[1]),
     )
 
 

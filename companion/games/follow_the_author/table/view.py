@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.games import agreements, scoresheet
 from companion.games import follow_the_author as fta
-from companion.games.follow_the_author.table import play as tableplay
+from companion.games.follow_the_author.table import play
 from companion.games.follow_the_author.table.events import HANDS, KINDS, ready_slot
 from companion.games.follow_the_author.table.options import TableOptions
 from companion.games.follow_the_author.table.state import (
@@ -113,7 +113,7 @@ def current(r: RoundState, kind: str, hand: str, seat: int | None) -> dict[str, 
         return _seal(r.seals[seat], shown=r.revealed)
     if kind == "ready":
         return {"said": seat in r.agreed, "revealed": r.revealed}
-    return {"cards": _cards(r.stores[seat])}
+    return {"cards": _cards(r.stores[seat]), "others": r.others[seat]}
 
 
 # what one seat (None: the host or a watcher) may see
@@ -126,12 +126,12 @@ def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[st
     hands = {}
     for hand in HANDS:
         h = r.hand(hand)
-        next_seat = tableplay.next_seat(r, hand, state.options)
+        next_seat = play.next_seat(r, hand, state.options)
         hands[hand] = {
             **_hand(h),
             "version": h.version,
             "next": next_seat,
-            "leader": tableplay.leader(r, hand, state.options),
+            "leader": play.leader(r, hand, state.options),
         }
     seals = [
         {
@@ -255,7 +255,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         ),
         "fta-store": lambda: (
             f"round {r}: entered {_name(names, p.get('seat'))}'s store "
-            f"({count_cards(len(p.get('cards') or ()))})"
+            f"({store_size(len(p.get('cards') or ()), p.get('others'))})"
         ),
         "fta-aside": lambda: (
             f"round {r}: entered the cards set aside ({len(p.get('cards') or ())})"
@@ -270,6 +270,13 @@ def exportable(rows: list[Event]) -> list[Event]:
     """Leave out sealed choices whose round has not been revealed yet (they hold the secret)."""
     revealed = {e.round for e in rows if e.kind == "fta-reveal"}
     return [e for e in rows if e.kind != "fta-seal" or e.round in revealed]
+
+
+def store_size(listed: int, others: object) -> str:
+    """A store's size in words: ``7 cards``, or ``6 cards that count and 13 others``."""
+    if others is None:
+        return count_cards(listed)
+    return f"{count_cards(listed)} that count and {others} other{'' if others == 1 else 's'}"
 
 
 def count_cards(n: int) -> str:

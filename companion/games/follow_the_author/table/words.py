@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.decktet import DECK, DecktetCard, parse_card
+from companion.errors import CompanionError
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.scoring import TITLES
+from companion.games.follow_the_author.table.data import read_cards, read_others
 from companion.games.follow_the_author.table.state import TYPED, HandState, RoundState, State
-from companion.games.follow_the_author.table.view import count_cards
+from companion.games.follow_the_author.table.view import count_cards, store_size
 from companion.games.protocol import Action
 
 TYPE_NAMES = {"P": "personality", "L": "place", "E": "event"}
@@ -159,9 +161,9 @@ def now_words(current: Any, names: Sequence[str]) -> str:
     if "said" in current:
         return "Now: said so already." if current["said"] else "Now: not said yet."
     cards = current.get("cards")
-    return (
-        "Now: nothing entered yet." if cards is None else f"Now: {count_cards(len(cards))} entered."
-    )
+    if cards is None:
+        return "Now: nothing entered yet."
+    return f"Now: {store_size(len(cards), current.get('others'))} entered."
 
 
 def saved(
@@ -195,8 +197,33 @@ def saved(
     if action.kind == "ready":
         return f"{names[t['seat']]} says the omega hand is over; waiting for the other player."
     if action.kind == "store":
-        return f"Saved {names[t['seat']]}'s store ({count_cards(len(d['cards']))})."
+        size = store_size(len(d["cards"]), read_others(d.get("others")))
+        return f"Saved {names[t['seat']]}'s store ({size})."
     return f"Saved the cards set aside ({len(d['cards'])})."
+
+
+def same_cards(action: Action, state: State, names: Sequence[str]) -> str | None:
+    """A store or the cards set aside refused as stale that hold what the table has now
+    (another phone saved the same cards first) is agreement, not a conflict: the words to tell
+    the phone, else None (``companion.web.play.Forms.agreed``)."""
+    if action.kind not in ("store", "aside") or not isinstance(action.target.get("round"), int):
+        return None
+    r, seat = state.round(action.target["round"]), action.target.get("seat")
+    others = None
+    if action.kind == "store":
+        if seat not in (0, 1):
+            return None
+        now, what, others = r.stores[seat], f"{names[seat]}'s store is in", r.others[seat]
+    else:
+        now, what = r.aside, "The cards set aside are in"
+    try:
+        sent = read_cards(action.data.get("cards"))
+        sent_others = read_others(action.data.get("others"))
+    except CompanionError:
+        return None
+    if now is None or {c.title for c in sent} != {c.title for c in now} or sent_others != others:
+        return None
+    return f"{what} ({store_size(len(now), others)}): another phone saved the same cards."
 
 
 def _saved_points(target: Mapping[str, Any], state: State, revealed: bool, seat: int | None) -> str:

@@ -16,12 +16,17 @@ Actions, each naming its target (never "what is open now"):
 - ``moon`` ``{"hand": h}``: ``{"choice": "add" | "subtract"}``; the shooter, or the host when
   the shooter has no phone, while the open hand waits for it.
 - ``revoke`` ``{"hand": h}``: ``{"seat"}``; records a revoke the trick entry shows.
+- ``rest`` ``{"hand": h, "trick": i}``: ``{"seat"}``; "the rest go to seat": every card not
+  played in the tricks entered (0..i-1) goes to that seat as tricks i.. of the open hand,
+  which it finishes (a claim at the table). Its version is trick i's: a trick entered there
+  meanwhile makes the claim stale. Not at tables with a kitty (whose winner the unplayed
+  tricks would decide).
 
 Rulings (ours): every refusal is a ``Forbidden`` naming its rule (``penalty-cards``,
 ``hand-not-open``, ...); a hand for which nothing is open is refused, never applied to
 another hand. Event kinds and slots are those of the stored games (``hearts-taken`` ``h3``,
 ``hearts-claim`` ``h3s1``, ``hearts-trick`` ``h3t0``, ``hearts-moon`` ``h3moon``,
-``hearts-revoke`` ``h3rev``).
+``hearts-revoke`` ``h3rev``, ``hearts-rest`` ``h3t9``: the slot of the trick it starts at).
 """
 
 from __future__ import annotations
@@ -33,17 +38,23 @@ from companion.cards.standard import Card
 from companion.errors import Conflict, Forbidden, Unreadable
 from companion.games import hearts, scoresheet
 from companion.games.hearts import numbers
-from companion.games.hearts.table import options as table_options
 from companion.games.hearts.table import state as ts
-from companion.games.hearts.table import view as table_view
-from companion.games.hearts.table import words as table_words
-from companion.games.hearts.table.options import TableOptions
+from companion.games.hearts.table import view, words
+from companion.games.hearts.table.options import TableOptions, parse_options
 from companion.games.hearts.table.state import Hand, State
-from companion.games.protocol import Action, Actor, Data, Event, NewEvent, Payload, need_seat_phone
+from companion.games.protocol import (
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Payload,
+    need_seat_phone,
+)
 from companion.games.seats import seat_labels
 from companion.games.trickgame import read
 from companion.games.trickgame.hands import choice_payload
-from companion.games.trickgame.table import TrickTable, trick_payload
+from companion.games.trickgame.table import TrickTable, rest_payload, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
 from companion.games.tricks import Violation
@@ -55,6 +66,7 @@ PARTS = {
     "moon": "choice",
     "revoke": "revoke",
     "points": "taken",
+    "rest": "rest",
 }
 KINDS = {
     part: f"hearts-{'moon' if kind == 'moon' else kind}"
@@ -119,13 +131,14 @@ class HeartsTable(TrickTable):
         "moon": "The shooter's choice: add 26 to the others or subtract 26 from themselves.",
         "revoke": "Record a revoke the entered tricks show.",
         "points": "Enter or correct a hand as each seat's points (no cards), or its moon.",
+        "rest": "Give every trick not yet entered to one seat (a claim), finishing the hand.",
     }
 
     def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
-        return table_options.parse_options(data)
+        return parse_options(data)
 
     def load_options(self, data: Mapping[str, Any]) -> TableOptions:
-        return table_options.parse_options(data)
+        return parse_options(data)
 
     def initial(self, options: TableOptions, players: int) -> State:
         return ts.initial(options)
@@ -145,10 +158,11 @@ class HeartsTable(TrickTable):
         if part == "claim":
             claim = entries.claims.get(index or 0)
             return {"cards": list(claim.payload["cards"])} if claim else None
-        if part == "trick":
+        if part in ("trick", "rest"):
             trick = entries.tricks.get(index or 0)
             if trick is None:
-                return None
+                rest = entries.rest_at(index or 0)
+                return {"rest": rest.payload["seat"]} if rest else None
             return {"leader": trick.payload["leader"], "cards": list(trick.payload["cards"])}
         entry = entries.choice if part == "choice" else entries.revoke
         return dict(entry.payload) if entry else None
@@ -163,6 +177,7 @@ class HeartsTable(TrickTable):
             "trick": self._trick,
             "choice": self._moon,
             "revoke": self._revoke,
+            "rest": self._rest,
         }[part]
         if action.kind == "points":
             decide = self._points
@@ -250,6 +265,18 @@ class HeartsTable(TrickTable):
             ts.BLOCKING,
         )
 
+    def _rest(
+        self, state: State, number: int, index: int | None, data: Data, actor: Actor
+    ) -> Payload:
+        _need_player(actor)
+        hand = _hand_open(state, number)
+        if state.options.rules.uses_kitty:
+            raise Forbidden(
+                "With a kitty, enter the tricks to the end: the kitty goes by who wins them.",
+                "rest-kitty",
+            )
+        return rest_payload(len(hand.tricks), index or 0, data, state.options.players)
+
     def _moon(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
         hand = _hand_open(state, number)
         shooter = hand.shooter
@@ -269,13 +296,13 @@ class HeartsTable(TrickTable):
     # what the table shows
 
     def sheet(self, state: State) -> scoresheet.Sheet:
-        return table_view.sheet(state)
+        return view.sheet(state)
 
     def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
-        return table_view.view(state, versions)
+        return view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
-        return table_words.describe(event, names)
+        return words.describe(event, names)
 
 
 def revokes(hand: Hand) -> list[Violation[Card]]:

@@ -10,10 +10,10 @@ from typing import Any
 
 from companion.cards.standard import Card
 from companion.errors import CompanionError, NotAllowed, Unreadable
-from companion.games.forms import Form, version
+from companion.games.forms import Form, Kept, version
 from companion.games.hearts import HeartsOptions, numbers
 from companion.games.hearts.table.state import Hand
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Entered
 from companion.games.trickgame import read
 
 Url = Mapping[str, Any]
@@ -89,6 +89,13 @@ def trick(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     return _act("trick", url, form, data, trick=int(raw))
 
 
+def rest(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
+    raw = str(form.get("trick", "")).strip()
+    if not raw.isdigit():
+        raise Unreadable("The form does not say which trick it is: reload the page.", "trick")
+    return _act("rest", url, form, {"seat": form.get("seat", "")}, trick=int(raw))
+
+
 def moon(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     return _act("moon", url, form, {"choice": form.get("choice", "")})
 
@@ -97,8 +104,9 @@ def revoke(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     return _act("revoke", url, form, {"seat": form.get("seat", "")})
 
 
-CARDS_IN = ("taken", "points", "claim", "trick")  # the ways a hand's cards or points come in
-READERS = (taken, points, claim, moon, trick, revoke)
+# the ways a hand's cards or points come in
+CARDS_IN = ("taken", "points", "claim", "trick", "rest")
+READERS = (taken, points, claim, moon, trick, revoke, rest)
 FORMS = {read.__name__: Form(f"{HAND}/{read.__name__}", read) for read in READERS}
 SAVED = {
     "taken": "Hand {hand} saved; totals updated.",
@@ -107,7 +115,27 @@ SAVED = {
     "moon": "The choice is in.",
     "trick": "Trick {trick} of hand {hand} is in.",
     "revoke": "The revoke is recorded.",
+    "rest": "Hand {hand} saved: the rest went to {name}; totals updated.",
 }
+
+
+def rest_refused(
+    message: str, current: Entered, index: int, number: int, names: Sequence[str]
+) -> str:
+    """Why "the rest go to ..." was not saved, with the trick it was to start at as it is now
+    (``current``: that slot's value now, from a stale refusal; None for another refusal)."""
+    if not isinstance(current, Mapping):
+        return f"{message} The rest were not given to anyone."
+    if "rest" in current:
+        seat = int(current["rest"])
+        who = names[seat] if 0 <= seat < len(names) else "a player"
+        return f"Another phone already gave the rest of hand {number} to {who}."
+    leader, cards = int(current.get("leader", 0)), " ".join(current.get("cards", []))
+    who = names[leader] if 0 <= leader < len(names) else "a player"
+    return (
+        f"Trick {index + 1} of hand {number} was entered on another phone meanwhile: led by "
+        f"{who}, {cards}. The rest were not given to anyone: look at it, then decide again."
+    )
 
 
 def same_trick(action: Action, hand: Hand | None) -> str | None:
@@ -131,7 +159,7 @@ def same_trick(action: Action, hand: Hand | None) -> str | None:
     return f"Trick {index + 1} of hand {number} is in: another phone entered the same cards."
 
 
-def saved(action: Action, after: Hand | None, changed: bool) -> str:
+def saved(action: Action, after: Hand | None, changed: bool, names: Sequence[str] = ()) -> str:
     """What the phone is told once ``action`` is stored: ``after`` is its hand with it stored
     (its totals may wait for a moon's or sun's choice), ``changed`` says a finished hand was
     changed."""
@@ -141,4 +169,6 @@ def saved(action: Action, after: Hand | None, changed: bool) -> str:
         return f"Hand {hand} saved: the totals wait for the {waits}'s choice."
     if changed:
         return f"Hand {hand} changed; totals updated."
-    return SAVED[action.kind].format(hand=hand, trick=action.target.get("trick", 0) + 1)
+    seat = getattr(after, "rest", None) if action.kind == "rest" else None
+    name = names[seat] if seat is not None and seat < len(names) else "one player"
+    return SAVED[action.kind].format(hand=hand, trick=action.target.get("trick", 0) + 1, name=name)

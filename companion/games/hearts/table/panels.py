@@ -12,9 +12,8 @@ from companion.cards.standard import Card
 from companion.errors import Unreadable
 from companion.games import hearts
 from companion.games.hearts import numbers
-from companion.games.hearts.table import actions as hearts_table
+from companion.games.hearts.table import actions, summary
 from companion.games.hearts.table import state as ts
-from companion.games.hearts.table import summary as table_summary
 from companion.games.hearts.table import words as words
 from companion.games.hearts.table.options import TableOptions
 from companion.games.hearts.table.state import Hand, State
@@ -99,8 +98,8 @@ class Display(DisplayParts[TableOptions, Hand]):
 
     @cached_property
     def summary(self) -> HandSummary | None:
-        """The newest finished hand in words (``table_summary``)."""
-        return table_summary.latest(self.game, self.names)
+        """The newest finished hand in words (``summary``)."""
+        return summary.latest(self.game, self.names)
 
     @property
     def house_rule(self) -> bool:
@@ -221,7 +220,8 @@ class Display(DisplayParts[TableOptions, Hand]):
     def trick_now(self, hand: Hand, index: int) -> str | None:
         """Trick ``index`` as entered now, in words (None: not entered)."""
         if index >= len(hand.tricks):
-            return None
+            rest = hand.rest
+            return None if rest is None else f"part of the rest, which went to {self.names[rest]}"
         leader, cards = hand.tricks[index]
         return f"led by {self.names[leader]}: {' '.join(words.face(c) for c in cards)}"
 
@@ -267,4 +267,4 @@ class Display(DisplayParts[TableOptions, Hand]):
         return trick_rows(hand.tricks, winners, self.names, words.face)
 
     def revokes(self, hand: Hand) -> list[Violation[Card]]:
-        return hearts_table.revokes(hand)
+        return actions.revokes(hand)

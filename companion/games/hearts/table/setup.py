@@ -1,5 +1,5 @@
 """The Hearts new-table form and rules page in words (pure): its fields, choices and help
-(the options themselves are ``table_options``)."""
+(the options themselves are ``options``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import fields
 from typing import Any
 
 from companion.games.hearts import HeartsOptions
-from companion.games.hearts.table import setup_words as words
+from companion.games.hearts.table import setup_words
 from companion.games.hearts.table.options import ENTRY_WAYS
 from companion.games.trickgame.passwords import cycle_choices as cycle_choices
 
@@ -17,7 +17,7 @@ DESCRIPTIONS = {
     "players": "3 to 6 players.",
     "preset": "Standard, Pagat or Omnibus; every option below can change it.",
 }
-CHOICES = words.CHOICE_WORDS
+CHOICES = setup_words.CHOICE_WORDS
 ORDER = (
     "pass_count",
     "pass_cycle",
@@ -65,11 +65,11 @@ def form() -> dict[str, Any]:
     """What the options form and the rules page show: fields, help, presets, entry ways."""
     return {
         "fields": form_fields(),
-        "labels": words.LABELS,
-        "help": words.HELP,
-        "presets": words.PRESET_WORDS,
-        "preset_sets": words.preset_sets,
+        "labels": setup_words.LABELS,
+        "help": setup_words.HELP,
+        "presets": setup_words.PRESET_WORDS,
+        "preset_sets": setup_words.preset_sets,
         "entry": ENTRY_WAYS,
-        "shown": words.value_words,
-        "cycle": words.cycle_words,
+        "shown": setup_words.value_words,
+        "cycle": setup_words.cycle_words,
     }

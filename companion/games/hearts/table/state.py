@@ -11,8 +11,9 @@ fold that stores it share the check.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +26,7 @@ from companion.games.seats import seat_labels
 from companion.games.trickgame.declaration import Declaration
 from companion.games.trickgame.entries import (
     CLAIM,
+    REST,
     TRICK,
     Entry,
     HandEntries,
@@ -57,10 +59,12 @@ SLOTS = SlotNames(
         "trick": TRICK,
         "choice": choice("moon"),
         "revoke": Part("rev", "revoke"),
+        "rest": REST,
     },
     EMPTY,
 )
-"""Hearts' slots: ``h3`` a scorer's hand 3, ``h3s1``, ``h3t0``, ``h3moon``, ``h3rev``."""
+"""Hearts' slots: ``h3`` a scorer's hand 3, ``h3s1``, ``h3t0``, ``h3moon``, ``h3rev``; the
+rest claimed from trick 9 on is in trick 9's slot, ``h3t9``."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,7 @@ class Hand:
     scores: Scores | None = None
     scorer_seat: int | None = None
     totals_before: Scores = field(default_factory=dict)
+    rest: int | None = None  # the seat the rest went to (a claim after the tricks entered)
 
     @property
     def choice_required(self) -> bool:
@@ -154,7 +159,7 @@ def build_hand(options: TableOptions, n: int, entries: HeartsEntries, totals: Sc
             **base,
         )
     if tricks:
-        return _trick_hand(options, n, base)
+        return _trick_hand(options, n, base, entries.rest_seat())
     taken = {seat: list(claims.get(seat, [])) for seat in range(rules.players)}
     report = hearts.score_taken(rules, taken, sun_tricks(options, claim_sun), totals, moon, names)
     scores = report.hand_scores if claims and not report.violations else None
@@ -192,16 +197,39 @@ def _checked(
     return hearts.check_hand(rules, tricks, None, dict(totals), moon, dealer_seat, names)
 
 
-def _trick_hand(options: TableOptions, n: int, base: dict[str, Any]) -> Hand:
+def rest_report(
+    options: TableOptions, n: int, tricks: Tricks, seat: int, totals: Scores, moon: str | None
+) -> HandReport:
+    """Hand ``n`` whose tricks after ``tricks`` all went to ``seat`` (a claim): every card not
+    played is taken by that seat, scored from the cards as usual (a moon or the sun when it
+    took everything); the rule checks are those of the tricks entered."""
     rules = options.rules
-    report = trick_report(options, n, base["tricks"], base["totals_before"], base["moon"])
+    played = trick_report(options, n, tricks, totals, moon)
+    seen = {c for _, cards in tricks for c in cards}
+    taken = {s: list(played.taken.get(s, [])) for s in range(rules.players)}
+    taken[seat] += [c for c in hearts.deck(rules) if c not in seen]
+    winners = (*played.winners, *[seat] * (hearts.cards_per_seat(rules) - len(tricks)))
+    counts = Counter(w for w in winners if w is not None)
+    names = seat_labels(rules.players)
+    report = hearts.score_taken(rules, taken, dict(counts), totals, moon, names)
+    if rules.revoke_penalty and any(v.rule == "follow-suit" for v in played.violations):
+        report = replace(report, hand_scores=played.hand_scores, choice_required=False)
+    return replace(report, complete=True, violations=played.violations, winners=winners)
+
+
+def _trick_hand(options: TableOptions, n: int, base: dict[str, Any], rest: int | None) -> Hand:
+    rules = options.rules
+    if rest is not None:
+        report = rest_report(options, n, base["tricks"], rest, base["totals_before"], base["moon"])
+    else:
+        report = trick_report(options, n, base["tricks"], base["totals_before"], base["moon"])
     revoke = base["revoke"]
     scores = None
     if revoke is not None and rules.revoke_penalty:
         scores = hearts.revoke_scores(int(revoke["seat"]), rules)
     elif report.complete and not any(v.rule in BLOCKING for v in report.violations):
         scores = report.hand_scores
-    return Hand(n, "tricks", report.taken, report=report, scores=scores, **base)
+    return Hand(n, "tricks", report.taken, report=report, scores=scores, rest=rest, **base)
 
 
 def initial(options: TableOptions) -> State:

@@ -116,6 +116,8 @@ def summary(state: State, hand: Hand, names: Sequence[str]) -> HandSummary:
         _bonus_line(options, hand, names),
         _revoke_line(options, hand, names),
     ]
+    if hand.rest is not None:
+        notes.append(f"{names[hand.rest]} took every trick from trick {len(hand.tricks) + 1} on.")
     kitty = kitty_seat(options, hand)
     if kitty is not None:
         notes.append(f"{names[kitty]} took the kitty.")

@@ -46,6 +46,7 @@ def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
         "choice_required": hand.choice_required,
         "choice": hand.moon,
         "revoke": hand.revoke,
+        "rest": hand.rest,
         "versions": _versions(hand, players, versions),
     }
 

@@ -26,6 +26,7 @@ UNDONE = {
     "hearts-moon": "the moon choice",
     "hearts-revoke": "the revoke",
     "hearts-points": "a hand's points",
+    "hearts-rest": "the rest of a hand",
 }
 
 
@@ -87,6 +88,10 @@ def _line(kind: str, n: int | None, p: Mapping[str, Any], names: Sequence[str]) 
         ),
         "hearts-trick": lambda: trick_line(n, p, names),
         "hearts-points": lambda: _points_words(n, p, names),
+        "hearts-rest": lambda: (
+            f"hand {n}, the rest go to {_name(names, p.get('seat'))} "
+            f"(tricks {int(p.get('trick', 0)) + 1} on)"
+        ),
         "hearts-revoke": lambda: (
             f"hand {n}, recorded a revoke by {_name(names, p.get('seat'))} "
             f"on trick {int(p.get('trick', 0)) + 1}"
