@@ -25,17 +25,7 @@ NOT_YET = {
     "companion/__init__.py": 1,
     "companion/games/circlefacts.py": 3,
     "companion/games/circlestats.py": 6,
-    "companion/games/consonants/legality.py": 1,
-    "companion/games/consonants/options.py": 6,
-    "companion/games/consonants/report.py": 2,
-    "companion/games/consonants/settle.py": 7,
-    "companion/games/consonants/table/actions.py": 11,
-    "companion/games/consonants/table/forms.py": 5,
-    "companion/games/consonants/table/options.py": 7,
-    "companion/games/consonants/table/state.py": 2,
-    "companion/games/consonants/table/view.py": 5,
-    "companion/games/consonants/table/words.py": 5,
-    "companion/games/consonants/words.py": 1,
+    "companion/games/consonants/options.py": 1,
     "companion/games/follow_the_author/options.py": 3,
     "companion/games/follow_the_author/table/actions.py": 6,
     "companion/games/follow_the_author/table/data.py": 4,
@@ -79,7 +69,7 @@ NOT_YET = {
 
 # how often each package may use the named escapes (uses, declarations aside)
 ESCAPES = {
-    ("Entered", "games"): 58,  # the forms a game reads: each reader's form
+    ("Entered", "games"): 60,  # the forms a game reads: each reader's form
     ("Entered", "tables"): 5,
     ("Entered", "web"): 71,
     ("Opaque", "games"): 16,
