@@ -26,16 +26,7 @@ NOT_YET = {
     "companion/games/circlefacts.py": 3,
     "companion/games/circlestats.py": 6,
     "companion/games/consonants/options.py": 1,
-    "companion/games/follow_the_author/options.py": 3,
-    "companion/games/follow_the_author/table/actions.py": 6,
-    "companion/games/follow_the_author/table/data.py": 4,
-    "companion/games/follow_the_author/table/forms.py": 21,
-    "companion/games/follow_the_author/table/options.py": 6,
-    "companion/games/follow_the_author/table/panels.py": 1,
-    "companion/games/follow_the_author/table/seal.py": 2,
-    "companion/games/follow_the_author/table/state.py": 1,
-    "companion/games/follow_the_author/table/view.py": 13,
-    "companion/games/follow_the_author/table/words.py": 2,
+    "companion/games/follow_the_author/options.py": 1,
     "companion/games/hearts/options.py": 1,
     "companion/games/oh_hell/table/actions.py": 1,
     "companion/games/optionvalues.py": 1,
@@ -69,7 +60,7 @@ NOT_YET = {
 
 # how often each package may use the named escapes (uses, declarations aside)
 ESCAPES = {
-    ("Entered", "games"): 60,  # the forms a game reads: each reader's form
+    ("Entered", "games"): 71,  # the forms a game reads: each reader's form
     ("Entered", "tables"): 5,
     ("Entered", "web"): 71,
     ("Opaque", "games"): 16,
