@@ -112,7 +112,7 @@ def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
     return None
 
 
-class ConsonantsTable(TrickTable):
+class ConsonantsTable(TrickTable[State]):
     key = "consonants"
     name, parts, event_parts, slots = "Consonants", PARTS, EVENT_PARTS, ts.SLOTS
     seat_parts = ("claim", "words")

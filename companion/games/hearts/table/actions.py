@@ -121,7 +121,7 @@ def _read_taken(state: State, data: Data) -> tuple[dict[int, list[Card]], int | 
     return taken, sun
 
 
-class HeartsTable(TrickTable):
+class HeartsTable(TrickTable[State]):
     key = "hearts"
     name, parts, event_parts, slots = "Hearts", PARTS, EVENT_PARTS, ts.SLOTS
     actions = {
