@@ -20,6 +20,15 @@ from companion.games.protocol import Actor, Data, Payload, Who, may
 Scores = dict[int, int]
 
 
+class Dealt(Protocol):
+    """A game's options as the base reads them: how many play, who deals first."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def first_dealer(self) -> int: ...
+
+
 class Built(Protocol):
     """A state whose hands the base builds (a frozen dataclass with these fields)."""
 
@@ -28,7 +37,7 @@ class Built(Protocol):
     @property
     def totals(self) -> Scores: ...
     @property
-    def options(self) -> Any: ...  # the game's own options
+    def options(self) -> Dealt: ...
 
 
 S = TypeVar("S", bound=Built)
