@@ -45,6 +45,7 @@ from companion.games.seats import Names as Names
 from companion.games.seats import seat_name as seat_name
 
 C = TypeVar("C", bound=Hashable)
+C_co = TypeVar("C_co", bound=Hashable, covariant=True)  # a frozen violation only reads its card
 
 V = TypeVar("V")
 WinnerFn = Callable[[Sequence[Any]], int]
@@ -88,14 +89,14 @@ class Play(Generic[C]):
 
 
 @dataclass(frozen=True)
-class Violation(Generic[C]):
+class Violation(Generic[C_co]):
     """A broken rule. ``trick`` is 0-based; ``card`` is None when no card is to blame.
     ``trick`` or ``seat`` -1 means "none" (a card in the kitty, a check without tricks) and
     becomes null in ``as_dict``."""
 
     trick: int
     seat: int
-    card: C | None
+    card: C_co | None
     rule: str
     message: str
 

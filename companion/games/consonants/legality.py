@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.games.consonants.deal import (
@@ -37,7 +36,7 @@ from companion.games.consonants.options import ConsonantsOptions
 from companion.games.tricks import Hand, Names, Play, Violation, seat_name
 
 ConsonantsHand = Hand[PlayedAlpha]
-AnyViolation = Violation[Any]
+AnyViolation = Violation[AlphaCard | PlayedAlpha]  # a bare card or one as entered
 RULE_ORDER = (
     "wrong-card-count",
     "wrong-leader",
@@ -74,7 +73,10 @@ def check(
         kitty = leftover(options, (c.card for c in hand.cards_played()))
     aside = tuple(kitty) if kitty is not None else None
     ctx = _Context(hand, options, aside, dealer, names, {(v.trick, v.seat): v for v in dups})
-    found = hand.count_violations(names) + hand.extra_trick_violations(cards_per_seat(options))
+    found: list[AnyViolation] = [
+        *hand.count_violations(names),
+        *hand.extra_trick_violations(cards_per_seat(options)),
+    ]
     found += hand.leader_violations(trick_winner, names)
     found += [v for v in dups if v.seat < 0]
     found += [v for p in hand.plays() if (v := play_violation(ctx, p)) is not None]

@@ -8,6 +8,7 @@ option sets; ``options_from(data)`` reads ``{"preset": NAME, ...overrides}`` (om
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -36,9 +37,9 @@ class ConsonantsOptions:
         """The pass cycle in force: Hearts' for this player count unless set."""
         return cycle_of(self)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """A JSON form that ``options_from`` reads back (for storing with a table)."""
-        data: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        data: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)}
         data["pass_cycle"] = list(self.pass_cycle) if self.pass_cycle else None
         data["deck"] = self.deck.to_dict()
         return data
@@ -71,7 +72,7 @@ PRESET_HELP = {
 _CHOICES: dict[str, tuple[object, ...]] = {"first_lead": FIRST_LEADS}
 
 
-def options_from(data: dict[str, Any] | None, field: str = "options") -> ConsonantsOptions:
+def options_from(data: Mapping[str, object] | None, field: str = "options") -> ConsonantsOptions:
     """Read ``{"preset": NAME, ...overrides}``. ``Unreadable`` names the field and value for
     an unknown preset or option, a wrong type or an impossible value."""
     data = dict(data or {})
@@ -80,7 +81,7 @@ def options_from(data: dict[str, Any] | None, field: str = "options") -> Consona
         known = ", ".join(PRESETS)
         raise Unreadable(f"field '{field}': unknown preset {name!r:.40} (known: {known})", field)
     names = {f.name for f in fields(ConsonantsOptions)}
-    changes: dict[str, Any] = {}
+    changes: dict[str, Any] = {}  # each field's own type, checked by _read_value
     for key, value in data.items():
         if key not in names:
             raise Unreadable(f"field '{field}': unknown option {key!r:.40}", field)
@@ -90,7 +91,7 @@ def options_from(data: dict[str, Any] | None, field: str = "options") -> Consona
     return options
 
 
-def _read_value(key: str, value: Any, base: ConsonantsOptions, field: str) -> Any:
+def _read_value(key: str, value: object, base: ConsonantsOptions, field: str) -> object:
     where = f"field '{field}': option '{key}'"
     if key == "deck":
         if not isinstance(value, dict):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.alpha import AlphaCard, PlayedAlpha
 from companion.games.consonants.deal import leftover
@@ -17,6 +16,7 @@ from companion.games.consonants.legality import ConsonantsHand, check, is_comple
 from companion.games.consonants.letters import trick_winner
 from companion.games.consonants.options import ConsonantsOptions
 from companion.games.consonants.scoring import flying_by_night, hand_scores, points_from_taken
+from companion.games.protocol import JSON
 from companion.games.tricks import Names, Violation, keyed
 
 TakenCard = PlayedAlpha | AlphaCard
@@ -27,7 +27,7 @@ class HandReport:
     """What the referee says about one hand's tricks (REFEREE_API.md, Consonants)."""
 
     complete: bool
-    violations: tuple[Violation[Any], ...]
+    violations: tuple[Violation[AlphaCard | PlayedAlpha], ...]
     winners: tuple[int | None, ...]
     taken: dict[int, list[TakenCard]]
     points: dict[int, int]
@@ -39,7 +39,7 @@ class HandReport:
         """The physical cards each seat took (declarations dropped)."""
         return {seat: [physical(c) for c in cards] for seat, cards in self.taken.items()}
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {
             "complete": self.complete,
             "violations": [v.as_dict() for v in self.violations],

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.alpha import AlphaCard
 from companion.errors import Unreadable
@@ -27,6 +26,7 @@ from companion.games.consonants.words import (
     settle,
     word_points,
 )
+from companion.games.protocol import JSON
 from companion.games.tricks import Names, Violation, keyed, seat_name
 
 IsWord = Callable[[str], bool]
@@ -42,9 +42,9 @@ class ScoreReport:
     hand_scores: dict[int, int] | None
     challenges: tuple[ChallengeResult, ...]
     words: dict[int, list[str]]
-    violations: tuple[Violation[Any], ...]
+    violations: tuple[Violation[AlphaCard], ...]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {
             "points": keyed(self.points),
             "flying_by_night": self.flying_by_night,
@@ -97,10 +97,10 @@ def score_taken(
 
 def _card_problems(
     taken: Mapping[int, list[AlphaCard]], options: ConsonantsOptions, names: Names
-) -> list[Violation[Any]]:
+) -> list[Violation[AlphaCard]]:
     """``duplicate-card``: a card listed more often than the deck has copies."""
     seen: Counter[AlphaCard] = Counter()
-    found: list[Violation[Any]] = []
+    found: list[Violation[AlphaCard]] = []
     for seat in sorted(taken):
         for card in taken[seat]:
             seen[card] += 1
@@ -115,7 +115,7 @@ def _card_problems(
     return found
 
 
-def _word_violation(seat: int, word: str, names: Names) -> Violation[Any]:
+def _word_violation(seat: int, word: str, names: Names) -> Violation[AlphaCard]:
     who = seat_name(seat, names)
     if len(word) < 4:
         message = f"{who} laid {word}, but a word needs 4 letters or more (rule: word length)."
@@ -133,9 +133,9 @@ def _settle_all(
     options: ConsonantsOptions,
     is_word: IsWord | None,
     names: Names,
-) -> tuple[list[ChallengeResult], list[Violation[Any]]]:
+) -> tuple[list[ChallengeResult], list[Violation[AlphaCard]]]:
     results: list[ChallengeResult] = []
-    bad: list[Violation[Any]] = []
+    bad: list[Violation[AlphaCard]] = []
     done: set[Challenge] = set()
     for challenge in challenges:
         problem = _challenge_problem(challenge, laid, done, names)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from string import ascii_uppercase
-from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck
 from companion.errors import Unreadable
 from companion.games.consonants.letters import can_follow, letter_points
+from companion.games.protocol import JSON
 
 MIN_WORD = 4
 
@@ -120,7 +120,7 @@ class ChallengeResult:
     def loser(self) -> int:
         return self.challenger if self.valid else self.seat
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {
             "word": self.word,
             "seat": self.seat,

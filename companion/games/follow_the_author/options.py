@@ -40,21 +40,21 @@ DEFAULT_PRESET = "standard"
 DEFAULT = PRESETS[DEFAULT_PRESET]
 
 
-def options_from(data: Mapping[str, Any] | None) -> Options:
+def options_from(data: Mapping[str, object] | None) -> Options:
     """``{"preset": NAME, ...overrides}`` -> Options; Unreadable for anything unknown."""
-    data = dict(data or {})
-    name = data.pop("preset", DEFAULT_PRESET)
+    given: dict[str, Any] = dict(data or {})  # each value checked by _check_type
+    name = given.pop("preset", DEFAULT_PRESET)
     if not isinstance(name, str) or name not in PRESETS:
         raise Unreadable(f"field 'options.preset': unknown preset {name!r:.40}", "options")
     types = {f.name: f.type for f in fields(Options)}
-    for key, value in data.items():
+    for key, value in given.items():
         if key not in types:
             raise Unreadable(f"field 'options': unknown option {key!r:.40}", "options")
         _check_type(key, value, types[key])
-    return validate(replace(PRESETS[name], **data))
+    return validate(replace(PRESETS[name], **given))
 
 
-def _check_type(key: str, value: Any, kind: Any) -> None:
+def _check_type(key: str, value: object, kind: object) -> None:
     if kind in (bool, "bool"):
         if not isinstance(value, bool):
             raise Unreadable(f"field 'options.{key}' must be true or false, not {value!r:.40}")

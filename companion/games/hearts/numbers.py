@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import product
-from typing import Any
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden, Unreadable
@@ -31,7 +30,7 @@ def hand_total(options: HeartsOptions) -> int:
     return 26 + (options.bonus_points if options.bonus_card else 0)
 
 
-def read_points(raw: Any, names: Sequence[str]) -> dict[int, int]:
+def read_points(raw: object, names: Sequence[str]) -> dict[int, int]:
     """Each seat's points from ``{"0": 15, "1": "4", ...}``; blank is 0."""
     if not isinstance(raw, Mapping):
         raise Unreadable("'points' must map seats to whole numbers.", "points")

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -118,7 +119,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
 }
 
 
-def options_from(data: dict[str, Any] | None, field: str = "options") -> HeartsOptions:
+def options_from(data: Mapping[str, object] | None, field: str = "options") -> HeartsOptions:
     """Read ``{"preset": NAME, ...overrides}``; omitted = standard. ``Unreadable`` names
     the field and value for an unknown preset or option, a wrong type or an impossible value."""
     data = dict(data or {})
@@ -128,7 +129,7 @@ def options_from(data: dict[str, Any] | None, field: str = "options") -> HeartsO
             f"field '{field}': unknown preset {name!r:.40} (known: {', '.join(PRESETS)})", field
         )
     known = {f.name: f for f in fields(HeartsOptions)}
-    changes: dict[str, Any] = {}
+    changes: dict[str, Any] = {}  # each field's own type, checked by _read_value
     for key, value in data.items():
         if key not in known:
             raise Unreadable(f"field '{field}': unknown option {key!r:.40}", field)
@@ -138,7 +139,7 @@ def options_from(data: dict[str, Any] | None, field: str = "options") -> HeartsO
     return options
 
 
-def _read_value(key: str, value: Any, base: HeartsOptions, field: str) -> Any:
+def _read_value(key: str, value: object, base: HeartsOptions, field: str) -> object:
     expected = type(getattr(base, key)) if getattr(base, key) is not None else None
     where = f"field '{field}': option '{key}'"
     if key == "pass_cycle":

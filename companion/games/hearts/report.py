@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.standard import Card
 from companion.games.hearts.deal import cards_per_seat, deck, kitty_size
@@ -22,6 +21,7 @@ from companion.games.hearts.scoring import (
     points_from_taken,
     scoring_cards,
 )
+from companion.games.protocol import JSON
 from companion.games.tricks import Names, Violation, keyed, seat_name
 
 
@@ -38,7 +38,7 @@ class HandReport:
     choice_required: bool
     hand_scores: dict[int, int] | None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, JSON]:
         return {
             "complete": self.complete,
             "violations": [v.as_dict() for v in self.violations],

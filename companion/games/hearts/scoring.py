@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from companion.cards.standard import Card
 from companion.games.hearts.deal import cards_per_seat, deck
 from companion.games.hearts.options import HeartsOptions
+from companion.games.protocol import JSON
 
 QS = Card.parse("QS")
 MOON_POINTS = 26
@@ -88,7 +89,7 @@ class Shooter:
     def value(self) -> int:
         return SUN_POINTS if self.kind == "sun" else MOON_POINTS
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, JSON]:
         return {"seat": self.seat, "kind": self.kind}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from companion.games.protocol import Actor
 
@@ -13,6 +13,7 @@ Opts = TypeVar("Opts")
 H = TypeVar("H")
 O_co = TypeVar("O_co", covariant=True)
 H_co = TypeVar("H_co", covariant=True)
+T = TypeVar("T")  # a card, as the game shows it
 NOBODY = Actor("Someone")
 
 
@@ -51,10 +52,10 @@ class DisplayParts(Generic[Opts, H]):
 
 
 def trick_rows(
-    tricks: Sequence[tuple[int, Sequence[Any]]],
+    tricks: Sequence[tuple[int, Sequence[T]]],
     winners: Sequence[int | None],
     names: Sequence[str],
-    face: Callable[[Any], str] = str,
+    face: Callable[[T], str] = str,
 ) -> list[tuple[int, str, str, str]]:
     """(number, leader, cards, winner) for each trick entered (``face`` shows a card)."""
     rows = []

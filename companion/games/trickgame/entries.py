@@ -24,14 +24,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
-from companion.games.protocol import Event
+from companion.games.protocol import Data, Event
 
 
 @dataclass(frozen=True)
 class Entry:
     """The newest event of one slot: what it says and which seat's phone stored it."""
 
-    payload: Mapping[str, Any]
+    payload: Data
     seat: int | None = None
 
 
@@ -138,8 +138,8 @@ def fold_entry(entries: E, part: str, event: Event, names: SlotNames) -> E:
     ``UnknownPart`` for a part the game (its slot ``names``) does not declare."""
     found = names.need(part)
     entry = Entry(dict(event.payload), event.actor_seat)
-    value: Any = entry
+    value: object = entry
     if found.key is not None:
         value = {**getattr(entries, found.field), int(event.payload[found.key]): entry}
-    changes: dict[str, Any] = {found.field: value}
+    changes: dict[str, Any] = {found.field: value}  # the one field's own type
     return replace(entries, **changes)

@@ -10,25 +10,34 @@ total after it), the newest hand to sum up, and the checks on the moon-like choi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import Forbidden, NotAllowed, Unreadable
-from companion.games.protocol import Actor, Who, may
+from companion.games.protocol import Actor, Data, Payload, Who, may
 
 Scores = dict[int, int]
+
+
+class Dealt(Protocol):
+    """A game's options as the base reads them: how many play, who deals first."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def first_dealer(self) -> int: ...
 
 
 class Built(Protocol):
     """A state whose hands the base builds (a frozen dataclass with these fields)."""
 
     @property
-    def hands(self) -> tuple[Any, ...]: ...
+    def hands(self) -> tuple[Any, ...]: ...  # the game's own Hand (HandRules' H)
     @property
     def totals(self) -> Scores: ...
     @property
-    def options(self) -> Any: ...
+    def options(self) -> Dealt: ...
 
 
 S = TypeVar("S", bound=Built)
@@ -71,7 +80,7 @@ def rebuild(state: S, start: int, rules: HandRules[S, H]) -> S:
         kept.append(rules.build(state, len(kept) + 1, totals))
         if rules.done(kept[-1]):
             totals = rules.add(state, totals, kept[-1])
-    changes: dict[str, Any] = {"hands": tuple(kept), "totals": totals}
+    changes: dict[str, object] = {"hands": tuple(kept), "totals": totals}
     return replace(state, **changes)  # type: ignore[type-var]
 
 
@@ -104,8 +113,8 @@ def may_choose(actor: Actor, seats: Iterable[int]) -> bool:
 
 
 def choice_payload(
-    moon: Moon, number: int, seats: Iterable[int] | None, actor: Actor, data: Mapping[str, Any]
-) -> dict[str, Any]:
+    moon: Moon, number: int, seats: Iterable[int] | None, actor: Actor, data: Data
+) -> Payload:
     """The choice of hand ``number`` (``seats``: who chooses; None: nothing waits for one)."""
     if seats is None:
         raise Forbidden(f"Hand {number} has no {moon.name} waiting for a choice.", "no-choice")

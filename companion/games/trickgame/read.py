@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from companion.errors import Forbidden, Unreadable
 
 C = TypeVar("C")
 
 
-def seat_value(value: Any, players: int, name: str = "seat") -> int:
+def seat_value(value: object, players: int, name: str = "seat") -> int:
     """A seat number 0..players-1 from JSON (a number) or a form (digits)."""
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
@@ -22,13 +22,13 @@ def seat_value(value: Any, players: int, name: str = "seat") -> int:
     return value
 
 
-def optional_seat(value: Any, players: int, name: str) -> int | None:
+def optional_seat(value: object, players: int, name: str) -> int | None:
     if value is None or value == "":
         return None
     return seat_value(value, players, name)
 
 
-def card_words(value: Any, name: str = "cards") -> list[str]:
+def card_words(value: object, name: str = "cards") -> list[str]:
     """A list of card texts from JSON (a list of strings) or a form (``QS 2H, th``)."""
     if value is None:
         return []
@@ -40,7 +40,7 @@ def card_words(value: Any, name: str = "cards") -> list[str]:
 
 
 def read_cards(
-    value: Any,
+    value: object,
     who: str,
     parse: Callable[[str], C],
     allowed: Sequence[C] | None = None,

@@ -6,12 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import Forbidden, Unreadable
-from companion.games.protocol import Action, Actor, Data, Event, Payload, Who, check, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Event,
+    Frozen,
+    Payload,
+    Who,
+    check,
+    target_int,
+)
 from companion.games.trickgame import read
-from companion.games.trickgame.entries import SlotNames, fold_entry
+from companion.games.trickgame.entries import HandEntries, SlotNames, fold_entry
 
 
 class Violation(Protocol):
@@ -23,12 +34,48 @@ class Violation(Protocol):
     def message(self) -> str: ...
 
 
+class Scored(Protocol):
+    @property
+    def scores(self) -> Mapping[int, int] | None: ...
+
+
+H = TypeVar("H", bound=Scored)
+H_co = TypeVar("H_co", bound=Scored, covariant=True)
+
+
+class Hands(Protocol[H_co]):
+    """A state's hands as ``hand_open`` reads them (``trickgame.state.HandLookup``)."""
+
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def open_number(self) -> int | None: ...
+    def hand(self, number: int) -> H_co | None: ...
+
+
+class Seated(Protocol):
+    @property
+    def players(self) -> int: ...
+
+
+class TrickState(Frozen, Protocol):
+    """A trick game's state as the base reads it: its hands' entries and its players."""
+
+    @property
+    def entries(self) -> Mapping[int, HandEntries]: ...
+    @property
+    def options(self) -> Seated: ...
+
+
+S = TypeVar("S", bound=TrickState)
+
+
 def need_player(actor: Actor) -> None:
     refused = "Take a seat first: only players at the table can enter hands."
     check(actor, Who.AT_TABLE, refused=refused)
 
 
-def hand_open(state: Any, number: int, correction_ok: bool = False) -> Any:
+def hand_open(state: Hands[H], number: int, correction_ok: bool = False) -> H:
     """Hand ``number`` if it may take this action now (a scored hand too with
     ``correction_ok``), else ``Forbidden`` saying why."""
     hand = state.hand(number)
@@ -43,14 +90,14 @@ def hand_open(state: Any, number: int, correction_ok: bool = False) -> Any:
 
 
 def trick_payload(
-    hand: Any,
+    hand: Any,  # the game's Hand: its tricks as entered (texts or cards)
     index: int,
-    data: Mapping[str, Any],
+    data: Data,
     players: int,
     parse: Callable[[str], Any],
     check: Callable[[list[tuple[int, list[Any]]]], Sequence[Violation]],
     blocking: Sequence[str],
-) -> dict[str, Any]:
+) -> Payload:
     """Trick ``index`` of the open hand, entered or corrected: its leader and one card from
     each player, refused when ``check`` (the engine on the hand's tricks with it) finds a
     ``blocking`` fault in it, or a new one in another trick (a correction's card that a later
@@ -106,7 +153,7 @@ def rest_payload(done: int, index: int, data: Data, players: int) -> Payload:
     return {"trick": index, "seat": seat}
 
 
-class TrickTable:
+class TrickTable(Generic[S]):
     """``fold``, ``target``, ``target_slot`` and ``current`` of a trick game's table: ``name`` in
         messages, ``parts`` (action kind -> part), ``event_parts`` (event kind -> part),
         ``seat_parts`` (the parts whose target names a seat) and the game's ``slots`` (the parts
@@ -118,20 +165,20 @@ class TrickTable:
     seat_parts: tuple[str, ...] = ("claim",)
     slots: SlotNames
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         """A game's actions and events name only the parts its slots declare."""
         super().__init_subclass__(**kwargs)
         for part in {*cls.parts.values(), *cls.event_parts.values()}:
             cls.slots.need(part)
 
-    def rebuild(self, state: Any, number: int) -> Any:
+    def rebuild(self, state: S, number: int) -> S:
         """The state with its hands built again from hand ``number`` on."""
         raise NotImplementedError
 
-    def tricks_per_hand(self, state: Any) -> int:
+    def tricks_per_hand(self, state: S) -> int:
         raise NotImplementedError
 
-    def fold(self, state: Any, event: Event) -> Any:
+    def fold(self, state: S, event: Event) -> S:
         part = self.event_parts.get(event.kind)
         if part is None or not event.round:
             return state
@@ -140,7 +187,7 @@ class TrickTable:
         entries[event.round] = fold_entry(before, part, event, self.slots)
         return self.rebuild(replace(state, entries=entries), event.round)
 
-    def target(self, state: Any, action: Action) -> tuple[str, int, int | None]:
+    def target(self, state: S, action: Action) -> tuple[str, int, int | None]:
         """(part, hand, seat or trick) from the action's own target."""
         part = self.parts.get(action.kind)
         if part is None:
@@ -152,11 +199,11 @@ class TrickTable:
             return part, hand, target_int(action, "trick", 0, self.tricks_per_hand(state) - 1)
         return part, hand, None
 
-    def target_slot(self, state: Any, action: Action) -> str:
+    def target_slot(self, state: S, action: Action) -> str:
         part, hand, index = self.target(state, action)
         return self.slots.slot(hand, part, index)
 
-    def current(self, state: Any, action: Action) -> Any:
+    def current(self, state: S, action: Action) -> JSON:
         """The payload of the action's slot as it stands (None: nothing entered)."""
         part, number, index = self.target(state, action)
         entries = state.entries.get(number, self.slots.empty)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
 
-from companion.games.protocol import Event
+from companion.games.protocol import Data, Event
 
-Line = Callable[[str, int | None, Mapping[str, Any], Sequence[str]], str]
+Line = Callable[[str, int | None, Data, Sequence[str]], str]
 
 
 def seat_name(names: Sequence[str], seat: object) -> str:
@@ -18,7 +17,7 @@ def seat_name(names: Sequence[str], seat: object) -> str:
         return "a seat"
 
 
-def trick_line(n: int | None, p: Mapping[str, Any], names: Sequence[str]) -> str:
+def trick_line(n: int | None, p: Data, names: Sequence[str]) -> str:
     return (
         f"hand {n}, trick {int(p.get('trick', 0)) + 1} led by "
         f"{seat_name(names, p.get('leader'))}: {' '.join(p.get('cards', []))}"

@@ -31,9 +31,8 @@ Secrets: none (cards taken and words are shown to the whole table).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from companion.cards.alpha import AlphaCard, Deck, PlayedAlpha
 from companion.errors import CompanionError, Forbidden, Unreadable
@@ -48,6 +47,7 @@ from companion.games.consonants.table.state import Hand, State, Verdict
 from companion.games.consonants.table.words import describe
 from companion.games.consonants.table.words import verdict as verdict_of
 from companion.games.protocol import (
+    JSON,
     Action,
     Actor,
     Data,
@@ -64,6 +64,7 @@ from companion.games.trickgame.hands import choice_payload
 from companion.games.trickgame.table import TrickTable, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
+from companion.words.lexicon import Lexicon
 
 PARTS = {
     "taken": "claim",
@@ -111,7 +112,7 @@ def _copies_problem(deck: Deck, mine: list[AlphaCard], who: str) -> str | None:
     return None
 
 
-class ConsonantsTable(TrickTable):
+class ConsonantsTable(TrickTable[State]):
     key = "consonants"
     name, parts, event_parts, slots = "Consonants", PARTS, EVENT_PARTS, ts.SLOTS
     seat_parts = ("claim", "words")
@@ -129,15 +130,15 @@ class ConsonantsTable(TrickTable):
         **agreements.ACTIONS,
     }
 
-    def __init__(self, lexicon: Any = None) -> None:
+    def __init__(self, lexicon: Callable[[str], Lexicon] | None = None) -> None:
         self.lexicon = lexicon  # id -> Lexicon (the shell's registry), for parse_options
 
-    def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def parse_options(self, data: Data) -> TableOptions:
         if self.lexicon is None:
             raise Unreadable("No word lists are loaded here.", "lexicon")
         return parse_options(data, self.lexicon)
 
-    def load_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def load_options(self, data: Data) -> TableOptions:
         return self.parse_options(data)
 
     def initial(self, options: TableOptions, players: int) -> State:
@@ -162,12 +163,13 @@ class ConsonantsTable(TrickTable):
             return agreements.slot(action)
         return super().target_slot(state, action)
 
-    def current(self, state: State, action: Action) -> Any:
+    def current(self, state: State, action: Action) -> JSON:
         if action.kind in challenges.ACTIONS:
             return challenges.current(state)
         if action.kind in agreements.ACTIONS:
             return agreements.current(state, state.options.players)
-        return super().current(state, action)
+        now: JSON = super().current(state, action)  # the slot's payload, as stored
+        return now
 
     def rebuild(self, state: State, number: int) -> State:
         return ts.rebuild(state, number)
@@ -231,7 +233,7 @@ class ConsonantsTable(TrickTable):
     def sheet(self, state: State) -> scoresheet.Sheet:
         return view.sheet(state)
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
         return view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
@@ -240,7 +242,8 @@ class ConsonantsTable(TrickTable):
         return describe(event, names)
 
 
-def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
+def _taken(state: State, hand: Hand, index: int | None, data: Data, actor: Actor) -> Payload:
+    seat = index or 0  # a seat part: its target names the seat (``target``)
     _need_seat(actor, seat)
     if hand.tricks:
         raise Forbidden(
@@ -257,13 +260,13 @@ def _taken(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Pay
     return {"seat": seat, "cards": [str(c) for c in mine]}
 
 
-def _trick(state: State, hand: Hand, index: Any, data: Data, actor: Actor) -> Payload:
+def _trick(state: State, hand: Hand, index: int | None, data: Data, actor: Actor) -> Payload:
     _need_player(actor)
     players = state.options.players
     names = seat_labels(players)
     return trick_payload(
         hand,
-        index,
+        index or 0,  # a trick's target names its index (``target``)
         data,
         players,
         PlayedAlpha.parse,
@@ -272,19 +275,20 @@ def _trick(state: State, hand: Hand, index: Any, data: Data, actor: Actor) -> Pa
     )
 
 
-def _fly(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
+def _fly(state: State, hand: Hand, _: int | None, data: Data, actor: Actor) -> Payload:
     flyer = hand.flyer
     seats = (flyer,) if hand.choice_required and flyer is not None else None
     return choice_payload(ts.MOON, hand.number, seats, actor, data)
 
 
-def _word_list(value: Any) -> list[str]:
+def _word_list(value: object) -> list[str]:
     if isinstance(value, list | tuple):
         return [engine.read_word(w, "words") for w in value[:40]]
     return [engine.read_word(w, "words") for w in read.card_words(value, "words")]
 
 
-def _words(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Payload:
+def _words(state: State, hand: Hand, index: int | None, data: Data, actor: Actor) -> Payload:
+    seat = index or 0  # a seat part: its target names the seat (``target``)
     _need_seat(actor, seat)
     who = seat_labels(state.options.players)[seat]
     if not hand.seat_cards_known(seat):
@@ -308,7 +312,7 @@ def _words(state: State, hand: Hand, seat: Any, data: Data, actor: Actor) -> Pay
     return {"seat": seat, "words": laid}
 
 
-def _close(state: State, hand: Hand, _: Any, data: Data, actor: Actor) -> Payload:
+def _close(state: State, hand: Hand, _: int | None, data: Data, actor: Actor) -> Payload:
     _need_player(actor)
     if hand.scores is None:
         raise Forbidden(

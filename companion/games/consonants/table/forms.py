@@ -5,12 +5,9 @@ the hand from the URL, the seat or trick and the version from the form, never a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from companion.errors import Unreadable
-from companion.games.forms import Form, version
-from companion.games.protocol import Action
+from companion.games.forms import Form, Kept, version
+from companion.games.protocol import Action, Data, Entered
 
 # a form -> (its action, the field naming the seat or trick it is for, the data it sends)
 ACTIONS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
@@ -29,7 +26,7 @@ MISSING = {
 RULE = f"/cons/<int:number>/<any({', '.join(ACTIONS)}):form>"
 
 
-def number(form: Any, field: str) -> int | str:
+def number(form: Entered, field: str) -> int | str:
     """A whole number the form names (a seat, a trick); anything else is left for the
     target check to word."""
     raw = str(form.get(field, "")).strip()[:10]
@@ -38,11 +35,11 @@ def number(form: Any, field: str) -> int | str:
     return int(raw) if raw.isdigit() else raw
 
 
-def read(form: Any, url: Mapping[str, Any], me: int | None, values: dict[str, Any]) -> Action:
+def read(form: Entered, url: Data, me: int | None, values: Kept) -> Action:
     """The form ``url["form"]`` read into the one action it names, for hand ``url["number"]``
     (the cards-taken form names its version per seat)."""
     kind, field, fields = ACTIONS[url["form"]]
-    target: dict[str, Any] = {"hand": url["number"]}
+    target: dict[str, object] = {"hand": url["number"]}
     if field is not None:
         target[field] = number(form, field)
     data = {f: bool(form.get(f)) if f in FLAGS else form.get(f, "") for f in fields}

@@ -9,12 +9,12 @@ into the state).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.consonants import OPTION_HELP, ConsonantsOptions, dealer_for_hand, options_from
+from companion.games.protocol import JSON, Data
 from companion.games.trickgame.options import RulesPlayers
 from companion.games.trickgame.passwords import cycle_choices
 from companion.games.wordoptions import read_min_zipf
@@ -54,7 +54,7 @@ class TableOptions(RulesPlayers):
     first_dealer: int = 0
     entry: str = "cards"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         r = self.rules
         return {
             "players": r.players,
@@ -70,7 +70,7 @@ class TableOptions(RulesPlayers):
         }
 
 
-def _int(data: Mapping[str, Any], key: str, default: int, label: str) -> int:
+def _int(data: Data, key: str, default: int, label: str) -> int:
     raw = data.get(key, default)
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
@@ -82,14 +82,14 @@ def _int(data: Mapping[str, Any], key: str, default: int, label: str) -> int:
     return int(text)
 
 
-def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+def _flag(data: Data, key: str, default: bool) -> bool:
     if key not in data:
         return default
     value = data[key]
     return value if isinstance(value, bool) else str(value).strip().lower() in YES
 
 
-def _cycle(data: Mapping[str, Any]) -> list[str] | None:
+def _cycle(data: Data) -> list[str] | None:
     raw = data.get("pass_cycle")
     if raw is None or isinstance(raw, list):
         return raw
@@ -97,7 +97,7 @@ def _cycle(data: Mapping[str, Any]) -> list[str] | None:
     return [d.strip() for d in text.split(",") if d.strip()] or None
 
 
-def _rules(data: Mapping[str, Any], players: int) -> ConsonantsOptions:
+def _rules(data: Data, players: int) -> ConsonantsOptions:
     engine = {
         "players": players,
         "target": _int(data, "target", 150, "Target"),
@@ -113,7 +113,7 @@ def _rules(data: Mapping[str, Any], players: int) -> ConsonantsOptions:
         raise Unreadable(text[:1].upper() + text[1:], "options") from None
 
 
-def parse_options(data: Mapping[str, Any], lexicon: Callable[[str], Lexicon]) -> TableOptions:
+def parse_options(data: Data, lexicon: Callable[[str], Lexicon]) -> TableOptions:
     """Read the new-table form or an imported options dict; ``Unreadable`` names the option."""
     players = _int(data, "players", 4, "Players")
     if not 3 <= players <= 6:
@@ -137,6 +137,6 @@ def dealer(options: TableOptions, hand: int) -> int:
     return dealer_for_hand(hand, options.players, options.first_dealer)
 
 
-def form() -> dict[str, Any]:
+def form() -> dict[str, JSON]:
     """What the new-table form offers (the pages add the word lists loaded here)."""
     return {"help": HELP, "entry": ENTRY_WAYS, "leads": FIRST_LEADS, "cycles": cycle_choices()}

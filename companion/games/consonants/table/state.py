@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from companion.cards.alpha import CONSONANTS, DEFAULT_DECK, AlphaCard, Deck, PlayedAlpha
 from companion.games import consonants as engine
@@ -105,7 +105,7 @@ class Hand:
         return len(self.entered) == len(self.taken) and not self.missing
 
     @property
-    def blocking(self) -> list[Violation[Any]]:
+    def blocking(self) -> list[Violation[AlphaCard | PlayedAlpha]]:
         r = self.trick_report
         return [x for x in r.violations if x.rule in BLOCKING] if r is not None else []
 
@@ -184,7 +184,19 @@ def missing_consonants(
     return sorted((wanted - listed).elements())
 
 
-def _taken(state: State, n: int, entries: ConsonantsEntries) -> dict[str, Any]:
+class _Taken(TypedDict):
+    """What a hand's cards come to, by the way they came in (cards or tricks)."""
+
+    source: str
+    taken: dict[int, list[AlphaCard]]
+    fly: str | None
+    entered: NotRequired[frozenset[int]]
+    tricks: NotRequired[list[tuple[int, list[PlayedAlpha]]]]
+    trick_report: NotRequired[HandReport]
+    missing: NotRequired[list[AlphaCard]]
+
+
+def _taken(state: State, n: int, entries: ConsonantsEntries) -> _Taken:
     """Source, taken cards, seats entered, trick report and missing cards of hand ``n``."""
     rules, players = state.rules, state.options.players
     tricks = [(leader, played(texts)) for leader, texts in entries.trick_list()]
@@ -193,7 +205,7 @@ def _taken(state: State, n: int, entries: ConsonantsEntries) -> dict[str, Any]:
         report = engine.check_hand(
             rules, tricks, None, fly, dealer(state.options, n), seat_labels(players)
         )
-        return dict(
+        return _Taken(
             source="tricks", taken=report.taken_cards(), tricks=tricks, trick_report=report, fly=fly
         )
     claims = entries.claims
@@ -201,7 +213,7 @@ def _taken(state: State, n: int, entries: ConsonantsEntries) -> dict[str, Any]:
         s: cards(claims[s].payload.get("cards", [])) if s in claims else [] for s in range(players)
     }
     missing = missing_consonants(rules, taken) if len(claims) == players else []
-    return dict(
+    return _Taken(
         source="cards" if claims else "",
         taken=taken,
         entered=frozenset(claims),

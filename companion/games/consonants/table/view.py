@@ -4,19 +4,19 @@ versions a client names when it acts. Nothing in Consonants is secret from a sea
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.games import agreements, challenges, scoresheet
 from companion.games import consonants as engine
 from companion.games.consonants.table import state as ts
 from companion.games.consonants.table.state import Hand, State
+from companion.games.protocol import JSON
 
 
-def _keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
+def _keyed(values: Mapping[int, JSON] | None) -> dict[str, JSON] | None:
     return None if values is None else {str(k): v for k, v in sorted(values.items())}
 
 
-def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, Any]:
+def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, JSON]:
     def at(part: str, index: int | None = None) -> int:
         return versions.get(ts.SLOTS.slot(hand.number, part, index), 0)
 
@@ -30,7 +30,7 @@ def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
     }
 
 
-def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, Any]:
+def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, JSON]:
     report, tricks = hand.report, hand.trick_report
     return {
         "hand": hand.number,
@@ -60,7 +60,7 @@ def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
     }
 
 
-def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:
+def view(state: State, versions: Mapping[str, int]) -> dict[str, JSON]:
     options, number = state.options, state.open_number
     return {
         "hand": number,

@@ -4,13 +4,12 @@ word judge's verdict as a ``cons-challenge`` payload with its outcome in words."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from companion.cards.alpha import Deck
 from companion.games import consonants as engine
 from companion.games.consonants.table.state import State
-from companion.games.protocol import Action, Event
+from companion.games.protocol import Action, Data, Event, Payload
 from companion.games.trickgame.words import history_line, trick_line
 from companion.games.trickgame.words import seat_name as _name
 
@@ -24,11 +23,11 @@ UNDONE = {
 KINDS = frozenset(UNDONE) | {"cons-challenge"}
 
 
-def _listed(values: Any, none: str) -> str:
+def _listed(values: Iterable[str] | None, none: str) -> str:
     return " ".join(values or []) or none
 
 
-def _line(kind: str, n: int | None, p: Mapping[str, Any], names: Sequence[str]) -> str:
+def _line(kind: str, n: int | None, p: Data, names: Sequence[str]) -> str:
     seat = _name(names, p.get("seat"))
     if kind == "cons-taken":
         return f"hand {n}, {seat} took {_listed(p.get('cards'), 'no cards')}"
@@ -73,7 +72,7 @@ def saved(action: Action, after: State, names: Sequence[str]) -> str:
     return "The choice is in."
 
 
-def _scored_once(hand: Any, after: State, names: Sequence[str]) -> str:
+def _scored_once(hand: object, after: State, names: Sequence[str]) -> str:
     """ "Hand 1 is scored." only when it is: while the table is still asked, who must agree."""
     asked = after.agreement
     waiting = [names[s] for s in asked.waiting(len(names))] if asked is not None else []
@@ -84,8 +83,8 @@ def _scored_once(hand: Any, after: State, names: Sequence[str]) -> str:
 
 
 def verdict(
-    ref: Mapping[str, Any], n: int, challenger: int, valid: bool, deck: Deck, names: Sequence[str]
-) -> tuple[dict[str, Any], str] | None:
+    ref: Data, n: int, challenger: int, valid: bool, deck: Deck, names: Sequence[str]
+) -> tuple[Payload, str] | None:
     """The judge's verdict on a challenged word (``ref``: hand, seat, word) as the
     ``cons-challenge`` payload and its outcome: the winner -points, the loser +points."""
     try:

@@ -26,11 +26,10 @@ keeps the key; the server stores a commitment only).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.cards.decktet import DECK, DecktetCard, parse_card
 from companion.errors import Forbidden, Unreadable
-from companion.games import agreements
+from companion.games import agreements, scoresheet
 from companion.games import follow_the_author as fta
 from companion.games.agreements import fold_agree
 from companion.games.follow_the_author.rounds import parse_hand
@@ -53,7 +52,18 @@ from companion.games.follow_the_author.table.options import (
 )
 from companion.games.follow_the_author.table.seal import SPEAKS, STORES
 from companion.games.follow_the_author.table.state import RoundState, State, fold, initial
-from companion.games.protocol import Action, Actor, Event, NewEvent, Payload, Who, check, target_int
+from companion.games.protocol import (
+    JSON,
+    Action,
+    Actor,
+    Data,
+    Event,
+    NewEvent,
+    Payload,
+    Who,
+    check,
+    target_int,
+)
 
 HAND_ACTIONS = ("points", "play", "end")
 SEAT_ACTIONS = ("seal", "open", "ready", "store")
@@ -82,10 +92,10 @@ class FtaTable:
     key = "follow-the-author"
     actions = ACTIONS
 
-    def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def parse_options(self, data: Data) -> TableOptions:
         return parse_options(data)
 
-    def load_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def load_options(self, data: Data) -> TableOptions:
         return load_options(dict(data))
 
     def initial(self, options: TableOptions, players: int) -> State:
@@ -124,7 +134,7 @@ class FtaTable:
         ]
         return slot(number, seat)
 
-    def current(self, state: State, action: Action) -> Any:
+    def current(self, state: State, action: Action) -> JSON:
         if action.kind in agreements.ACTIONS:
             return agreements.current(state, 2)
         number, hand, seat = self.target(state, action)
@@ -266,10 +276,10 @@ class FtaTable:
 
     # reading
 
-    def sheet(self, state: State) -> Any:
+    def sheet(self, state: State) -> scoresheet.Sheet:
         return view.sheet(state)
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
         return view.view(state, seat, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
@@ -287,7 +297,7 @@ def _reveal_if_due(
     if not fta.reveal_due(out=out, agreed=r.agreed | (agreed or set())):
         return []
     if out is not None:
-        payload: dict[str, Any] = {"why": f"{state.names[out]} went out", "out": out}
+        payload: Payload = {"why": f"{state.names[out]} went out", "out": out}
     else:
         payload = {"why": "both players said the hand is over"}
     return [NewEvent("fta-reveal", payload, r.number, slot=reveal_slot(r.number))]

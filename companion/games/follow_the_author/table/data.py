@@ -4,7 +4,6 @@ points, a list of cards."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.cards.decktet import DecktetCard, parse_card
 from companion.errors import Unreadable
@@ -13,15 +12,15 @@ MAX_POINTS = 500
 MAX_CARDS = 60
 
 
-def seat_value(value: Any, field: str = "seat") -> int:
+def seat_value(value: object, field: str = "seat") -> int:
     if isinstance(value, str) and value.strip() in ("0", "1"):
         return int(value)
     if isinstance(value, bool) or value not in (0, 1):
         raise Unreadable(f"'{field}' must be seat 0 or seat 1, not {str(value)[:12]!r}.", field)
-    return int(value)
+    return 1 if value == 1 else 0
 
 
-def points(value: Any) -> tuple[int, int]:
+def points(value: object) -> tuple[int, int]:
     """Both seats' in-play points: ``[3, 1]`` or ``{"0": 3, "1": 1}``; text digits accepted."""
     if isinstance(value, Mapping):
         value = [value.get("0", value.get(0)), value.get("1", value.get(1))]
@@ -30,7 +29,7 @@ def points(value: Any) -> tuple[int, int]:
     return (_one_points(value[0], 0), _one_points(value[1], 1))
 
 
-def _one_points(raw: Any, seat: int) -> int:
+def _one_points(raw: object, seat: int) -> int:
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         raise Unreadable("Enter the in-play points of both players (0 if none).", f"points-{seat}")
     text = str(raw).strip()[:12]
@@ -39,7 +38,7 @@ def _one_points(raw: Any, seat: int) -> int:
     return int(text)
 
 
-def read_cards(value: Any) -> tuple[DecktetCard, ...]:
+def read_cards(value: object) -> tuple[DecktetCard, ...]:
     if not isinstance(value, list | tuple) or len(value) > MAX_CARDS:
         raise Unreadable(f"'cards' must be a list of card titles (at most {MAX_CARDS}).", "cards")
     cards = [parse_card(str(text)[:40]) for text in value]

@@ -7,23 +7,20 @@ the choice is opened.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from companion.errors import Unreadable
-from companion.games.forms import Form, nothing, version
-from companion.games.protocol import Action, Payload
+from companion.games.forms import Form, Kept, nothing, version
+from companion.games.protocol import Action, Data, Entered, Payload
 
-Url = Mapping[str, Any]
+Url = Data
 HAND = "/fta/<int:number>/<any(alpha, omega):hand>"
 ROUND = "/fta/<int:number>"
 
 
-def fields(form: Any, *keys: str, size: int = 12) -> dict[str, Any]:
+def fields(form: Entered, *keys: str, size: int = 12) -> dict[str, str]:
     return {k: str(form.get(k, ""))[:size] for k in keys}
 
 
-def seat_target(form: Any, number: int, me: int | None, what: str) -> dict[str, int]:
+def seat_target(form: Entered, number: int, me: int | None, what: str) -> dict[str, int]:
     """The round and the seat the form names (a seated phone's own seat when it names none)."""
     raw = str(form.get("seat", "")).strip()[:12]
     if not raw and me is not None:
@@ -33,43 +30,43 @@ def seat_target(form: Any, number: int, me: int | None, what: str) -> dict[str, 
     return {"round": number, "seat": int(raw)}
 
 
-def _hand(url: Url) -> dict[str, Any]:
+def _hand(url: Url) -> dict[str, object]:
     return {"round": url["number"], "hand": url["hand"]}
 
 
-def points(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def points(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     data = {"points": [values["points-0"], values["points-1"]]}
     return Action("points", _hand(url), version(form), data)
 
 
-def play(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def play(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     if form.get("action") == "end":
         return Action("end", _hand(url), version(form))
     data = {**fields(form, "seat"), "card": str(form.get("card", ""))}
     return Action("play", _hand(url), version(form), data)
 
 
-def seal(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def seal(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     data = fields(form, "commitment", "lock", "unlock", size=128)
     return Action("seal", seat_target(form, url["number"], me, "choice"), version(form), data)
 
 
-def opened(form: Any, url: Url) -> dict[str, Any]:
+def opened(form: Entered, url: Url) -> Kept:
     return fields(form, "scoring", "danger", "code", "seat", size=40)
 
 
-def open_seal(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def open_seal(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     """After the reveal: the phone's script, or the player typing the choice and the recovery
     code (or, with no code, the other player entering their word)."""
     data = {k: values[k] for k in ("scoring", "danger", "code")}
     return Action("open", seat_target(form, url["number"], me, "choice"), version(form), data)
 
 
-def ready(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def ready(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     return Action("ready", seat_target(form, url["number"], me, "word"), version(form))
 
 
-def store(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def store(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     cards = form.getlist("cards")[:61]
     target = {"round": url["number"], "seat": url["seat"]}
     others = str(form.get("others", ""))[:12]
@@ -79,7 +76,7 @@ def store(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action
     return Action("store", target, version(form), data)
 
 
-def aside(form: Any, url: Url, me: int | None, values: dict[str, Any]) -> Action:
+def aside(form: Entered, url: Url, me: int | None, values: Kept) -> Action:
     cards = form.getlist("cards")[:61]
     return Action("aside", {"round": url["number"]}, version(form), {"cards": cards})
 

@@ -6,12 +6,11 @@ Options are stored as a plain dict; the first alpha dealer is kept under the she
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games import follow_the_author as fta
+from companion.games.protocol import JSON, Data
 
 MAX_ROUNDS = 40
 MAX_TARGET = 1000
@@ -23,7 +22,7 @@ class TableOptions:
     enter_plays: bool = False
     players: int = 2
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         return {
             "rounds": self.game.rounds,
             "back_and_forth": self.game.back_and_forth,
@@ -34,14 +33,14 @@ class TableOptions:
         }
 
 
-def _flag(data: Mapping[str, Any], key: str) -> bool:
+def _flag(data: Data, key: str) -> bool:
     value = data.get(key, False)
     if isinstance(value, bool):
         return value
     return str(value).strip().lower() in ("1", "on", "true", "yes")
 
 
-def _number(data: Mapping[str, Any], key: str, label: str, default: int, top: int) -> int:
+def _number(data: Data, key: str, label: str, default: int, top: int) -> int:
     raw = data.get(key, default)
     if isinstance(raw, bool):
         raw = str(raw)
@@ -57,7 +56,7 @@ def _number(data: Mapping[str, Any], key: str, label: str, default: int, top: in
     return value
 
 
-def parse_options(data: Mapping[str, Any]) -> TableOptions:
+def parse_options(data: Data) -> TableOptions:
     """The new-table form (strings, checkboxes) or a stored dict (numbers, booleans)."""
     players = str(data.get("players", "2")).strip()
     if players != "2":
@@ -83,7 +82,7 @@ def parse_options(data: Mapping[str, Any]) -> TableOptions:
     return TableOptions(game=game, enter_plays=_flag(data, "enter_plays"))
 
 
-def _first_dealer(data: Mapping[str, Any]) -> int:
+def _first_dealer(data: Data) -> int:
     raw = data.get("first_dealer", 0)
     try:
         return int(raw) % 2
@@ -91,7 +90,7 @@ def _first_dealer(data: Mapping[str, Any]) -> int:
         return 0
 
 
-def load_options(data: dict[str, Any]) -> TableOptions:
+def load_options(data: Data) -> TableOptions:
     game = fta.Options(
         rounds=int(data.get("rounds", 8)),
         back_and_forth=bool(data.get("back_and_forth", False)),

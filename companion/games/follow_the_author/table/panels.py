@@ -13,7 +13,6 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from companion.cards.decktet import DECK, SUITS, DecktetCard
 from companion.games import follow_the_author as fta
@@ -292,7 +291,7 @@ class Panels:
         listed = {c for s in r.stores for c in (s or ())} | set(r.aside or ())
         return [c for c in DECK if c not in listed]
 
-    def now_words(self, current: Any) -> str:
+    def now_words(self, current: object) -> str:
         return words.now_words(current, self.names)
 
     def key(self) -> str:

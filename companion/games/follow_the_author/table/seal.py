@@ -21,9 +21,6 @@ stored. Rulings (ours, a fair referee's; TABLE_API.md, "when a seal is final"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from companion.cards.decktet import SUITS, parse_suit
 from companion.errors import Conflict, Forbidden, NotAllowed, Unreadable
 from companion.games import agreements
@@ -36,7 +33,7 @@ from companion.games.follow_the_author.seal import (
 )
 from companion.games.follow_the_author.table.events import seal_label
 from companion.games.follow_the_author.table.state import RoundState, State
-from companion.games.protocol import Action, Actor, NewEvent, Who, check, may
+from companion.games.protocol import Action, Actor, Data, NewEvent, Who, check, may
 
 SPEAKS = Who.OWN_OR_HOST_IF_PHONELESS  # who seals a seat's choice and says its hand is over
 STORES = Who.OWN_OR_HOST  # who enters a seat's store
@@ -56,7 +53,7 @@ def may_open(actor: Actor, seat: int, with_code: bool) -> bool:
     return with_code and actor.seat is None and may(actor, Who.HOST)
 
 
-def suit(data: Mapping[str, Any], field: str, what: str) -> str:
+def suit(data: Data, field: str, what: str) -> str:
     raw = str(data.get(field) or "").strip()[:20]
     if not raw:
         raise Unreadable(f"Choose {what}.", field)
@@ -68,7 +65,7 @@ def suit(data: Mapping[str, Any], field: str, what: str) -> str:
         ) from None
 
 
-def _hex(data: Mapping[str, Any], field: str, needed: bool) -> str:
+def _hex(data: Data, field: str, needed: bool) -> str:
     text = str(data.get(field) or "").strip().lower()[:80]
     if not text and not needed:
         return ""

@@ -8,10 +8,10 @@ points replace the plays of that hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, cast
+from typing import cast
 
 from companion.cards.decktet import DecktetCard, parse_card
 from companion.games import follow_the_author as fta
@@ -200,7 +200,7 @@ class RoundState:
         return "done"
 
 
-def _cards(titles: Any) -> tuple[DecktetCard, ...]:
+def _cards(titles: Iterable[object] | None) -> tuple[DecktetCard, ...]:
     return tuple(parse_card(str(t)) for t in titles or ())
 
 

@@ -9,8 +9,8 @@ another seat's, a history line or an export.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from companion.cards.decktet import DecktetCard
 from companion.games import agreements, scoresheet
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.table import play
@@ -23,7 +23,7 @@ from companion.games.follow_the_author.table.state import (
     State,
     with_versions,
 )
-from companion.games.protocol import Event
+from companion.games.protocol import JSON, Data, Entered, Event
 
 
 def sheet(state: State) -> scoresheet.Sheet:
@@ -68,8 +68,10 @@ def _reason(options: TableOptions, standing: fta.Standing) -> str:
 # a target's value now (shown beside a stale phone's input; never a sealed choice)
 
 
-def _hand(h: HandState) -> dict[str, Any]:
-    sequences = [[{"seat": p.seat, "card": p.card.title} for p in s.plays] for s in h.sequences]
+def _hand(h: HandState) -> dict[str, JSON]:
+    sequences: list[list[dict[str, JSON]]] = [
+        [{"seat": p.seat, "card": p.card.title} for p in s.plays] for s in h.sequences
+    ]
     return {
         "sequences": sequences,
         "open": bool(h.current),
@@ -79,12 +81,12 @@ def _hand(h: HandState) -> dict[str, Any]:
     }
 
 
-def _seal(s: Seal | None, shown: bool) -> dict[str, Any]:
+def _seal(s: Seal | None, shown: bool) -> dict[str, JSON]:
     """A seal as the API shows it: a commitment's suits exist here only once opened; an older
     seal's only when ``shown`` (after the reveal, or to its own seat)."""
     if s is None:
         return {"sealed": False}
-    found: dict[str, Any] = {
+    found: dict[str, JSON] = {
         "sealed": True,
         "fingerprint": s.fingerprint,
         "label": s.label,
@@ -100,11 +102,11 @@ def _seal(s: Seal | None, shown: bool) -> dict[str, Any]:
     return found
 
 
-def _cards(cards: Sequence[Any] | None) -> list[str] | None:
+def _cards(cards: Sequence[DecktetCard] | None) -> list[str] | None:
     return None if cards is None else [c.title for c in cards]
 
 
-def current(r: RoundState, kind: str, hand: str, seat: int | None) -> dict[str, Any]:
+def current(r: RoundState, kind: str, hand: str, seat: int | None) -> dict[str, JSON]:
     if hand:
         return _hand(r.hand(hand))
     if seat is None:
@@ -119,11 +121,11 @@ def current(r: RoundState, kind: str, hand: str, seat: int | None) -> dict[str, 
 # what one seat (None: the host or a watcher) may see
 
 
-def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
     g = state.game
     r = with_versions(g.current, versions)
     n = r.number
-    hands = {}
+    hands: dict[str, JSON] = {}
     for hand in HANDS:
         h = r.hand(hand)
         next_seat = play.next_seat(r, hand, state.options)
@@ -145,10 +147,12 @@ def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[st
         {"seat": s, "said": s in r.agreed, "version": versions.get(ready_slot(n, s), 0)}
         for s in (0, 1)
     ]
-    stores = [
+    stores: list[dict[str, JSON]] = [
         {"seat": s, "cards": _cards(r.stores[s]), "version": r.store_versions[s]} for s in (0, 1)
     ]
-    scored = [{"round": x.number, "points": list(x.points)} for x in g.rounds if x.score]
+    scored: list[dict[str, JSON]] = [
+        {"round": x.number, "points": list(x.points)} for x in g.rounds if x.score
+    ]
     return {
         "round": n,
         "rounds": state.options.game.rounds,
@@ -169,26 +173,26 @@ def view(state: State, seat: int | None, versions: Mapping[str, int]) -> dict[st
 # history and export
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: Entered) -> str:
     try:
         return names[int(seat)]
     except (TypeError, ValueError, IndexError):
         return "a seat"
 
 
-def _points(payload: Mapping[str, Any], seat: int) -> str:
+def _points(payload: Data, seat: int) -> str:
     try:
         return str(int(payload["points"][seat]))
     except (KeyError, IndexError, TypeError, ValueError):
         return "?"
 
 
-def _why(p: Mapping[str, Any], names: Sequence[str]) -> str:
+def _why(p: Data, names: Sequence[str]) -> str:
     why = f"{_name(names, p['out'])} went out" if "out" in p else p.get("why")
     return f" ({why})" if why else ""
 
 
-def _committed(p: Mapping[str, Any], r: Any, names: Sequence[str], event: Event) -> str:
+def _committed(p: Data, r: int | None, names: Sequence[str], event: Event) -> str:
     """Who sealed: the seat's own phone, or the host for a seat with no phone."""
     name = _name(names, p.get("seat"))
     what = "a new choice" if (event.slot_version or 0) > 1 else "a choice"
@@ -198,7 +202,7 @@ def _committed(p: Mapping[str, Any], r: Any, names: Sequence[str], event: Event)
     return f"round {r}: {name}'s phone sealed {what} (commitment {short})"
 
 
-def _opened(p: Mapping[str, Any], r: Any, names: Sequence[str]) -> str:
+def _opened(p: Data, r: int | None, names: Sequence[str]) -> str:
     seat = p.get("seat")
     name, other = _name(names, seat), _name(names, 1 - int(seat in (1, "1")))
     choice = f"scores {p.get('scoring')}, {other}'s danger suit {p.get('danger')}"

@@ -7,9 +7,8 @@ None of these names a sealed choice: the words after a seal give its commitment 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.decktet import DECK, DecktetCard, parse_card
 from companion.errors import CompanionError
@@ -18,7 +17,7 @@ from companion.games.follow_the_author.scoring import TITLES
 from companion.games.follow_the_author.table.data import read_cards, read_others
 from companion.games.follow_the_author.table.state import TYPED, HandState, RoundState, State
 from companion.games.follow_the_author.table.view import count_cards, store_size
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Data
 
 TYPE_NAMES = {"P": "personality", "L": "place", "E": "event"}
 REVEALED = "the sealed suits are revealed."
@@ -144,7 +143,7 @@ def violations(h: HandState, descending: bool, names: Sequence[str]) -> list[tup
     return [(x.rule, f"Play {x.play + 1}, {names[x.seat]}: {x.message}") for x in found]
 
 
-def now_words(current: Any, names: Sequence[str]) -> str:
+def now_words(current: object, names: Sequence[str]) -> str:
     """A stale target's value now, in words, shown beside the phone's own input."""
     if not isinstance(current, dict):
         return ""
@@ -226,7 +225,7 @@ def same_cards(action: Action, state: State, names: Sequence[str]) -> str | None
     return f"{what} ({store_size(len(now), others)}): another phone saved the same cards."
 
 
-def _saved_points(target: Mapping[str, Any], state: State, revealed: bool, seat: int | None) -> str:
+def _saved_points(target: Data, state: State, revealed: bool, seat: int | None) -> str:
     hand = target["hand"]
     said = f"Saved the {hand} hand's in-play points."
     if revealed:

@@ -32,7 +32,6 @@ another hand. Event kinds and slots are those of the stored games (``hearts-take
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.cards.standard import Card
 from companion.errors import Conflict, Forbidden, Unreadable
@@ -43,6 +42,7 @@ from companion.games.hearts.table import view, words
 from companion.games.hearts.table.options import TableOptions, parse_options
 from companion.games.hearts.table.state import Hand, State
 from companion.games.protocol import (
+    JSON,
     Action,
     Actor,
     Data,
@@ -86,7 +86,7 @@ def _problems(report: hearts.HandReport) -> str:
     return " ".join(twice)
 
 
-def _sun_from_tricks(data: Mapping[str, Any], players: int) -> int | None:
+def _sun_from_tricks(data: Data, players: int) -> int | None:
     counts = data.get("tricks_taken")
     if counts is None:
         return read.optional_seat(data.get("sun"), players, "sun")
@@ -96,7 +96,7 @@ def _sun_from_tricks(data: Mapping[str, Any], players: int) -> int | None:
     return read.seat_value(every[0], players, "tricks_taken") if every else None
 
 
-def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[Card]], int | None]:
+def _read_taken(state: State, data: Data) -> tuple[dict[int, list[Card]], int | None]:
     """The cards each seat took, with the form's "rest" and "sun" worked in, and the sun."""
     players, wanted = state.options.players, ts.penalty_cards(state.options)
     names = seat_labels(players)
@@ -121,7 +121,7 @@ def _read_taken(state: State, data: Mapping[str, Any]) -> tuple[dict[int, list[C
     return taken, sun
 
 
-class HeartsTable(TrickTable):
+class HeartsTable(TrickTable[State]):
     key = "hearts"
     name, parts, event_parts, slots = "Hearts", PARTS, EVENT_PARTS, ts.SLOTS
     actions = {
@@ -134,10 +134,10 @@ class HeartsTable(TrickTable):
         "rest": "Give every trick not yet entered to one seat (a claim), finishing the hand.",
     }
 
-    def parse_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def parse_options(self, data: Data) -> TableOptions:
         return parse_options(data)
 
-    def load_options(self, data: Mapping[str, Any]) -> TableOptions:
+    def load_options(self, data: Data) -> TableOptions:
         return parse_options(data)
 
     def initial(self, options: TableOptions, players: int) -> State:
@@ -149,7 +149,7 @@ class HeartsTable(TrickTable):
     def tricks_per_hand(self, state: State) -> int:
         return hearts.cards_per_seat(state.options.rules)
 
-    def current(self, state: State, action: Action) -> Any:
+    def current(self, state: State, action: Action) -> JSON:
         part, number, index = self.target(state, action)
         hand = state.hand(number)
         entries = state.entries.get(number, ts.EMPTY)
@@ -185,7 +185,7 @@ class HeartsTable(TrickTable):
         kind = ACTION_KINDS.get(action.kind, KINDS[part])
         return [NewEvent(kind, payload, round=number)]
 
-    def _taken(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
+    def _taken(self, state: State, number: int, _: int | None, data: Data, actor: Actor) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number, correction_ok=True)
         options, names = state.options, seat_labels(state.options.players)
@@ -200,7 +200,9 @@ class HeartsTable(TrickTable):
             "sun": sun,
         }
 
-    def _points(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
+    def _points(
+        self, state: State, number: int, _: int | None, data: Data, actor: Actor
+    ) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number, correction_ok=True)
         options, names = state.options, seat_labels(state.options.players)
@@ -228,7 +230,10 @@ class HeartsTable(TrickTable):
             "taken": {str(s): [str(c) for c in cards] for s, cards in taken.items()},
         }
 
-    def _claim(self, state: State, number: int, seat: Any, data: Data, actor: Actor) -> Payload:
+    def _claim(
+        self, state: State, number: int, index: int | None, data: Data, actor: Actor
+    ) -> Payload:
+        seat = index or 0  # a claim's target names its seat (``target``)
         names = seat_labels(state.options.players)
         need_seat_phone(actor, seat, names)
         hand = _hand_open(state, number)
@@ -248,12 +253,14 @@ class HeartsTable(TrickTable):
             mine = list(wanted)
         return {"seat": seat, "cards": [str(c) for c in mine], "sun": sun}
 
-    def _trick(self, state: State, number: int, index: Any, data: Data, actor: Actor) -> Payload:
+    def _trick(
+        self, state: State, number: int, index: int | None, data: Data, actor: Actor
+    ) -> Payload:
         _need_player(actor)
         hand, players = _hand_open(state, number), state.options.players
         return trick_payload(
             hand,
-            index,
+            index or 0,  # a trick's target names its index (``target``)
             data,
             players,
             Card.parse,
@@ -277,13 +284,15 @@ class HeartsTable(TrickTable):
             )
         return rest_payload(len(hand.tricks), index or 0, data, state.options.players)
 
-    def _moon(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
+    def _moon(self, state: State, number: int, _: int | None, data: Data, actor: Actor) -> Payload:
         hand = _hand_open(state, number)
         shooter = hand.shooter
         seats = shooter.seats if hand.choice_required and shooter is not None else None
         return choice_payload(ts.MOON, number, seats, actor, data)
 
-    def _revoke(self, state: State, number: int, _: Any, data: Data, actor: Actor) -> Payload:
+    def _revoke(
+        self, state: State, number: int, _: int | None, data: Data, actor: Actor
+    ) -> Payload:
         _need_player(actor)
         hand = _hand_open(state, number)
         seat = read.seat_value(data.get("seat"), state.options.players, "seat")
@@ -298,7 +307,7 @@ class HeartsTable(TrickTable):
     def sheet(self, state: State) -> scoresheet.Sheet:
         return view.sheet(state)
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
         return view.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
@@ -309,14 +318,14 @@ def revokes(hand: Hand) -> list[Violation[Card]]:
     """The first revoke (not following suit when able) of each seat that made one: the revoke
     a table records is a seat's, however many tricks show it."""
     report = hand.report
-    first: dict[int, Any] = {}
+    first: dict[int, Violation[Card]] = {}
     for x in report.violations if report else ():
         if x.rule == "follow-suit":
             first.setdefault(x.seat, x)
     return list(first.values())
 
 
-def _taken_now(hand: Hand | None) -> dict[str, Any] | None:
+def _taken_now(hand: Hand | None) -> dict[str, JSON] | None:
     if hand is None or not hand.source:
         return None
     taken = {str(s): [str(c) for c in cards] for s, cards in sorted(hand.taken.items())}
@@ -327,7 +336,7 @@ def _taken_now(hand: Hand | None) -> dict[str, Any] | None:
 GAME = HeartsTable()
 
 
-def _rest_as_seen(seen: Any, rest: list[Card]) -> None:
+def _rest_as_seen(seen: object, rest: list[Card]) -> None:
     """The "all the rest are mine" claim takes the cards nobody else has claimed *now*; a phone that
     names the rest it was shown (``rest_seen``: the cards, as text) is refused (409) when
     another phone claimed some meanwhile, instead of its claim meaning something else."""

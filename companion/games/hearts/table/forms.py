@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cards.standard import Card
 from companion.errors import CompanionError, NotAllowed, Unreadable
 from companion.games.forms import Form, Kept, version
 from companion.games.hearts import HeartsOptions, numbers
 from companion.games.hearts.table.state import Hand
-from companion.games.protocol import Action, Entered
+from companion.games.protocol import Action, Data, Entered
 from companion.games.trickgame import read
 
-Url = Mapping[str, Any]
+Url = Data
 HAND = "/hearts/<int:number>"
 
 
@@ -37,17 +36,17 @@ class AskMoon(CompanionError):
         super().__init__("")
 
 
-def _act(kind: str, url: Url, form: Any, data: dict[str, Any], **target: Any) -> Action:
+def _act(kind: str, url: Url, form: Entered, data: dict[str, object], **target: object) -> Action:
     return Action(kind, {"hand": url["number"], **target}, version(form), data)
 
 
-def taken(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
+def taken(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     cards = {str(s): form.get(f"taken-{s}", "") for s in range(len(seen.names))}
     data = {"taken": cards, "rest": form.get("rest") or None, "sun": form.get("sun") or None}
     return _act("taken", url, form, data)
 
 
-def points(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
+def points(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     data = {
         "points": {str(s): form.get(f"points-{s}", "") for s in range(len(seen.names))},
         "moon": form.get("moon") or None,
@@ -68,7 +67,7 @@ def points(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     return _act("points", url, form, data)
 
 
-def claim(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
+def claim(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     if seen.me is None:
         raise NotAllowed("Only a seated phone can claim its own cards: use 'Score for all'.")
     data = {
@@ -81,7 +80,7 @@ def claim(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
     return _act("claim", url, form, data, seat=seen.me)
 
 
-def trick(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
+def trick(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     raw = str(form.get("trick", "")).strip()
     if not raw.isdigit():
         raise Unreadable("The form does not say which trick it is: reload the page.", "trick")
@@ -96,11 +95,11 @@ def rest(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     return _act("rest", url, form, {"seat": form.get("seat", "")}, trick=int(raw))
 
 
-def moon(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
+def moon(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     return _act("moon", url, form, {"choice": form.get("choice", "")})
 
 
-def revoke(form: Any, url: Url, seen: Seen, values: dict[str, Any]) -> Action:
+def revoke(form: Entered, url: Url, seen: Seen, values: Kept) -> Action:
     return _act("revoke", url, form, {"seat": form.get("seat", "")})
 
 

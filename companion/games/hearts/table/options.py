@@ -8,15 +8,14 @@ default never rewrites an old game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
 
 from companion.errors import Unreadable
 from companion.games.hearts import (
     HeartsOptions,
     options_from,
 )
+from companion.games.protocol import JSON, Data
 from companion.games.trickgame.options import RulesPlayers
 
 ENTRY_WAYS = {
@@ -38,8 +37,8 @@ class TableOptions(RulesPlayers):
     first_dealer: int = 0
     entry: str = "cards"
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"preset": self.preset}
+    def to_dict(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"preset": self.preset}
         for f in fields(HeartsOptions):
             value = getattr(self.rules, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
@@ -52,7 +51,7 @@ def _plain(err: Unreadable) -> Unreadable:
     return Unreadable(text[:1].upper() + text[1:], "options")
 
 
-def _read_text(key: str, text: str) -> Any:
+def _read_text(key: str, text: str) -> object:
     """One form value in the engine's terms; None = leave it to the preset."""
     text = text.strip().lower()
     if not text:
@@ -73,8 +72,8 @@ def _read_text(key: str, text: str) -> Any:
     return text.upper() if key == "bonus_card" else text
 
 
-def _engine_values(data: Mapping[str, Any]) -> dict[str, Any]:
-    raw: dict[str, Any] = {}
+def _engine_values(data: Data) -> dict[str, object]:
+    raw: dict[str, object] = {}
     for f in fields(HeartsOptions):
         if f.name not in data:
             continue
@@ -88,7 +87,7 @@ def _engine_values(data: Mapping[str, Any]) -> dict[str, Any]:
     return raw
 
 
-def parse_options(data: Mapping[str, Any]) -> TableOptions:
+def parse_options(data: Data) -> TableOptions:
     """Read the new-table form or an imported options dict; ``Unreadable`` names the option."""
     preset = str(data.get("preset") or "standard").strip().lower()
     entry = str(data.get("entry") or "cards").strip().lower()
@@ -107,5 +106,5 @@ def parse_options(data: Mapping[str, Any]) -> TableOptions:
     return TableOptions(rules, preset, first, entry)
 
 
-def load_options(data: dict[str, Any]) -> TableOptions:
+def load_options(data: Data) -> TableOptions:
     return parse_options(data)

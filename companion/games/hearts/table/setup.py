@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
 
 from companion.games.hearts import HeartsOptions
 from companion.games.hearts.table import setup_words
@@ -61,7 +60,7 @@ def form_fields() -> list[Field]:
     return [form_field(key) for key in ORDER]
 
 
-def form() -> dict[str, Any]:
+def form() -> dict[str, object]:
     """What the options form and the rules page show: fields, help, presets, entry ways."""
     return {
         "fields": form_fields(),

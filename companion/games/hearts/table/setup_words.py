@@ -8,8 +8,6 @@ each preset says in words which options it sets.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.games.hearts.options import PRESETS, HeartsOptions
 from companion.games.trickgame import passwords
 
@@ -101,7 +99,7 @@ PRESET_WORDS = {
 }
 
 
-def value_words(key: str, value: Any) -> str:
+def value_words(key: str, value: object) -> str:
     """An option's value as the form words it: ``moon_policy='add'`` -> ``26 to everyone
     else``; a pass order as its directions; yes or no."""
     if isinstance(value, bool):

@@ -15,13 +15,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict
 
 from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts import HandReport
 from companion.games.hearts.scoring import QS, bonus_card, card_points, scoring_cards
 from companion.games.hearts.table.options import TableOptions
+from companion.games.protocol import Payload
 from companion.games.seats import seat_labels
 from companion.games.trickgame.declaration import Declaration
 from companion.games.trickgame.entries import (
@@ -77,7 +78,7 @@ class Hand:
     claims: dict[int, list[Card]] = field(default_factory=dict)
     sun: int | None = None
     tricks: list[tuple[int, list[Card]]] = field(default_factory=list)
-    revoke: dict[str, Any] | None = None
+    revoke: Payload | None = None
     moon: str | None = None
     report: HandReport | None = None
     scores: Scores | None = None
@@ -133,15 +134,23 @@ def _claims(entries: HeartsEntries) -> tuple[dict[int, list[Card]], int | None]:
     return claims, sun
 
 
+class _Base(TypedDict):
+    """What every hand has, however its cards came in."""
+
+    claims: dict[int, list[Card]]
+    tricks: list[tuple[int, list[Card]]]
+    revoke: Payload | None
+    moon: str | None
+    totals_before: Scores
+
+
 def build_hand(options: TableOptions, n: int, entries: HeartsEntries, totals: Scores) -> Hand:
     rules, names = options.rules, seat_labels(options.players)
     claims, claim_sun = _claims(entries)
     tricks = [(leader, cards(texts)) for leader, texts in entries.trick_list()]
     moon = entries.choice.payload.get("choice") if entries.choice else None
     revoke = dict(entries.revoke.payload) if entries.revoke else None
-    base: dict[str, Any] = dict(
-        claims=claims, tricks=tricks, revoke=revoke, moon=moon, totals_before=totals
-    )
+    base = _Base(claims=claims, tricks=tricks, revoke=revoke, moon=moon, totals_before=totals)
     if entries.taken is not None:
         taken = {int(s): cards(c) for s, c in entries.taken.payload["taken"].items()}
         sun = entries.taken.payload.get("sun")
@@ -217,7 +226,7 @@ def rest_report(
     return replace(report, complete=True, violations=played.violations, winners=winners)
 
 
-def _trick_hand(options: TableOptions, n: int, base: dict[str, Any], rest: int | None) -> Hand:
+def _trick_hand(options: TableOptions, n: int, base: _Base, rest: int | None) -> Hand:
     rules = options.rules
     if rest is not None:
         report = rest_report(options, n, base["tricks"], rest, base["totals_before"], base["moon"])

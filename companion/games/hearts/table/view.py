@@ -4,18 +4,18 @@ and the versions a client names when it acts. Nothing in Hearts is secret from a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.games import hearts, scoresheet
 from companion.games.hearts.table import state as ts
 from companion.games.hearts.table.state import Hand, State
+from companion.games.protocol import JSON
 
 
-def _keyed(values: Mapping[int, Any] | None) -> dict[str, Any] | None:
+def _keyed(values: Mapping[int, JSON] | None) -> dict[str, JSON] | None:
     return None if values is None else {str(k): v for k, v in sorted(values.items())}
 
 
-def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, Any]:
+def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, JSON]:
     def at(part: str, index: int | None = None) -> int:
         return versions.get(ts.SLOTS.slot(hand.number, part, index), 0)
 
@@ -29,7 +29,7 @@ def _versions(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
     }
 
 
-def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, Any]:
+def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str, JSON]:
     report, shooter = hand.report, hand.shooter
     return {
         "hand": hand.number,
@@ -51,7 +51,7 @@ def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
     }
 
 
-def view(state: State, versions: Mapping[str, int]) -> dict[str, Any]:
+def view(state: State, versions: Mapping[str, int]) -> dict[str, JSON]:
     options = state.options
     number = state.open_number
     passing = hearts.pass_for_hand(options.rules, number) if number else None

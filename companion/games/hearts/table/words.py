@@ -5,13 +5,12 @@ own events (``HeartsTable.describe``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from companion.cards.standard import Card
 from companion.games import hearts
 from companion.games.hearts.table.options import TableOptions
-from companion.games.protocol import Event
+from companion.games.protocol import Data, Event
 from companion.games.trickgame import passwords
 from companion.games.trickgame.passwords import PassLine as PassLine
 from companion.games.trickgame.words import face as face
@@ -56,7 +55,7 @@ def lead_line(options: TableOptions, dealer: int, names: Sequence[str]) -> str:
     return f"The {face(card or '2C')} leads."
 
 
-def _taken_words(payload: Mapping[str, Any], names: Sequence[str]) -> str:
+def _taken_words(payload: Data, names: Sequence[str]) -> str:
     parts = []
     for seat, texts in sorted(payload.get("taken", {}).items(), key=lambda i: int(i[0])):
         if texts:
@@ -64,7 +63,7 @@ def _taken_words(payload: Mapping[str, Any], names: Sequence[str]) -> str:
     return "; ".join(parts) or "no cards"
 
 
-def _points_words(n: int | None, payload: Mapping[str, Any], names: Sequence[str]) -> str:
+def _points_words(n: int | None, payload: Data, names: Sequence[str]) -> str:
     """``hand 3 by points: Ann 15, Bob 4, ...`` (or who shot the moon or the sun)."""
     for key, what in (("sun", "took every trick"), ("moon", "shot the moon")):
         if payload.get(key) is not None:
@@ -73,7 +72,7 @@ def _points_words(n: int | None, payload: Mapping[str, Any], names: Sequence[str
     return f"hand {n} by points: " + ", ".join(f"{_name(names, s)} {p}" for s, p in points)
 
 
-def _line(kind: str, n: int | None, p: Mapping[str, Any], names: Sequence[str]) -> str:
+def _line(kind: str, n: int | None, p: Data, names: Sequence[str]) -> str:
     """What an event of ``kind`` (one of the game's own) did to hand ``n``."""
     lines = {
         "hearts-taken": lambda: f"hand {n}, cards taken: {_taken_words(p, names)}",
