@@ -9,6 +9,8 @@ with ``EXAMPLES`` generated cases (a subtest each), boundary cases included."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +20,10 @@ from flask import Flask
 from hypothesis import HealthCheck, settings
 
 from companion import create_app
-from tests.conftest import STATIC_BUILD, _dispose, _sqlite_copy
+from companion.extensions import db
+
+# the run's hashed static copies (the path ``tests/conftest.py`` gives every test app)
+STATIC_BUILD = os.path.join(tempfile.gettempdir(), f"companion-test-static-{os.getuid()}")
 
 EXAMPLES = int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "50"))
 
@@ -28,15 +33,18 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) ->
     """The app the fuzz calls: a copy of the session's migrated SQLite file (not migrated
     again), the run's shared static build."""
     folder = tmp_path_factory.mktemp("api-fuzz")
+    shutil.copyfile(sqlite_template, folder / "fuzz.sqlite3")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COMPANION_INSTANCE", str(folder / "instance"))
         app = create_app(
             {"TESTING": True, "SECRET_KEY": "fuzz", "AUTO_MIGRATE": False,
              "STATIC_BUILD_DIR": STATIC_BUILD,
-             "SQLALCHEMY_DATABASE_URI": _sqlite_copy(sqlite_template, folder, "fuzz.sqlite3")}
+             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'fuzz.sqlite3'}"}
         )  # fmt: skip
     yield app
-    _dispose(app)
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,9 @@ from hypothesis import strategies as st
 
 from companion import create_app
 from companion.tables.models import Event, Game, Seat, Table
-from tests.conftest import STATIC_BUILD
+
+# the run's hashed static copies (the path ``tests/conftest.py`` gives every test app)
+STATIC_BUILD = os.path.join(tempfile.gettempdir(), f"companion-test-static-{os.getuid()}")
 
 _instance = tempfile.mkdtemp(prefix="companion-forms-")
 os.environ.setdefault("COMPANION_INSTANCE", _instance)
