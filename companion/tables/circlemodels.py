@@ -26,6 +26,11 @@ class Circle(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=now)
 
 
+def changed(circle: Circle) -> None:
+    """The circle's members or results changed: its ``version`` (the page's cache key) grows."""
+    circle.version = (circle.version or 0) + 1
+
+
 class CircleMember(db.Model):  # type: ignore[name-defined,misc]
     """A member; a removed one keeps its row (its past results keep their names)."""
 

@@ -10,8 +10,9 @@ from sqlalchemy import select
 
 from companion.extensions import db
 from companion.games.protocol import JSON
-from companion.tables import tokens
+from companion.tables import service, tokens
 from companion.tables.circlemodels import Circle, CircleMember, CirclePhone
+from companion.tables.circlemodels import changed as changed  # the pages call it from here
 from companion.tables.models import Seat, Table, now
 
 MEMBER_LIMIT = 100
@@ -53,10 +54,6 @@ def member(circle: Circle, member_id: object) -> CircleMember | None:
     return found
 
 
-def changed(circle: Circle) -> None:
-    circle.version = (circle.version or 0) + 1
-
-
 def rotate(circle: Circle) -> None:
     """A new link: the old one leads nowhere; the key and the phones' list stay."""
     circle.token = tokens.link_token()
@@ -67,8 +64,6 @@ def start_table(
     circle: Circle, kind: str, options: dict[str, JSON], chosen: Sequence[CircleMember], phone: str
 ) -> Table:
     """A table of the circle: each seat is a member, in the order given."""
-    from companion.tables import service  # the service settles circles' games: it imports us
-
     table = service.create_table(kind, options, [m.name for m in chosen], phone, commit=False)
     table.circle_id = circle.id
     for seat, m in zip(table.seats, chosen, strict=True):

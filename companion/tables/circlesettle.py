@@ -18,8 +18,7 @@ from companion.games import circlefacts
 from companion.games.protocol import Payload
 from companion.tables import snapshot
 from companion.tables.cache import Kept
-from companion.tables.circlemodels import Circle, CircleGame, CircleMember, CircleResult
-from companion.tables.circles import changed
+from companion.tables.circlemodels import Circle, CircleGame, CircleMember, CircleResult, changed
 from companion.tables.models import Game, Seat, Table, now
 from companion.tables.registry import game_type
 
@@ -29,10 +28,15 @@ GAMES = Game.__table__
 
 class CircleOf:
     """game id -> its table's circle id (0: none), per process: a table's circle never
-    changes, so the service's hook costs one query per game and process, then nothing."""
+    changes, so the service's hook costs at most one query per game and process, then
+    nothing; none when the caller read the table's row anyway and said so (``know``: the
+    Table API's key query, ``holders.holder``)."""
 
     def __init__(self) -> None:
         self._items: Kept[int, int] = Kept(4096)
+
+    def know(self, game_id: int, circle_id: int | None) -> None:
+        self._items.put(game_id, circle_id or 0)
 
     def get(self, game_id: int) -> int:
         found = self._items.get(game_id)
@@ -43,19 +47,24 @@ class CircleOf:
         return found
 
 
+def circle_of() -> CircleOf:
+    return kept_in_app("circle_of", CircleOf)
+
+
 def after_change(
     game: snapshot.GameRef, before: snapshot.Snapshot, after: snapshot.Snapshot | None = None
 ) -> None:
     """The service's hook, after an action or undo was committed (``before`` and ``after``:
     the game's snapshots either side, ``after`` None for an undo): a game of a circle's table
     that finishes, or was finished (a correction, an undo), is settled at once. Any other
-    change costs nothing here, not even a query: the circle's next read settles the rest.
-    A failure here is logged, never the caller's: the action is stored, and the circle's
-    next read settles the game again."""
-    if not (before.sheet.finished or (after is not None and after.sheet.finished)):
-        return
-    circle_id = kept_in_app("circle_of", CircleOf).get(game.id)
+    change costs nothing here: the circle's next read settles the rest. The game's circle
+    is asked first (kept per process: one query per game), so a table outside any circle
+    never works out its sheet here. A failure here is logged, never the caller's: the action
+    is stored, and the circle's next read settles the game again."""
+    circle_id = circle_of().get(game.id)
     if not circle_id:
+        return
+    if not (before.sheet.finished or (after is not None and after.sheet.finished)):
         return
     try:
         db.session.commit()  # end what the action left (an autocommit connection included)
@@ -195,11 +204,11 @@ def snapshot_ref(game_id: int, kind: str, options: Payload | None) -> snapshot.G
     return _Ref(game_id, kind, dict(options or {}))
 
 
-def adopt(circle: Circle, table: Table, chosen: Sequence[CircleMember]) -> None:
-    """An imported table becomes the circle's (each seat the member matched to it), and its
-    games are settled at once: a finished one counts, at the time it was played."""
+def claim(circle: Circle, table: Table, chosen: Sequence[CircleMember]) -> None:
+    """An imported table becomes the circle's, each seat the member matched to it, in the
+    import's own transaction (``importing.from_json``'s ``claim``): the table is stored in
+    the circle or not at all. Nothing is committed here; once it is, ``sync`` settles its
+    games (a finished one counts, at the time it was played)."""
     table.circle_id = circle.id
     for seat, m in zip(table.seats, chosen, strict=True):
         seat.member_id = m.id
-    db.session.commit()
-    sync(circle.id)

@@ -11,7 +11,7 @@ from sqlalchemy import and_, bindparam, func, select
 from companion.extensions import db, kept_in_app
 from companion.games.protocol import Actor, Payload
 from companion.games.seats import seat_name
-from companion.tables import cache, store
+from companion.tables import cache, circlesettle, store
 from companion.tables.models import ApiKey, Game, Seat, Table
 
 
@@ -87,6 +87,7 @@ _HOLDER = (
         _S.phone,
         _G.number,
         _G.last_event,
+        _T.circle_id,
     )
     .select_from(ApiKey.__table__)
     .join(Table.__table__, _T.id == _K.table_id)
@@ -152,6 +153,7 @@ def holder(key_hash: str, for_change: bool = False) -> Holder | None:
     phone, table_id, token, host_phone, game_id, kind, options = rows[0][:7]
     if for_change:
         store.held(game_id)
+    circlesettle.circle_of().know(game_id, rows[0][12])  # the service's hook asks nothing more
     seats = tuple(PlainSeat(r[7], r[8], r[9]) for r in rows)
     game = PlainGame(game_id, kind, options, rows[0][10], rows[0][11])
     return Holder(phone, table_id, token, host_phone, game, seats)

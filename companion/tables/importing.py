@@ -15,6 +15,7 @@ Then the table is stored all or nothing, each event keeping the time it was made
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from companion.errors import CompanionError, Unreadable
@@ -34,8 +35,9 @@ def _need(condition: bool, what: str) -> None:
         raise Unreadable(f"This file cannot be imported: {what}.", "file")
 
 
-def from_json(data: Entered, phone: str) -> Table:
-    """Create a new table replaying the exported events; all or nothing."""
+def from_json(data: Entered, phone: str, claim: Callable[[Table], None] | None = None) -> Table:
+    """Create a new table replaying the exported events; all or nothing. ``claim``: what the
+    same transaction also does with the new table (``service.import_table``)."""
     _need(
         isinstance(data, dict) and data.get("format") == FORMAT,
         "it is not a Companion game export (the format mark is missing)",
@@ -63,14 +65,19 @@ def from_json(data: Entered, phone: str) -> Table:
         raise Unreadable(
             f"This file's events cannot be read ({err.__class__.__name__}).", "file"
         ) from None
-    return _store(kind, options, seats, checked, phone)
+    return _store(kind, options, seats, checked, phone, claim)
 
 
 def _store(
-    kind: GameType, options: Opaque, seats: list[str], events: list[Event], phone: str
+    kind: GameType,
+    options: Opaque,
+    seats: list[str],
+    events: list[Event],
+    phone: str,
+    claim: Callable[[Table], None] | None,
 ) -> Table:
     names = [_printable(s, 40) for s in seats]
-    return service.import_table(kind.key, options.to_dict(), names, events, phone)
+    return service.import_table(kind.key, options.to_dict(), names, events, phone, claim)
 
 
 def _int(value: Entered, what: str, low: int, high: int) -> int:

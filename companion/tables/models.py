@@ -1,6 +1,7 @@
 """Typed SQLAlchemy 2.0 models. Events are appended, never updated or deleted.
 
-Totals are never stored: every score is derived from the events of a game.
+Totals are never stored: every score is derived from the events of a game. (A game's row
+keeps only what the database derives on every insert: its newest event and its count.)
 """
 
 from __future__ import annotations
@@ -72,6 +73,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # the id of the game's newest event, kept by a database trigger on every insert into
     # events (migration e5f1a7c3d9b2); never written from Python
     last_event: Mapped[int] = mapped_column(BigInteger, server_default="0")
+    # how many events the game holds, counted by the same trigger on every insert, in the
+    # appending transaction (migration a3d8f2c6b1e9); never written from Python
+    event_count: Mapped[int] = mapped_column(Integer, server_default="0")
     table: Mapped[Table] = relationship(back_populates="games")
     events: Mapped[list[Event]] = relationship(
         back_populates="game", order_by="Event.id", cascade="all"

@@ -8,8 +8,9 @@ must make exactly the events the file has next: their kinds, rounds, slots, vers
 payloads. Words a change keeps for the history (a verdict's outcome, a question to the table)
 are made again here, never taken from the file. An undo must take back what live undo would
 (``plan.newest_batch``) with the undo events live undo writes. The host's deck form is
-checked as the form checks it. Anything else is refused in words naming the event (its number
-in the file and its kind); nothing is stored until every event passed.
+the table's own ``deck`` action (``seating``), decided as live play decides it. Anything else
+is refused in words naming the event (its number in the file and its kind); nothing is
+stored until every event passed.
 
 Who: the file says which phone and seat made each change, but not which seats had phones or
 who hosted, so each change is replayed as the host's phone in that seat (a seat's own change
@@ -21,10 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from companion.cards.alpha import Deck
 from companion.errors import CompanionError, Unreadable
-from companion.games import plan, replay
-from companion.games.protocol import Actor, Event, Opaque
+from companion.games import plan, replay, seating
+from companion.games.protocol import Action, Actor, Event, Opaque
 from companion.tables import service
 from companion.tables.registry import GameType
 from companion.tables.snapshot import Snapshot
@@ -32,7 +32,6 @@ from companion.tables.snapshot import Snapshot
 FOLD_BUDGET = 500_000
 # payload words for the history, made again on replay rather than compared
 WORDS = frozenset({"outcome", "what", "why", "under"})
-DECK_SLOT = "deck"
 
 
 def refuse(number: int, kind: str, why: str) -> Unreadable:
@@ -196,19 +195,22 @@ class Replay:
         return i + len(made)
 
     def _deck(self, i: int) -> int:
-        """The host's deck form: a deck that reads, with at least one card, in the next
-        version of the slot ``deck``."""
+        """The host's deck form, as live play decides it: the table's own ``deck`` action
+        (``companion.games.seating``), checked and versioned by ``plan.plan`` against the
+        slot ``deck``; the deck is stored as the form stores it."""
         e = self.items[i]
+        version = self.versions.get(seating.DECK_SLOT, 0)
+        action = Action("deck", {}, version, dict(e.payload))
+        actor = Actor(e.actor, e.actor_seat, True, frozenset(), self.names)
         try:
-            deck = Deck.from_dict(dict(e.payload))
-        except (CompanionError, TypeError, ValueError):
-            raise refuse(i + 1, e.kind, "is not a deck the app can read.") from None
-        if deck.size == 0:
-            raise refuse(i + 1, e.kind, "has no cards: a deck needs at least one.")
-        at = (DECK_SLOT, self.versions.get(DECK_SLOT, 0) + 1, None)
-        if (e.slot, e.slot_version, e.round) != at:
+            planned = plan.plan(seating.RULES, seating.Shell(), self.versions, [action], actor)
+        except CompanionError as err:
+            why = f"is refused as the deck form refuses it: {err.message}"
+            raise refuse(i + 1, e.kind, why) from None
+        (row,) = [r.columns() for r in planned.rows]
+        if (e.slot, e.slot_version, e.round) != (row["slot"], row["slot_version"], row["round"]):
             raise refuse(i + 1, e.kind, "is out of step with the changes before it.")
-        self._fold([replace(e, payload=deck.to_dict())])
+        self._fold([replace(e, payload=row["payload"])])
         return i + 1
 
     def _fold(self, made: list[Event], undone: list[Event] | None = None) -> None:

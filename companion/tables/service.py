@@ -9,7 +9,7 @@ one batch: undo takes a batch back whole.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -85,14 +85,22 @@ def check_game(named: int, current: int) -> None:
 
 
 def act(
-    tbl: Seated, game: GameRef, actions: Sequence[Action], actor: Actor, notify: str | None = None
+    tbl: Seated,
+    game: GameRef,
+    actions: Sequence[Action],
+    actor: Actor,
+    notify: str | None = None,
+    head: int | None = None,
 ) -> Done:
     """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
     the table's token, to tell other processes' streams with the commit itself
-    (``store.insert_events``); the caller still wakes this process's own."""
+    (``store.insert_events``); the caller still wakes this process's own. ``head``: the
+    game's newest event id as read under the game's lock (``games.last_event``), when the
+    caller read it so (``holders.holder`` for a change): a snapshot this process has folded
+    that far is used without reading the events again."""
     players = len(tbl.seats)
     store.lock_game(game.id)
-    snap = snapshot.load(game, players)
+    snap = snapshot.load(game, players, head)
     versions, rows = _plan(snap, actions, actor)
     for row in rows:
         if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
@@ -362,19 +370,31 @@ def _take_seat(seat: Seat, phone: str, name: str) -> bool:
 
 
 def import_table(
-    kind: str, options: dict[str, JSON], names: list[str], events: Sequence[Event], phone: str
+    kind: str,
+    options: dict[str, JSON],
+    names: list[str],
+    events: Sequence[Event],
+    phone: str,
+    claim: Callable[[Table], None] | None = None,
 ) -> Table:
     """A new table holding ``events`` (replayed and checked already), each keeping the time
-    it was made, and the mark that it was imported; all or nothing."""
+    it was made, and the mark that it was imported; all or nothing. ``claim``: what else
+    the same transaction does with the new table before it commits (a circle takes it,
+    ``circlesettle.claim``): if it fails, nothing is stored, the table neither."""
     try:
         table = create_table(kind, options, names, phone, commit=False)
         db.session.flush()
         _insert_kept(table.game.id, events)
         store.append(table.game, "import", "Import", None, {"events": len(events)}, capped=False)
+        if claim is not None:
+            claim(table)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise Unreadable("This file's events repeat a change, so it cannot be imported.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
     return table
 
 

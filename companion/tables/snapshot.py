@@ -175,10 +175,10 @@ _NEWER = (
 
 _GAMES = Game.__table__
 _THIS = _GAMES.alias("this")
+# the table's earlier games' counts (``Game.event_count``): one row per game, not its events
 _EARLIER = (
-    select(func.count(_COLUMNS.id))
-    .select_from(EventRow.__table__)
-    .join(_GAMES, _GAMES.c.id == _COLUMNS.game_id)
+    select(func.coalesce(func.sum(_GAMES.c.event_count), 0))
+    .select_from(_GAMES)
     .join(_THIS, and_(_THIS.c.table_id == _GAMES.c.table_id, _GAMES.c.number < _THIS.c.number))
     .where(_THIS.c.id == bindparam("game"))
 )

@@ -164,9 +164,16 @@ def append(
     return event
 
 
+_COUNT = select(Game.__table__.c.event_count).where(Game.__table__.c.id == bindparam("game"))
+
+
 def events_count(game_id: int) -> int:
-    """How many events the game holds (every kind)."""
-    return int(db.session.scalar(select(func.count()).where(Event.game_id == game_id)) or 0)
+    """How many events the game holds (every kind): its row's count, kept by the database on
+    every insert (``Game.event_count``), so the cost does not grow with the game. Exact for
+    a caller that holds the game's lock (``lock_game``); the session's pending events are
+    flushed (and so counted) first."""
+    db.session.flush()
+    return int(db.session.connection().execute(_COUNT, {"game": game_id}).scalar() or 0)
 
 
 class KeptColumns(Columns):
@@ -383,15 +390,18 @@ def table_by(column: str, value: str) -> Table | None:
     return db.session.scalars(stmt).unique().first()
 
 
+_GAMES_C = Game.__table__.c
+_TABLE_COUNT = select(func.coalesce(func.sum(_GAMES_C.event_count), 0)).where(
+    _GAMES_C.table_id == bindparam("table")
+)
+
+
 def table_version(table: Table) -> int:
     """Grows with every change to this table and nothing else: how many events the table has
-    stored (``Snapshot.table_version`` counts the same; event ids are shared by all tables)."""
-    stmt = (
-        select(func.count(Event.id))
-        .join(Game, Game.id == Event.game_id)
-        .where(Game.table_id == table.id)
-    )
-    return db.session.scalar(stmt) or 0
+    stored (``Snapshot.table_version`` counts the same; event ids are shared by all tables),
+    summed from its games' counts (``Game.event_count``): one row per game, never the events."""
+    db.session.flush()
+    return int(db.session.connection().execute(_TABLE_COUNT, {"table": table.id}).scalar() or 0)
 
 
 def last_change(table: Table) -> datetime:

@@ -269,8 +269,9 @@ def import_game(circle: Circle, data: Entered, given: Entered, phone: str) -> An
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise Unreadable("This file cannot be imported: no seat names.", "file")
     chosen = matched(circle, seats, given)
-    table = importing.from_json(data, phone)
-    circlesettle.adopt(circle, table, chosen)
+    # the table and its place in the circle are one transaction: stored together or not at all
+    table = importing.from_json(data, phone, lambda t: circlesettle.claim(circle, t, chosen))
+    circlesettle.sync(circle.id)  # then its games are settled, each in its own commit
     return table
 
 

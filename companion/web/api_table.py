@@ -290,7 +290,10 @@ def act() -> ResponseReturnValue:
         if found is None:
             h = _held(for_change=True)
             _same_game(body.get("game_number"), h.game.number)
-            found = h, service.act(h, h.game, [action], h.actor, notify=h.token)
+            # the key's query locked the game and read its newest event: the snapshot kept
+            # at that event needs no read of the events
+            head = h.game.last_event
+            found = h, service.act(h, h.game, [action], h.actor, notify=h.token, head=head)
     except service.StaleTarget:
         raise
     except Conflict as err:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from flask import Flask
+from sqlalchemy import event
 
 from companion.extensions import db
 from companion.tables import snapshot
@@ -109,3 +111,25 @@ def test_actions_at_once_on_one_game_leave_no_event_out_of_the_snapshot(app: Fla
     assert kept is not None
     assert [e.id for e in kept.events] == sorted(stored)
     assert list(kept.sheet.totals) == [i + 10 for i in range(8)]
+
+
+@pytest.mark.one_database  # SQLite: the Table API's locked way (PostgreSQL's: test_unlocked)
+def test_an_action_on_sqlite_reads_no_events_its_process_has_folded(app: Flask, client):
+    """SQLite (the locked way): the key's query takes the write lock and reads the game's
+    newest event, so an action on a game this process has folded that far reads no events
+    again: the lock and key, the insert, nothing else. Its table belongs to no circle, so the
+    sheet is not worked out for the action either (only a circle's game settles on it)."""
+    _, key = _table(client)
+    assert _score(client, key, 1, 0, 4).status_code == 200
+    seen: list[str] = []
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+    assert _score(client, key, 1, 1, 6).status_code == 200
+    assert not [sql for sql in seen if "FROM events" in sql], seen
+    assert [sql.split()[0] for sql in seen] == ["BEGIN", "SELECT", "INSERT"], seen
+    with app.app_context():
+        game_id = db.session.scalar(db.select(Game.id))
+        kept = snapshot.cache().get(game_id)
+        db.session.remove()
+    assert kept is not None and "sheet" not in vars(kept)  # never worked out
+    assert client.get("/api/v1/table", headers=key).json["sheet"]["totals"] == {"0": 4, "1": 6}

@@ -367,3 +367,47 @@ def test_hostile_member_ids_and_seat_numbers_are_refused_in_words(client):
     refused = client.post(f"{page}/tables", data=form)
     assert refused.status_code == 422
     assert "seat must be a number" in refused.get_data(as_text=True)
+
+
+def test_an_import_the_circle_cannot_take_leaves_no_table(app, client, monkeypatch):
+    """The imported table and its place in the circle are one transaction: when the circle's
+    claim fails (the database gone at that moment, say), no table is left outside the
+    circle, nor any of its events; the same import then succeeds."""
+    import pytest
+    from sqlalchemy import func, select
+
+    from companion.extensions import db
+    from companion.tables import circlesettle
+    from companion.tables.models import Event, Table
+
+    options = {"rounds": 1, "high_wins": True}
+    old = client.post("/api/v1/tables", json={"game": "custom", "names": ["Ann", "Bob"],
+                                              "options": options}).json  # fmt: skip
+    custom_round(client, old["host_key"], 1, [9, 4])
+    export = client.get(old["links"]["table"] + "/games/1/export.json").json
+    circle = new_circle(client, ("Ann", "Bob"))
+    key = bearer(circle["circle_key"])
+
+    def stored() -> tuple[int, int]:
+        with app.app_context():
+            counts = (db.session.scalar(select(func.count(Table.id))) or 0,
+                      db.session.scalar(select(func.count(Event.id))) or 0)  # fmt: skip
+            db.session.remove()
+        return counts
+
+    before = stored()
+    real = circlesettle.claim
+
+    def failing(*args):  # type: ignore[no-untyped-def]
+        real(*args)  # the seats are given their members, then the database fails
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(circlesettle, "claim", failing)
+    with pytest.raises(RuntimeError):
+        client.post("/api/v1/circle/import", json={"export": export}, headers=key)
+    assert stored() == before  # no table, no event
+    monkeypatch.setattr(circlesettle, "claim", real)
+    done = client.post("/api/v1/circle/import", json={"export": export}, headers=key)
+    assert done.status_code == 201, done.json
+    assert stored()[0] == before[0] + 1
+    assert read(client, circle)["stats"]

@@ -396,3 +396,37 @@ def test_random_edits_of_each_game_are_refused_in_words_or_imported(app, client)
         for _ in range(25):
             answer = post(client, _mutated(data, rng, kinds))
             assert answer.status_code in (303, 422), answer.get_data(as_text=True)[-800:]
+
+
+def test_a_deck_edit_imports_as_the_deck_form_decides_it(app, client):
+    """An AlphaGrams table whose host corrected the deck twice imports with both decks; the
+    same file with a deck the form refuses, or a deck edit out of step with the one before
+    it, is refused in words naming the event, and nothing is stored."""
+    from tests.web.test_alphagrams_table import Table as AgTable
+    from tests.web.test_alphagrams_table import _deck_form
+
+    t = AgTable(client)
+    for copies in ("2", "3"):
+        form = _deck_form(client, t.path)
+        form["copies-T"] = copies
+        assert client.post(f"{t.path}/deck", data=form).status_code in (200, 303)
+    data = exported(client, t.path)
+    first, second = index(data, "alpha-deck"), index(data, "alpha-deck", 1)
+    assert data["events"][second]["slot_version"] == 2
+    copy_path = post(client, data).headers["Location"]
+    again = exported(client, copy_path)
+    assert [e["payload"] for e in again["events"] if e["kind"] == "alpha-deck"] == [
+        data["events"][first]["payload"],
+        data["events"][second]["payload"],
+    ]
+
+    def empty(events: list[dict]) -> None:
+        cards = events[second]["payload"]["cards"]
+        events[second]["payload"]["cards"] = {card: [0, v] for card, (_, v) in cards.items()}
+
+    def skipped(events: list[dict]) -> None:
+        events[second]["slot_version"] = 3  # one skipped
+
+    refused(app, client, edited(data, empty), f"event {second + 1} (alpha-deck) is refused as "
+            "the deck form refuses it: A deck needs at least one card.")  # fmt: skip
+    refused(app, client, edited(data, skipped), f"event {second + 1} (alpha-deck) is out of step")
