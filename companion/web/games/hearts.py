@@ -93,8 +93,7 @@ def _again(
     if asked:
         ctx["status"] = 422
     if kind == "rest":  # the open hand's next trick, fresh; the trick now in the words
-        raw = str(values.get("trick", ""))
-        index = int(raw) if raw.isdigit() else 0
+        index = _kept_trick(values) or 0
         now = err.current if isinstance(err, StaleTarget) else None
         words = forms.rest_refused(err.message, now, index, number, v.names)
         errors = {"form": said(words, v.names)}
@@ -112,10 +111,16 @@ def _again(
     return {**ctx, "force_way": WAY_OF[kind]}
 
 
+def _kept_trick(values: Mapping[str, object]) -> int | None:
+    """The trick (0-based) a kept trick or claim form named, if it named one."""
+    raw = str(values.get("trick", ""))
+    return int(raw) if raw.isdigit() else None
+
+
 def _ahead(hand: Any, values: Mapping[str, Any]) -> bool:
     """Does a kept trick form name a trick past the next one of ``hand``?"""
-    raw = str(values.get("trick", ""))
-    return hand is not None and raw.isdigit() and int(raw) > len(hand.tricks)
+    index = _kept_trick(values)
+    return hand is not None and index is not None and index > len(hand.tricks)
 
 
 def _same(v: TableView, action: Action) -> str | None:

@@ -168,6 +168,6 @@ def saved(action: Action, after: Hand | None, changed: bool, names: Sequence[str
         return f"Hand {hand} saved: the totals wait for the {waits}'s choice."
     if changed:
         return f"Hand {hand} changed; totals updated."
-    seat = getattr(after, "rest", None) if action.kind == "rest" else None
+    seat = after.rest if after is not None and action.kind == "rest" else None
     name = names[seat] if seat is not None and seat < len(names) else "one player"
     return SAVED[action.kind].format(hand=hand, trick=action.target.get("trick", 0) + 1, name=name)
