@@ -64,7 +64,7 @@ from companion.games.consonants.options import (
     ConsonantsOptions,
     options_from,
 )
-from companion.games.consonants.report import HandReport, check_hand
+from companion.games.consonants.report import HandReport, check_hand, rest_report
 from companion.games.consonants.scoring import (
     FLYING_CHOICES,
     HandScores,
@@ -125,6 +125,7 @@ __all__ = [
     "pass_for_hand",
     "points_from_taken",
     "read_word",
+    "rest_report",
     "running_totals",
     "score_taken",
     "trick_winner",
