@@ -40,6 +40,27 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
+def test_i_am_ann_reads_as_one_sentence_at_390_px(phone):
+    """The seat-1 check box on the new-table form reads "I am Ann: this phone sits there" as
+    one sentence: the name is not torn off its words into a column of its own (the label is a
+    flex row, so the name's span and the rest of the sentence were two items: "I am / Ann" in
+    a narrow column, a gap, then ": this phone sits there")."""
+    ann = phone(**SMALL)
+    ann.goto("/new/hearts")
+    form = ann.locator("#new-table")
+    form.locator("input[name=name-0]").fill("Ann")
+    words = form.locator("#me-words")
+    expect(words).to_have_text("I am Ann")
+    lines = words.evaluate("e => e.getClientRects().length")
+    assert lines == 1, f"'I am Ann' is broken over {lines} lines"
+    gap = words.evaluate(
+        "e => { const r = document.createRange(); const t = e.nextSibling;"
+        " r.setStart(t, 0); r.setEnd(t, 1);"
+        " return r.getBoundingClientRect().left - e.getBoundingClientRect().right }"
+    )
+    assert abs(gap) < 2, f"a gap of {gap} px between the name and ': this phone sits there'"
+
+
 def test_a_table_of_three_phones_round_two(phone):
     ann = phone(**SMALL)
     ann.clock.install()  # time runs as usual; fast_forward stands in for a message's while
