@@ -150,8 +150,9 @@ def _init_extensions(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    from companion.web import errors, pages, referee
+    from companion.web import errors, pages, referee, templatecache
 
     errors.register(app)
     referee.register(app)
     pages.register(app)
+    templatecache.init_app(app)

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from companion.cachedir import user_cache
 from companion.words import prepared
 from companion.words.lexicon import Lexicon, LexiconInfo, ZipfSource
 
@@ -147,13 +148,7 @@ _KEEP_OLD_SECONDS = 24 * 3600
 def cache_folder() -> Path | None:
     """Where prepared lists are kept (None: no home folder to keep them in)."""
     configured = os.environ.get("COMPANION_WORDS_CACHE")
-    if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME")
-    try:
-        return Path(base or Path.home() / ".cache") / "companion" / "words"
-    except RuntimeError:  # no home folder
-        return None
+    return Path(configured) if configured else user_cache("words")
 
 
 def fingerprint(data: bytes, info: LexiconInfo) -> str:
