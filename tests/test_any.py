@@ -22,7 +22,6 @@ DECLARED = {"companion/games/protocol.py": 2}
 # modules not yet precise: the game packages other work was changing at the time (Hearts,
 # Consonants, Follow the Author, the trick base), the web layer, and a few SQL/JSON edges
 NOT_YET = {
-    "companion/__init__.py": 1,
     "companion/games/consonants/options.py": 1,
     "companion/games/follow_the_author/options.py": 1,
     "companion/games/hearts/options.py": 1,
@@ -30,17 +29,16 @@ NOT_YET = {
     "companion/games/trickgame/entries.py": 1,
     "companion/games/trickgame/hands.py": 1,
     "companion/games/tricks.py": 1,
-    "companion/web/api_circle.py": 1,
     "companion/web/kinds.py": 1,
     "companion/words/lexicon.py": 1,
 }
 
 # how often each package may use the named escapes (uses, declarations aside)
 ESCAPES = {
-    ("Entered", "games"): 71,  # the forms a game reads: each reader's form
+    ("Entered", "games"): 69,  # the forms a game reads: each reader's form
     ("Entered", "tables"): 5,
-    ("Entered", "web"): 71,
-    ("Opaque", "games"): 16,
+    ("Entered", "web"): 70,
+    ("Opaque", "games"): 15,
     ("Opaque", "tables"): 4,
     ("Opaque", "web"): 4,
 }
