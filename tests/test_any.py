@@ -28,7 +28,6 @@ NOT_YET = {
     "companion/games/optionvalues.py": 1,
     "companion/games/trickgame/entries.py": 1,
     "companion/games/trickgame/hands.py": 1,
-    "companion/games/tricks.py": 1,
     "companion/web/kinds.py": 1,
     "companion/words/lexicon.py": 1,
 }
