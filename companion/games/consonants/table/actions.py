@@ -274,7 +274,7 @@ def _trick(state: State, hand: Hand, index: int | None, data: Data, actor: Actor
     players = state.options.players
     names = seat_labels(players)
     return trick_payload(
-        hand,
+        hand.tricks,
         index or 0,  # a trick's target names its index (``target``)
         data,
         players,
