@@ -421,7 +421,15 @@
     // only the form itself waits: where the new box has a form in its place (the same id),
     // the held one goes there and the rest (status lines, undo, saved lines) comes in
     var spot = !gone && unsent.id && alone(box, unsent) && node && node.querySelector ? node.querySelector("#" + unsent.id) : null;
+    // a form whose fields sit beside it (data-pick: Follow the Author's sealed suits, which
+    // belong to no form) moves with them, or the whole box waits
+    var pick = picker(unsent), newPick = null;
+    if (spot && pick) {
+      newPick = node.querySelector("#" + pick.id);
+      if (!newPick) { spot = null; }
+    }
     if (spot) {
+      if (newPick) { newPick.replaceWith(pick); }
       var active = document.activeElement;
       keptFocus = unsent.contains(active) ? { field: active, start: active.selectionStart, end: active.selectionEnd } : null;
       spot.replaceWith(unsent);
@@ -444,10 +452,18 @@
   // (a picker beside its form), or the whole box waits as before
   function alone(box, form) {
     if (box.querySelectorAll("form[data-unsent]").length !== 1) { return false; }
+    var pick = picker(form);
     var fields = box.querySelectorAll("input:not([type=hidden]), select, textarea");
     return Array.prototype.every.call(fields, function (field) {
-      return form.contains(field) || (field.form !== null && field.form !== form);
+      return form.contains(field) || (pick !== null && pick.contains(field)) ||
+        (field.form !== null && field.form !== form);
     });
+  }
+  // the fields a form names as its own though they are outside it (data-pick="<id>")
+  function picker(form) {
+    var id = form.getAttribute("data-pick");
+    var pick = id ? document.getElementById(id) : null;
+    return pick && pick.id ? pick : null;
   }
   // the field being typed in keeps the focus and the caret through the move (the phone's
   // keyboard stays up)

@@ -483,3 +483,33 @@ def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_
         expect(page.locator("#fta-entry h2")).to_contain_text("Round 2", timeout=LIVE_MS)
         page.wait_for_function(FORGOTTEN)
     assert ben.evaluate(KEPT) == 0 and ann.evaluate(KEPT) == 0
+
+
+def test_suits_picked_but_not_sealed_wait_while_the_other_seal_comes_in(phone):
+    """Ann has picked her suits but not sealed when Ben seals on his phone: her picks stay
+    (only her form waits) and the lines around them come in: "Ben: sealed", not "still
+    choosing" until she sends (issue 23: a held form's status lines keep up). The suits belong
+    to no form (only the commitment is sent), so the whole box used to wait."""
+    ann = phone(viewport={"width": 390, "height": 844})
+    _start(ann)
+    join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
+    assert join_url
+    _sit(ann, join_url, "Ann")
+    ben = phone(viewport={"width": 390, "height": 844})
+    _sit(ben, join_url, "Ben")
+    _hand(ann, "alpha", (2, 1))
+    expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)
+    wait_sse_open(ann)
+    _settle(ann)
+    pick = ann.locator(".fta-seal-pick")
+    pick.locator('label.fta-suit:has(input[name^=fta-scoring][value="Wyrms"])').click()
+    pick.locator('label.fta-suit:has(input[name^=fta-danger][value="Knots"])').click()
+    ben_line = ann.locator('.fta-seal-status[data-seat="1"]')
+    expect(ben_line).to_contain_text("Ben: still choosing")
+    _seal(ben, "Suns", "Wyrms")
+    expect(ben_line).to_contain_text("Ben: sealed", timeout=LIVE_MS)
+    expect(ann.locator("#fta-final")).to_contain_text("Ben can still change their choice")
+    expect(ann.locator("input[name^=fta-scoring]:checked")).to_have_value("Wyrms")
+    expect(ann.locator("input[name^=fta-danger]:checked")).to_have_value("Knots")
+    ann.locator("#fta-seal-form").get_by_role("button", name="Seal my choice").click()
+    expect(ann.locator(".fta-peek")).to_be_visible(timeout=LIVE_MS)  # sealed, on her phone
