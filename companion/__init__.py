@@ -62,11 +62,10 @@ def _whole(name: str, default: int) -> int:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    from flask import Flask
-
+    from companion.web.appclass import CompanionApp
     from companion.web.security import COOKIE_DEFAULTS
 
-    app = Flask(
+    app = CompanionApp(
         __name__,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
