@@ -183,16 +183,17 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
         }
         for round_ in range(args.rounds):
             at = round_ * (w + r)
-            for name in names:
-                if name in args.only:
-                    run_phase(phases[name], *steps[name], w, r, at)
-            split.setdefault("bare", sorted(connections_per_process(bare).values(), reverse=True))
-            split.setdefault("app", sorted(connections_per_process(app).values(), reverse=True))
+            for name in (n for n in names if n in args.only):
+                run_phase(phases[name], *steps[name], w, r, at)
+                # counted while the phase's connections are still open
+                which, server = ("bare", bare) if name.startswith("bare") else ("app", app)
+                if which not in split:
+                    split[which] = sorted(connections_per_process(server).values(), reverse=True)
         for phone, _ in bare_phones + pairs:
             phone.close()
     # the kernel spreads the phones' connections over the workers unevenly, and a phase lasts
     # as long as its busiest worker: the figures move with this split from run to run
-    print(f"{backend}: phones per worker, app {split['app']}, bare {split['bare']}")
+    print(f"{backend}: phones per worker, app {split.get('app')}, bare {split.get('bare')}")
     return [p for p in phases.values() if p.name in args.only]
 
 
