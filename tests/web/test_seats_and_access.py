@@ -183,7 +183,8 @@ def test_each_security_header_is_sent_once_and_a_views_own_is_kept(client):
     as it is, never doubled."""
     table = new_table(client)
     created = client.post("/api/v1/tables", json={"game": "custom", "names": ["A", "B"]}).json
-    body = {"action": "score", "target": {"round": 1, "seat": 0}, "version": 0, "data": {"points": 3}}
+    target = {"round": 1, "seat": 0}
+    body = {"action": "score", "target": target, "version": 0, "data": {"points": 3}}
     key = {"Authorization": f"Bearer {created['host_key']}"}
     api = client.post("/api/v1/table/actions", json=body, headers=key)
     assert api.status_code == 200 and api.json == {"version": 2, "target_version": 1}
