@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # Flask comes with the app, so the pure packages import without it
     from flask import Flask
@@ -61,7 +61,7 @@ def _whole(name: str, default: int) -> int:
     return int(value)
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
+def create_app(config: dict[str, object] | None = None) -> Flask:
     from companion.web.appclass import CompanionApp
     from companion.web.security import COOKIE_DEFAULTS
 

@@ -22,11 +22,14 @@ import os
 import resource
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gunicorn.app.base import BaseApplication
 
 from companion import create_app
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 WORKER_CLASSES = ("gevent", "gthread")
 # seconds a client has to send its request headers (and that an idle keep-alive connection
@@ -46,10 +49,12 @@ def header_seconds() -> int:
 
 # file descriptors a worker keeps for itself besides its clients (database, logs, listener)
 SPARE_FILES = 64
+# a gunicorn setting's value, as ``options`` gives it
+Setting = str | int | bool
 
 
 class _Gunicorn(BaseApplication):  # type: ignore[misc]
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Setting]) -> None:
         self.options = options
         super().__init__()
 
@@ -58,18 +63,18 @@ class _Gunicorn(BaseApplication):  # type: ignore[misc]
             if key in self.cfg.settings:  # older gunicorns lack some settings
                 self.cfg.set(key, value)
 
-    def load(self) -> Any:
+    def load(self) -> Flask:
         app = create_app()
         preload_words(app)
         return app
 
 
-def preload_words(app: Any) -> None:
+def preload_words(app: object) -> None:
     """Each worker reads the word lists as it starts, not in its first request (an app
     without them, such as the benchmarks' bare one, is left as it is)."""
     from companion.words import registry
 
-    lists = app.extensions.get(registry.EXTENSION) if hasattr(app, "extensions") else None
+    lists = getattr(app, "extensions", {}).get(registry.EXTENSION)
     if isinstance(lists, registry.LexiconRegistry):
         registry.preload(lists)
 
@@ -110,7 +115,7 @@ def migrate_once() -> None:
 
 def options(
     host: str, port: int, workers: int, threads: int, worker_class: str, connections: int
-) -> dict[str, Any]:
+) -> dict[str, Setting]:
     if worker_class not in WORKER_CLASSES:
         raise ValueError(f"worker class must be one of {', '.join(WORKER_CLASSES)}")
     if worker_class == "gthread":

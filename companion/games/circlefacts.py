@@ -10,7 +10,6 @@ dicts are stored as JSON and added up later (``companion.tables.circlestats``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from companion.cards.alpha import PlayedAlpha
 from companion.errors import CompanionError
@@ -22,7 +21,10 @@ from companion.games.protocol import Entered, Event, Opaque
 from companion.games.scoresheet import Sheet
 from companion.games.spades import table as spades
 
-Facts = list[dict[str, Any]]
+# a seat's figure: a count, a round's points, a word, or the game's direction (``high``)
+Fact = int | str | bool
+Facts = list[dict[str, Fact]]
+Counts = list[dict[str, int]]  # the figures a game counts, per seat
 
 # games whose lowest total wins (custom: its own option)
 LOW_WINS = frozenset({"hearts", "consonants"})
@@ -77,10 +79,10 @@ def facts(kind: str, state: Opaque, sheet: Sheet, events: Sequence[Event] = ()) 
     return out
 
 
-def _rounds(sheet: Sheet, seat: int, high: bool) -> dict[str, Any]:
+def _rounds(sheet: Sheet, seat: int, high: bool) -> dict[str, Fact]:
     done = sheet.rows[: sheet.complete_rounds]
     points: list[int] = [p for row in done if (p := row[seat]) is not None]
-    found: dict[str, Any] = {"rounds": len(points), "high": high}
+    found: dict[str, Fact] = {"rounds": len(points), "high": high}
     if points:
         best, worst = (max, min) if high else (min, max)
         found.update(best_round=best(points), worst_round=worst(points))
@@ -88,7 +90,7 @@ def _rounds(sheet: Sheet, seat: int, high: bool) -> dict[str, Any]:
 
 
 def _hearts(state: hearts.State, players: int, _: Sequence[Event]) -> Facts:
-    out: Facts = [{"hands": 0, "moons": 0, "queens": 0} for _ in range(players)]
+    out: Counts = [{"hands": 0, "moons": 0, "queens": 0} for _ in range(players)]
     for hand in state.done:
         shooter = hand.shooter
         for seat in range(players):
@@ -98,13 +100,13 @@ def _hearts(state: hearts.State, players: int, _: Sequence[Event]) -> Facts:
             known = hand.source in ("taken", "tricks")
             if known and any(str(c) == "QS" for c in hand.taken.get(seat, [])):
                 out[seat]["queens"] += 1
-    return out
+    return _facts(out)
 
 
 def _spades(state: spades.State, players: int, _: Sequence[Event]) -> Facts:
     from companion.games.spades import scoring
 
-    out: Facts = [
+    out: Counts = [
         {"hands": 0, "contracts_made": 0, "nils_bid": 0, "nils_made": 0, "bags": 0}
         for _ in range(players)
     ]
@@ -120,24 +122,22 @@ def _spades(state: spades.State, players: int, _: Sequence[Event]) -> Facts:
                 row["nils_made"] += int(bool(nils[seat]))
             side = scoring.team_hand(team, hand.bids, hand.taken or {}, state.options)
             row["bags"] += side.bags
-    return out
+    return _facts(out)
 
 
 def _oh_hell(state: oh_hell.State, players: int, _: Sequence[Event]) -> Facts:
-    out: Facts = [{"hands": 0, "exact_bids": 0} for _ in range(players)]
+    out: Counts = [{"hands": 0, "exact_bids": 0} for _ in range(players)]
     for hand in state.scored:
         for seat in range(players):
             out[seat]["hands"] += 1
             bid, taken = hand.bids.get(seat), (hand.taken or {}).get(seat)
             out[seat]["exact_bids"] += int(str(bid) == str(taken))
-    return out
+    return _facts(out)
 
 
 def _consonants(state: consonants.State, players: int, _: Sequence[Event]) -> Facts:
-    out: Facts = [
-        {"hands": 0, "words": 0, "words_lost": 0, "flying": 0, "longest_word": ""}
-        for _ in range(players)
-    ]
+    out: Counts = [{"hands": 0, "words": 0, "words_lost": 0, "flying": 0} for _ in range(players)]
+    longest = [""] * players
     for hand in state.done:
         flyer = hand.flyer
         for seat in range(players):
@@ -149,8 +149,8 @@ def _consonants(state: consonants.State, players: int, _: Sequence[Event]) -> Fa
             row["words_lost"] += len(lost)
             row["flying"] += int(flyer == seat)
             stood = [w for w in words if w not in lost]
-            row["longest_word"] = _longest([row["longest_word"], *stood])
-    return out
+            longest[seat] = _longest([longest[seat], *stood])
+    return _facts(out, longest)
 
 
 def _alphagrams(state: object, players: int, events: Sequence[Event]) -> Facts:
@@ -163,13 +163,14 @@ def _alphagrams(state: object, players: int, events: Sequence[Event]) -> Facts:
             made.append((int(e.payload.get("seat", -1)), word, e.payload.get("steal") is not None))
         elif e.kind == "ag-challenge" and not e.payload.get("valid") and made:
             made.pop()
-    out: Facts = [{"words": 0, "steals": 0, "longest_word": ""} for _ in range(players)]
+    out: Counts = [{"words": 0, "steals": 0} for _ in range(players)]
+    longest = [""] * players
     for seat, word, stolen in made:
         if 0 <= seat < players:
             out[seat]["words"] += 1
             out[seat]["steals"] += int(stolen)
-            out[seat]["longest_word"] = _longest([out[seat]["longest_word"], word])
-    return out
+            longest[seat] = _longest([longest[seat], word])
+    return _facts(out, longest)
 
 
 def _letter(card: Entered) -> str:
@@ -183,7 +184,7 @@ def _letter(card: Entered) -> str:
 
 
 def _follow_the_author(state: fta.State, players: int, _: Sequence[Event]) -> Facts:
-    out: Facts = [{"rounds_played": 0, "categories": 0} for _ in range(players)]
+    out: Counts = [{"rounds_played": 0, "categories": 0} for _ in range(players)]
     for r in state.game.rounds:
         if r.score is None:
             break
@@ -192,6 +193,14 @@ def _follow_the_author(state: fta.State, players: int, _: Sequence[Event]) -> Fa
             out[seat]["categories"] += sum(
                 1 for c in r.score.categories if c.points[seat] > c.points[1 - seat]
             )
+    return _facts(out)
+
+
+def _facts(counts: Counts, longest: Sequence[str] | None = None) -> Facts:
+    """Each seat's counts as its facts, with its longest word when the game has words."""
+    out: Facts = [dict[str, Fact](c) for c in counts]
+    for row, word in zip(out, longest or (), strict=False):
+        row["longest_word"] = word
     return out
 
 

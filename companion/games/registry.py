@@ -28,6 +28,7 @@ from companion.games.oh_hell import table as oh_hell
 from companion.games.plan import in_force
 from companion.games.protocol import Data, Event, Opaque, TableGame
 from companion.games.spades import table as spades
+from companion.games.trickgame.bidstate import BidOpts
 from companion.games.trickgame.bidstate import dealer as bid_dealer
 from companion.games.trickgame.bidtable import BidTable
 from companion.words.lexicon import Lexicon
@@ -181,7 +182,7 @@ HEARTS = GameType(
 
 
 def _bidding(
-    table: BidTable[Opaque], name: str, players: tuple[int, int], summary: str
+    table: BidTable[BidOpts], name: str, players: tuple[int, int], summary: str
 ) -> GameType:
     """A bidding trick game (Spades, Oh Hell): every action it has is replayed and undoable."""
     return GameType(

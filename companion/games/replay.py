@@ -229,6 +229,9 @@ CONSONANTS: dict[str, Inverse | None] = {
             _same(ev[i].payload, "leader", "cards"),
         )
     ],
+    "cons-rest": lambda s, ev, i: [
+        _do("rest", _hand(ev[i], trick=ev[i].payload.get("trick")), _same(ev[i].payload, "seat"))
+    ],
     "cons-fly": lambda s, ev, i: [_do("fly", _hand(ev[i]), _same(ev[i].payload, "choice"))],
     "cons-words": lambda s, ev, i: [
         _do("words", _hand(ev[i], seat=ev[i].payload.get("seat")), _same(ev[i].payload, "words"))

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from companion.games.protocol import JSON
 from companion.games.seats import Names as Names
@@ -48,7 +48,7 @@ C = TypeVar("C", bound=Hashable)
 C_co = TypeVar("C_co", bound=Hashable, covariant=True)  # a frozen violation only reads its card
 
 V = TypeVar("V")
-WinnerFn = Callable[[Sequence[Any]], int]
+WinnerFn = Callable[[Sequence[C]], int]
 """Given a trick's cards in play order, the position (0-based) of the winning card."""
 
 
@@ -156,7 +156,7 @@ class Hand(Generic[C]):
         """Every play earlier than the card at (``trick``, ``position``)."""
         return [p for p in self.plays() if (p.trick, p.position) < (trick, position)]
 
-    def winners(self, winner: WinnerFn) -> list[int | None]:
+    def winners(self, winner: WinnerFn[C]) -> list[int | None]:
         """The seat winning each finished trick (all but an incomplete last one); None when
         it cannot be told (an empty trick). Extra cards beyond one per seat are ignored."""
         result: list[int | None] = []
@@ -167,7 +167,7 @@ class Hand(Generic[C]):
             result.append(trick.seat_at(winner(cards), self.players) if cards else None)
         return result
 
-    def taken(self, winner: WinnerFn) -> dict[int, list[C]]:
+    def taken(self, winner: WinnerFn[C]) -> dict[int, list[C]]:
         """Cards each seat took in tricks (every seat present, possibly empty)."""
         result: dict[int, list[C]] = {seat: [] for seat in range(self.players)}
         for trick, seat in zip(self.tricks, self.winners(winner), strict=False):
@@ -175,7 +175,7 @@ class Hand(Generic[C]):
                 result[seat].extend(trick.cards)
         return result
 
-    def tricks_taken(self, winner: WinnerFn) -> dict[int, int]:
+    def tricks_taken(self, winner: WinnerFn[C]) -> dict[int, int]:
         """How many tricks each seat won."""
         counts = {seat: 0 for seat in range(self.players)}
         for seat in self.winners(winner):
@@ -215,7 +215,7 @@ class Hand(Generic[C]):
             if t >= limit
         ]
 
-    def leader_violations(self, winner: WinnerFn, names: Names = None) -> list[Violation[C]]:
+    def leader_violations(self, winner: WinnerFn[C], names: Names = None) -> list[Violation[C]]:
         """``wrong-leader``: a trick not led by the winner of the trick before it."""
         found: list[Violation[C]] = []
         winners = self.winners(winner)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -261,7 +260,7 @@ def matched(circle: Circle, seats: Sequence[str], given: Entered) -> list[Circle
     return out
 
 
-def import_game(circle: Circle, data: Entered, given: Entered, phone: str) -> Any:
+def import_game(circle: Circle, data: Entered, given: Entered, phone: str) -> Table:
     """A game exported as JSON, into a new table of the circle (checked as any import is)."""
     from companion.tables import importing
 

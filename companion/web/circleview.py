@@ -7,7 +7,7 @@ import csv
 import io
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TypedDict
 
 from flask import url_for
 
@@ -16,7 +16,7 @@ from companion.games import circlestats
 from companion.games.scoresheet import Sheet
 from companion.tables import circlerating, circleread, circles
 from companion.tables.cache import Kept
-from companion.tables.circlemodels import Circle
+from companion.tables.circlemodels import Circle, CircleMember
 from companion.tables.models import now
 from companion.tables.registry import GAMES
 from companion.web import chart
@@ -63,22 +63,51 @@ def since(period: str, today: datetime) -> datetime | None:
     return None
 
 
+class Standing(circlestats.Standing):
+    """A member's row of the standings: who, their figures and their rating."""
+
+    id: int
+    name: str
+    left: bool
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+
+
+class Pair(circlestats.Meetings):
+    """Two members head to head, with their names."""
+
+    a: int
+    b: int
+    a_name: str
+    b_name: str
+
+
 @dataclass(frozen=True)
 class Figures:
     """Everything the page shows for one filter."""
 
-    standings: list[dict[str, Any]]
-    by_game: dict[str, list[dict[str, Any]]]
-    head_to_head: list[dict[str, Any]]
-    records: dict[str, dict[str, Any]]
+    standings: list[Standing]
+    by_game: dict[str, list[dict[str, circlestats.Figure]]]
+    head_to_head: list[Pair]
+    records: dict[str, dict[str, circlestats.Record]]
     chart: chart.Chart | None
     games: int
     kinds: list[str]
 
 
-def _kept() -> Kept[tuple[Any, ...], Any]:
-    """What this process worked out last per key (the figures of a circle version; the
-    ratings of a circle and filter, which the next finished game goes on from)."""
+# a circle's id and version (figures) or id (ratings), the game and the period's start
+FiguresKey = tuple[int, int, str, datetime | None]
+RatingsKey = tuple[int, str, datetime | None]
+
+
+def _kept_figures() -> Kept[FiguresKey, Figures]:
+    """What this process worked out last per circle version and filter."""
+    return Kept(256)
+
+
+def _kept_ratings() -> Kept[RatingsKey, circlerating.Rated]:
+    """The ratings of a circle and filter, which the next finished game goes on from."""
     return Kept(256)
 
 
@@ -86,7 +115,7 @@ def figures(circle: Circle, kind: str = "", period: str = "all") -> Figures:
     """The circle's figures for ``kind`` (empty: every game) and ``period``."""
     start = since(period, now())
     key = (circle.id, circle.version, kind, start)
-    cache = kept_in_app("circle_figures", _kept)
+    cache = kept_in_app("circle_figures", _kept_figures)
     found = cache.get(key)
     if found is None:
         found = _figures(circle, kind, start)
@@ -104,11 +133,11 @@ def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
     ]
     names = {m.id: m for m in circles.members(circle, with_removed=True)}
     table = circlestats.standings(rows)
-    ratings = kept_in_app("circle_ratings", _kept)
+    ratings = kept_in_app("circle_ratings", _kept_ratings)
     state = circlerating.rate(rows, ratings.get((circle.id, kind, start)))
     ratings.put((circle.id, kind, start), state)
     rated, history = state.final(), list(state.history)
-    standings: list[dict[str, Any]] = []
+    standings: list[Standing] = []
     for member_id, row in table.items():
         m = names.get(member_id)
         rating = rated.get(member_id)
@@ -117,7 +146,10 @@ def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
                 "id": member_id,
                 "name": m.name if m else "?",
                 "left": bool(m and m.removed),
-                **row,
+                "played": row["played"],
+                "won": row["won"],
+                "by_game": row["by_game"],
+                "win_rate": row["win_rate"],
                 "rating": round(rating.shown, 1) if rating else None,
                 "mu": round(rating.mu, 2) if rating else None,
                 "sigma": round(rating.sigma, 2) if rating else None,
@@ -135,16 +167,16 @@ def _figures(circle: Circle, kind: str, start: datetime | None) -> Figures:
     )
 
 
-def _by_game(standings: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    out: dict[str, list[dict[str, Any]]] = {}
+def _by_game(standings: list[Standing]) -> dict[str, list[dict[str, circlestats.Figure]]]:
+    out: dict[str, list[dict[str, circlestats.Figure]]] = {}
     for s in standings:
         for kind, game in s["by_game"].items():
             out.setdefault(kind, []).append({"name": s["name"], **game})
     return dict(sorted(out.items()))
 
 
-def _pairs(rows: list[circlestats.Result], names: dict[int, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
+def _pairs(rows: list[circlestats.Result], names: dict[int, CircleMember]) -> list[Pair]:
+    found: list[Pair] = []
     for (a, b), pair in circlestats.head_to_head(rows).items():
         na, nb = names.get(a), names.get(b)
         found.append(
@@ -153,14 +185,17 @@ def _pairs(rows: list[circlestats.Result], names: dict[int, Any]) -> list[dict[s
                 "b": b,
                 "a_name": na.name if na else "?",
                 "b_name": nb.name if nb else "?",
-                **pair,
+                "games": pair["games"],
+                "first": pair["first"],
+                "second": pair["second"],
+                "level": pair["level"],
             }
         )
     found.sort(key=lambda p: (-p["games"], p["a_name"], p["b_name"]))
     return found
 
 
-def _records(rows: list[circlestats.Result]) -> dict[str, dict[str, Any]]:
+def _records(rows: list[circlestats.Result]) -> dict[str, dict[str, circlestats.Record]]:
     out = circlestats.records(rows)
     tokens = circleread.tokens_of(r["table"] for found in out.values() for r in found.values())
     for found in out.values():
@@ -169,7 +204,7 @@ def _records(rows: list[circlestats.Result]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _chart(standings: list[dict[str, Any]], history: list[dict[int, float]]) -> chart.Chart | None:
+def _chart(standings: list[Standing], history: list[dict[int, float]]) -> chart.Chart | None:
     """Each member's shown rating after every game (the members with most games)."""
     shown = sorted(standings, key=lambda s: -s["played"])[:CHART_LINES]
     if not shown or len(history) < 1:
@@ -184,7 +219,7 @@ def game_name(kind: str) -> str:
     return found.name if found else kind
 
 
-def as_json(circle: Circle) -> dict[str, Any]:
+def as_json(circle: Circle) -> dict[str, object]:
     """``GET /api/v1/circle`` (TABLE_API.md): members, games, stats and more."""
     f = figures(circle)
     members = [{"id": m.id, "name": m.name} for m in circles.members(circle)]
@@ -250,10 +285,25 @@ CSV_COLUMNS = (
 )
 
 
-def _rows(circle: Circle) -> list[dict[str, Any]]:
+class ResultRow(TypedDict):
+    """A member's result in one finished game, as the export and the CSV give it."""
+
+    finished_at: str
+    game: str
+    table: str
+    game_number: int
+    member_id: int
+    member: str
+    total: int
+    place: int
+    won: bool
+    figures: dict[str, object]
+
+
+def _rows(circle: Circle) -> list[ResultRow]:
     """One row per member per finished game, oldest first."""
     names = {m.id: m.name for m in circles.members(circle, with_removed=True)}
-    out = []
+    out: list[ResultRow] = []
     found = circleread.results(circle)
     tokens = circleread.tokens_of(r.table for r in found)
     for r in sorted(found, key=lambda r: (r.finished_at, r.game_id, r.place)):
@@ -281,12 +331,23 @@ def as_csv(circle: Circle) -> str:
     writer.writerow(CSV_COLUMNS)
     for row in _rows(circle):
         figures = "; ".join(f"{k}={v}" for k, v in sorted(row["figures"].items()))
-        values = [row[c] for c in CSV_COLUMNS[:-1]] + [figures]
+        values = [
+            row["finished_at"],
+            row["game"],
+            row["table"],
+            row["game_number"],
+            row["member_id"],
+            row["member"],
+            row["total"],
+            row["place"],
+            row["won"],
+            figures,
+        ]
         writer.writerow([_cell(v) for v in values])
     return out.getvalue()
 
 
-def _cell(value: Any) -> Any:
+def _cell(value: object) -> str:
     """A cell a spreadsheet will not run as a formula."""
     text = str(value) if not isinstance(value, bool) else ("yes" if value else "no")
     return "'" + text if text[:1] in ("=", "+", "-", "@") and not _number(text) else text
@@ -300,5 +361,5 @@ def _number(text: str) -> bool:
     return True
 
 
-def as_export(circle: Circle) -> dict[str, Any]:
+def as_export(circle: Circle) -> dict[str, object]:
     return {"format": "companion-circle", "version": 1, **as_json(circle), "results": _rows(circle)}

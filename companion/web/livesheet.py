@@ -18,12 +18,10 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any
 
 from flask import current_app, render_template
 
 from companion.extensions import kept_in_app
-from companion.games.protocol import Entered
 from companion.tables import cache as cache_
 from companion.web.tableview import TableView
 
@@ -32,11 +30,16 @@ DEFAULT_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 24
 
 
+Cells = tuple[int | None, ...]  # a sheet row's values
+# a row as drawn: its values, with its marks when the game has any (``row_marks``)
+Row = Cells | tuple[Cells, tuple[str, ...]]
+
+
 @dataclass(frozen=True)
 class Shown:
     """What a game's sheet showed at one version: enough to tell which rows changed."""
 
-    rows: tuple[Any, ...]
+    rows: tuple[Row, ...]
     names: tuple[str, ...]
     leaders: tuple[int, ...]
     charted: bool  # a chart was drawn (its legend is not sent again)
@@ -47,7 +50,11 @@ class Shown:
         return sys.getsizeof(self.rows) + cells + 64 * len(self.names) + 200
 
 
-def _size(value: Entered) -> int:
+# what the cache keeps: a sheet as shown, a whole sheet drawn (UTF-8), a delta drawn
+Drawn = Shown | bytes | str
+
+
+def _size(value: Drawn) -> int:
     return value.nbytes() if isinstance(value, Shown) else sys.getsizeof(value)
 
 
@@ -61,12 +68,12 @@ def cache_limit() -> int:
     return int(float(mib) * 1024 * 1024) if mib.replace(".", "", 1).isdigit() else DEFAULT_BYTES
 
 
-def cache() -> cache_.Kept[tuple[Any, ...], Any]:
+def cache() -> cache_.Kept[tuple[object, ...], Drawn]:
     """Drawn fragments, limited by their bytes."""
     return kept_in_app("live_cache", lambda: cache_.Kept(cache_limit(), _size))
 
 
-def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[Any, ...]:
+def _viewer(v: TableView, readonly: bool, tv: bool) -> tuple[object, ...]:
     """Who looks, as far as the drawing differs: a game's own status may depend on the seat."""
     seat = v.my_seat.position if v.my_seat is not None and v.kind.status_template else None
     return (v.table.token, v.game.number, seat, readonly, tv)
@@ -85,7 +92,7 @@ def marks_of(v: TableView, r: int) -> tuple[str, ...]:
     return found[r - 1] if 0 < r <= len(found) else ()
 
 
-def _rows(v: TableView) -> tuple[Any, ...]:
+def _rows(v: TableView) -> tuple[Row, ...]:
     """The rows as drawn: their values, with their marks when the game has any."""
     rows = tuple(v.sheet.rows)
     if v.kind.row_marks is None:
@@ -105,11 +112,11 @@ def whole(v: TableView, readonly: bool, tv: bool = False, status: bool = False) 
     with ``status`` (a live answer) it comes along as an out-of-band swap."""
     key = ("whole", v.snapshot.table_version, *_viewer(v, readonly, tv), status)
     kept = cache().get(key)
-    if kept is None:
+    if isinstance(kept, bytes):
+        html = kept.decode()
+    else:
         html = render_template("_live.html", v=v, readonly=readonly, tv=tv, status_oob=status)
         cache().put(key, html.encode())  # kept as UTF-8: half the bytes of "Σ"/"★" text
-    else:
-        html = kept.decode()
     if cache().get(("shown", v.game.id, v.snapshot.table_version)) is None:
         remember(v)
     return html

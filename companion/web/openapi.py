@@ -6,21 +6,23 @@ described here, and a property-based fuzz run sends thousands of generated bodie
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
+from companion.games.protocol import JSON
 from companion.web import bounds
 from companion.web.bounds import ROUTES
 
 bp = Blueprint("openapi", __name__)
 
-SEAT_MAP = {"type": "object", "additionalProperties": {"type": "integer"}}
-CARDS = {"type": "array", "items": {"type": "string"}}
-CARDS_BY_SEAT = {"type": "object", "additionalProperties": CARDS}
-OPTIONS = {"type": "object", "properties": {"preset": {"type": "string"}}}
-TRICKS = {
+# an OpenAPI object (a schema, an operation, a path's methods, the answers): JSON by name
+Schema = dict[str, JSON]
+
+SEAT_MAP: Schema = {"type": "object", "additionalProperties": {"type": "integer"}}
+CARDS: Schema = {"type": "array", "items": {"type": "string"}}
+CARDS_BY_SEAT: Schema = {"type": "object", "additionalProperties": CARDS}
+OPTIONS: Schema = {"type": "object", "properties": {"preset": {"type": "string"}}}
+TRICKS: Schema = {
     "type": "array",
     "items": {
         "type": "object",
@@ -28,7 +30,7 @@ TRICKS = {
         "properties": {"leader": {"type": "integer"}, "cards": CARDS},
     },
 }
-VIOLATION = {
+VIOLATION: Schema = {
     "type": "object",
     "properties": {
         "trick": {"type": ["integer", "null"]},
@@ -39,18 +41,22 @@ VIOLATION = {
         "message": {"type": "string"},
     },
 }
-ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}
-CHOICE = {"type": ["string", "null"], "enum": ["add", "subtract", None]}
+ERROR: Schema = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {"error": {"type": "string"}},
+}
+CHOICE: Schema = {"type": ["string", "null"], "enum": ["add", "subtract", None]}
 
 
-def _body(properties: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
+def _body(properties: Schema, required: list[str] | None = None) -> Schema:
+    schema: Schema = {"type": "object", "properties": properties}
     if required:
         schema["required"] = required
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
-def _post(summary: str, body: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+def _post(summary: str, body: Schema, answer: Schema) -> Schema:
     return {
         "post": {
             "summary": summary,
@@ -71,7 +77,7 @@ def _post(summary: str, body: dict[str, Any], answer: dict[str, Any]) -> dict[st
     }
 
 
-HAND_ANSWER = {
+HAND_ANSWER: Schema = {
     "complete": {"type": "boolean"},
     "violations": {"type": "array", "items": VIOLATION},
     "winners": {"type": "array", "items": {"type": "integer"}},
@@ -80,7 +86,7 @@ HAND_ANSWER = {
     "choice_required": {"type": "boolean"},
     "hand_scores": {"type": ["object", "null"]},
 }
-SEQUENCES = {
+SEQUENCES: Schema = {
     "type": "array",
     "items": {
         "type": "object",
@@ -96,9 +102,9 @@ SEQUENCES = {
         },
     },
 }
-SUITS = {"type": "object", "additionalProperties": {"type": "string"}}
+SUITS: Schema = {"type": "object", "additionalProperties": {"type": "string"}}
 
-PATHS: dict[str, Any] = {
+PATHS: Schema = {
     "/api/v1/referee/spades/check": _post(
         "Check a Spades hand entered trick by trick (follow suit, spades not led until broken).",
         _body({"options": OPTIONS, "dealer": {"type": "integer"}, "tricks": TRICKS}, ["tricks"]),
@@ -269,7 +275,7 @@ PATHS: dict[str, Any] = {
     },
 }
 
-TOO_MUCH = {
+TOO_MUCH: Schema = {
     "type": "object",
     "required": ["error", "field", "limit", "got"],
     "properties": {
@@ -281,21 +287,28 @@ TOO_MUCH = {
 }
 
 
-def _with_limits(paths: dict[str, Any]) -> None:
+def _with_limits(paths: Schema) -> None:
     """Each bounded route's limits (``companion.web.bounds``) and its 413, as enforced."""
     for path in ROUTES:
-        operation = paths[path]["post"]
+        operation = _object(_object(paths[path])["post"])
         operation["description"] = bounds.describe(path)
-        operation["responses"]["413"] = {
+        _object(operation["responses"])["413"] = {
             "description": "More than the route reads (the body, or items at one place); "
             "refused before any of it is read.",
             "content": {"application/json": {"schema": TOO_MUCH}},
         }
 
 
+def _object(value: JSON) -> Schema:
+    """A part of the description that is itself an object (written here, so always one)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"not an object: {value!r}")
+    return value
+
+
 _with_limits(PATHS)
 
-SPEC: dict[str, Any] = {
+SPEC: Schema = {
     "openapi": "3.1.0",
     "info": {
         "title": "Companion referee API",
@@ -310,7 +323,7 @@ SPEC: dict[str, Any] = {
 }
 
 
-def all_paths() -> dict[str, Any]:
+def all_paths() -> Schema:
     """The referee API's paths and the Table API's."""
     from companion.web.openapi_circle import paths as circle_paths
     from companion.web.openapi_table import paths
@@ -321,6 +334,6 @@ def all_paths() -> dict[str, Any]:
 @bp.get("/api/v1/openapi.json")
 def openapi() -> ResponseReturnValue:
     spec = dict(SPEC, paths=all_paths())
-    bearer = {"type": "http", "scheme": "bearer"}
+    bearer: Schema = {"type": "http", "scheme": "bearer"}
     spec["components"] = {"securitySchemes": {"tableKey": bearer, "circleKey": bearer}}
     return jsonify(spec)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from companion.web.openapi import Schema
 from companion.web.openapi_table import ERROR, _answers, _json
 from companion.web.openapi_table import _op as table_op
 
 CIRCLE_KEY: list[dict[str, list[str]]] = [{"circleKey": []}]
-OBJ = {"type": "object"}
-NAME = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
-ID = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
-ID_NAME = {
+OBJ: Schema = {"type": "object"}
+NAME: Schema = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
+ID: Schema = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+ID_NAME: Schema = {
     "type": "object",
     "required": ["id", "name"],
     "properties": {"id": {"type": "integer"}, "name": {"type": "string"}},
@@ -19,14 +18,12 @@ ID_NAME = {
 REFUSED = ("Readable, but refused: too many members, a name twice, no such member.", ERROR)
 
 
-def _op(
-    summary: str, body: dict[str, Any] | None, answers: dict[str, Any], keyed: bool = True
-) -> dict[str, Any]:
+def _op(summary: str, body: Schema | None, answers: Schema, keyed: bool = True) -> Schema:
     return table_op(summary, body, answers, keyed, CIRCLE_KEY, "No circle key, or an unknown one.")
 
 
-def paths() -> dict[str, Any]:
-    made = {
+def paths() -> Schema:
+    made: Schema = {
         "type": "object",
         "required": ["name"],
         "properties": {

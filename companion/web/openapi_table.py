@@ -3,12 +3,15 @@ game's actions listed from the games themselves."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.tables.registry import GAMES
+from companion.web.openapi import Schema
 
-ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}
-STALE = {
+ERROR: Schema = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {"error": {"type": "string"}},
+}
+STALE: Schema = {
     "type": "object",
     "required": ["error", "target", "target_version", "current"],
     "properties": {
@@ -19,7 +22,7 @@ STALE = {
     },
 }
 # undo's target is the whole table: its version and value now are the table's version
-TABLE_STALE = {
+TABLE_STALE: Schema = {
     "type": "object",
     "required": ["error", "target", "target_version", "current"],
     "properties": {
@@ -36,12 +39,12 @@ VERSION = (
 BEARER: list[dict[str, list[str]]] = [{"tableKey": []}]
 
 
-def _json(schema: dict[str, Any]) -> dict[str, Any]:
+def _json(schema: Schema) -> Schema:
     return {"content": {"application/json": {"schema": schema}}}
 
 
-def _answers(ok: dict[str, Any], code: str = "200", **more: tuple[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {code: {"description": "Done.", **_json(ok)}}
+def _answers(ok: Schema, code: str = "200", **more: tuple[str, Schema]) -> Schema:
+    out: Schema = {code: {"description": "Done.", **_json(ok)}}
     out["400"] = {"description": "The body cannot be read.", **_json(ERROR)}
     for status, (words, schema) in more.items():
         out[status.removeprefix("s")] = {"description": words, **_json(schema)}
@@ -53,15 +56,15 @@ NO_KEY = "No key, or an unknown key (checked before the body is read)."
 
 def _op(
     summary: str,
-    body: dict[str, Any] | None,
-    answers: dict[str, Any],
+    body: Schema | None,
+    answers: Schema,
     keyed: bool = True,
     security: list[dict[str, list[str]]] | None = None,
     no_key: str = NO_KEY,
-) -> dict[str, Any]:
+) -> Schema:
     """One operation: its summary, its JSON body if any, its answers; a keyed one names its
     key (``security``, the table key by default) and answers 401 without it."""
-    op: dict[str, Any] = {"summary": summary, "responses": answers}
+    op: Schema = {"summary": summary, "responses": answers}
     if body is not None:
         op["requestBody"] = {"required": True, **_json(body)}
     if keyed:
@@ -78,9 +81,9 @@ def actions_text() -> str:
     return "\n".join(lines)
 
 
-def paths() -> dict[str, Any]:
-    obj = {"type": "object"}
-    action = {
+def paths() -> Schema:
+    obj: Schema = {"type": "object"}
+    action: Schema = {
         "type": "object",
         "required": ["action", "target", "version"],
         "properties": {

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -40,7 +39,7 @@ from companion.web.tableview import TableView
 
 # the view now, the input kept, the refusal, the form's endpoint and the URL's values -> how
 # to draw the form again (None: the refusal notice)
-Again = Callable[[TableView, Kept, CompanionError, str, Data], "dict[str, Any] | None"]
+Again = Callable[[TableView, Kept, CompanionError, str, Data], "dict[str, object] | None"]
 
 
 def again_status(err: CompanionError) -> int:
@@ -144,9 +143,10 @@ class Forms:
         if ctx is None:
             raise err  # no form to show again: the refusal notice, in words
         ctx = {"v": fresh, "values": values, **ctx}
-        template = ctx.pop("template", self.kind.entry_template)
-        page = ctx.pop("page", "table.html")
-        status = ctx.pop("status", status)
+        template = str(ctx.pop("template", self.kind.entry_template))
+        page = str(ctx.pop("page", "table.html"))
+        asked = ctx.pop("status", status)
+        status = asked if isinstance(asked, int) else status
         if htmx():
             return fragment(template, status, **ctx)
         return render_template(page, **ctx), status
@@ -158,8 +158,8 @@ class Forms:
             bp.add_url_rule(rule, endpoint, _route(self, endpoint), methods=["POST"])
 
 
-def _route(forms: Forms, endpoint: str) -> Callable[..., Any]:
-    def view(token: str, **url: Any) -> ResponseReturnValue:
+def _route(forms: Forms, endpoint: str) -> Callable[..., ResponseReturnValue]:
+    def view(token: str, **url: object) -> ResponseReturnValue:
         return forms.act(token, endpoint, url)
 
     return view

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import zlib
-from typing import Any
 
 from flask import (
     Blueprint,
@@ -104,7 +103,7 @@ def htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def fragment(template: str, status: int = 200, **ctx: Any) -> tuple[str, int, dict[str, str]]:
+def fragment(template: str, status: int = 200, **ctx: object) -> tuple[str, int, dict[str, str]]:
     return render_template(template, **ctx), status, {"Vary": "HX-Request"}
 
 

@@ -6,8 +6,10 @@ real Chromium phone takes the seat whose move it is.
 
 Hearts and Consonants hand entry (issue 23): the whole form this phone taps, its cards and
 its "Save" (or "Send the cards") button included, is on the first screen; the other ways of
-entry come below it. The one exception is a hand's first trick in Hearts while the last hand's
-summary is open: there the leader and the first two rows of cards are in sight.
+entry come below it. That holds for a hand's first trick in Hearts too (52 cards and the leader
+to pick, the last hand just ended): at a table that enters trick by trick the last hand's
+summary folds to its one line as the next hand opens, and the panel's lead and deal lines (the
+form names the 2C's holder) give way to the form.
 
 Screenshots of each first screen go to ``test-artifacts/first-screen/``."""
 
@@ -67,13 +69,12 @@ MOMENTS = [
          ("trick", {"hand": 2, "trick": 1}, {"leader": 3, "cards": ["6C", "7C", "8C", "9C"]})],
         seat=2, panel=["#hand-panel"], action=["#trick-form", "#trick-form .save"],
     ),
-    Moment(  # a hand's first trick, the last hand's summary open above it: 52 cards and the
-        # leader to pick, taller than what is left of the screen; the leader and the first
-        # rows of cards are in sight (its last card saves the trick: "Save" is not needed)
+    Moment(  # a hand's first trick just after the last hand: 52 cards and the leader to pick;
+        # the last hand's summary (a moon) is one line, and the whole form is in sight
         "hearts", FOUR, [("taken", {"hand": 1}, {"taken": {"1": HEARTS}})],
-        seat=1, panel=["#hand-panel"],
-        action=["#trick-form h2", "#trick-form .leader-pick",
-                "#trick-form .card-grid > :nth-child(9)"],
+        seat=1, panel=["#hand-panel", "#hand-summary > summary"],
+        action=["#trick-form", "#trick-form h2", "#trick-form .leader-pick",
+                "#trick-form .card-grid", "#trick-form .save"],
         options={"entry": "tricks"}, name="hearts-first-trick",
     ),
     Moment(

@@ -77,7 +77,15 @@ def test_a_rounds_stores_take_18_taps_not_48(phone, record_property) -> None:
 
     Why not 16 (a third): the scoring reads each counting card's rank and type, so each of the
     15 counting cards in a store is one tap at least, the Excuse's place one, and each player's
-    number of other cards (Sagaciousness) one, which is also that phone's save: 15 + 1 + 2."""
+    number of other cards (Sagaciousness) one, which is also that phone's save: 15 + 1 + 2.
+    Ruling (issue 23, round two): no tap left is implied. The number is not what is left: a
+    counted store lists neither its other cards nor its discards (the Castle), and nothing
+    counts the set-aside, so the other store's number cannot be worked out; each phone must
+    also say it is done, and that tap is the number. Ways to 17, none to 16 without dropping
+    a scored fact: the Excuse folded into the number (a second row of 0-30 numbers "with the
+    Excuse", twice the buttons to miss for one tap in the rounds the Excuse is stored), or
+    stores saved at each card with one "who has fewer other cards" tap for the round (every
+    card a write racing the other phone, and the counts gone from the Sagaciousness line)."""
     ann, ben = _table_at_the_stores(phone)
     taps = Taps()
     mine, my_others = _counting(ANN, "Wyrms", None)

@@ -123,7 +123,9 @@ class BlackLadyTable(TrickTable):
         players = state.options.players
         faults = lambda tricks: check(players, tricks)  # noqa: E731
         blocking = ("duplicate-card", "wrong-card-count")
-        payload = trick_payload(hand, index, action.data, players, Card.parse, faults, blocking)
+        payload = trick_payload(
+            hand.tricks, index, action.data, players, Card.parse, faults, blocking
+        )
         return [NewEvent("bl-trick", payload, round=number)]
 
 

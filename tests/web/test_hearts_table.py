@@ -445,6 +445,21 @@ def test_after_a_hand_every_phone_gets_its_summary_and_the_row_its_mark(client):
     assert 'title="Ann dealt"' in live and "dealt by Ann" in plain(live)
 
 
+def test_at_a_table_entering_by_tricks_the_summary_is_one_line_as_the_next_hand_opens(client):
+    """The first trick's 52 cards need the first screen (issue 23): at an entry=tricks table
+    the last hand's summary is its title line with the points, the moon a tap away; a table
+    entering by cards keeps it open with "Hide" until the next hand has an entry."""
+    for entry, folded in (("tricks", True), ("cards", False)):
+        table = hearts_table(client, entry=entry)
+        score(client, table, 1, {1: " ".join([*HEARTS, "QS"])})
+        live = client.get(f"{table}/live").get_data(as_text=True)
+        assert ('<details class="hand-summary folded"' in live) is folded, entry
+        assert ("data-summary-hide" in live) is not folded, entry
+        summary = plain(live[live.index('id="hand-summary"') :])
+        assert "Hand 1: Ann 26 · Ben 0 · Cy 26 · Dee 26" in summary
+        assert "Ben shot the moon" in summary
+
+
 def test_a_correction_answers_with_the_open_hands_entry_in_place(client):
     table = hearts_table(client)
     score(client, table, 1, {0: "QS"}, rest=1)

@@ -18,7 +18,10 @@ Rulings implemented here (defaults; *option* = the table can change it):
 - The greatest declared letter takes the trick; among equal vowels the greater other side
   wins (A/U beats A/O); every other tie (equal consonants, a wild declared equal to a real
   letter, identical vowel cards) goes to the first of them played.
-- The kitty goes to whoever takes the last trick and counts as taken.
+- The kitty goes to whoever takes the last trick and counts as taken. So a claim ("the rest
+  go to X", ``rest_report``) is exact: X takes the last trick and the kitty with it, that is
+  every card not played, whatever the kitty holds (ours; Hearts refuses a claim with a kitty,
+  which goes by the first trick there).
 - Points: values of the consonant cards taken; J K Q V X Z 20 each; vowels and wilds 0.
   Flying by Night (one seat took all six singletons): that seat scores 0 for the hand and
   chooses -50 to itself or +50 to every other seat.
@@ -64,7 +67,7 @@ from companion.games.consonants.options import (
     ConsonantsOptions,
     options_from,
 )
-from companion.games.consonants.report import HandReport, check_hand
+from companion.games.consonants.report import HandReport, check_hand, rest_report
 from companion.games.consonants.scoring import (
     FLYING_CHOICES,
     HandScores,
@@ -125,6 +128,7 @@ __all__ = [
     "pass_for_hand",
     "points_from_taken",
     "read_word",
+    "rest_report",
     "running_totals",
     "score_taken",
     "trick_winner",

@@ -89,3 +89,37 @@ def check_hand(
         result.choice_required,
         result.scores,
     )
+
+
+def rest_report(
+    options: ConsonantsOptions,
+    tricks: Sequence[tuple[int, Sequence[PlayedAlpha]]],
+    seat: int,
+    flying_choice: str | None = None,
+    dealer: int | None = None,
+    names: Names = None,
+) -> HandReport:
+    """A hand whose tricks after ``tricks`` all went to ``seat`` (a claim, "the rest go to"):
+    that seat takes the last trick, so the kitty too, and with it every card not played (the
+    deck less the cards played is the cards still in hand plus the kitty, whatever the kitty
+    holds). Scored from the cards as a complete hand is; the rule checks are those of the
+    tricks entered."""
+    played = check_hand(options, tricks, None, flying_choice, dealer, names)
+    taken: dict[int, list[TakenCard]] = {s: list(c) for s, c in played.taken.items()}
+    taken.setdefault(seat, [])
+    taken[seat].extend(leftover(options, (c.card for _, cards in tricks for c in cards)))
+    cards = {s: [physical(c) for c in got] for s, got in taken.items()}
+    points = points_from_taken(cards, options.deck, options.players)
+    flyer = flying_by_night(cards)
+    result = hand_scores(points, flyer, flying_choice)
+    left = options.deck.size // options.players - len(tricks)
+    return HandReport(
+        True,
+        played.violations,
+        (*played.winners, *[seat] * left),
+        taken,
+        points,
+        flyer,
+        result.choice_required,
+        result.scores,
+    )

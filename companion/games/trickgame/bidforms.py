@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 from companion.cards.standard import RANKS
 from companion.games.forms import Form, Kept, nothing, version
 from companion.games.protocol import Action, Actor, Data, Entered, Who, may
 from companion.games.trickgame import bidstate as bs
-from companion.games.trickgame.bidstate import Hand, State
+from companion.games.trickgame.bidstate import BidOpts, Hand, State
 from companion.games.trickgame.trumps import winner_with
 from companion.games.trickgame.words import face, named
 
@@ -72,7 +73,7 @@ def bid_words(value: Entered) -> str:
     return {"nil": "nil", "blind-nil": "blind nil"}.get(str(value), str(value))
 
 
-def saved(action: Action, state: State, names: Sequence[str]) -> str:
+def saved(action: Action, state: State[BidOpts], names: Sequence[str]) -> str:
     """What was recorded, in words."""
     number = action.target["hand"]
     if action.kind == "bid":
@@ -98,10 +99,10 @@ def saved(action: Action, state: State, names: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Panel:
+class Panel(Generic[BidOpts]):
     """The open hand as a phone sees it."""
 
-    state: State
+    state: State[BidOpts]
     names: tuple[str, ...]
     seat: int | None
     host: bool

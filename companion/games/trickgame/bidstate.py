@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
 from companion.cards.standard import Card
 from companion.errors import Forbidden
@@ -27,6 +27,18 @@ from companion.games.tricks import Hand as Tricks
 from companion.games.tricks import Violation
 
 Bid = int | str
+BidOpts = TypeVar("BidOpts", bound="BidOptions")  # the game's own options
+
+
+class BidOptions(Protocol):
+    """What every bidding game's options say: the seats and who deals first."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def first_dealer(self) -> int: ...
+
+
 KINDS = {"bid": "bid", "tricks": "tricks", "trick": "trick", "trump": "trump", "took": "took"}
 
 
@@ -78,7 +90,7 @@ class Hand:
         return None if self.trump in (None, "none") else self.trump
 
 
-class Rules(Protocol):
+class Rules(Protocol[BidOpts]):
     """What one bidding game decides; the table (``bidtable``) does the rest."""
 
     key: str
@@ -86,21 +98,25 @@ class Rules(Protocol):
     fixed_trump: str | None  # Spades: "S"; None: the table records it each hand
     trumps_broken: bool  # the trump suit may not be led until broken
 
-    def players(self, options: Any) -> int: ...
-    def cards(self, options: Any, number: int) -> int | None: ...
+    def players(self, options: BidOpts) -> int: ...
+    def cards(self, options: BidOpts, number: int) -> int | None: ...
     def read_bid(self, value: object, cards: int) -> Bid: ...
-    def bid_problem(self, state: State, hand: Hand, seat: int, bid: Bid) -> Forbidden | None: ...
-    def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]: ...
-    def winners(self, state: State) -> tuple[int, ...] | None: ...
-    def bid_values(self, options: Any, cards: int) -> list[tuple[str, str]]: ...
-    def summary(self, state: State) -> dict[str, JSON]: ...
-    def hand_words(self, state: State, hand: Hand, names: Sequence[str]) -> list[str]: ...
+    def bid_problem(
+        self, state: State[BidOpts], hand: Hand, seat: int, bid: Bid
+    ) -> Forbidden | None: ...
+    def score(
+        self, state: State[BidOpts], hand: Hand
+    ) -> tuple[dict[int, int], dict[str, object]]: ...
+    def winners(self, state: State[BidOpts]) -> tuple[int, ...] | None: ...
+    def bid_values(self, options: BidOpts, cards: int) -> list[tuple[str, str]]: ...
+    def summary(self, state: State[BidOpts]) -> dict[str, JSON]: ...
+    def hand_words(self, state: State[BidOpts], hand: Hand, names: Sequence[str]) -> list[str]: ...
 
 
 @dataclass(frozen=True)
-class State:
-    rules: Rules
-    options: Any
+class State(Generic[BidOpts]):
+    rules: Rules[BidOpts]
+    options: BidOpts
     players: int
     entries: Mapping[int, Entries] = field(default_factory=dict)
     hands: tuple[Hand, ...] = ()
@@ -129,16 +145,16 @@ class State:
         return last.running if last is not None else (0,) * self.players
 
 
-def dealer(options: Any, number: int) -> int:
+def dealer(options: BidOptions, number: int) -> int:
     """Who deals hand ``number``: the first dealer, then one seat to the left each hand."""
     return int((number - 1 + options.first_dealer) % options.players)
 
 
-def initial(rules: Rules, options: Any) -> State:
+def initial(rules: Rules[BidOpts], options: BidOpts) -> State[BidOpts]:
     return rebuild(State(rules, options, rules.players(options)), 1)
 
 
-def fold(state: State, event: Event) -> State:
+def fold(state: State[BidOpts], event: Event) -> State[BidOpts]:
     part = KINDS.get(event.kind)
     if part is None or not event.round:
         return state
@@ -160,7 +176,7 @@ def _with(entries: Entries, part: str, payload: Data) -> Entries:
     return replace(entries, tricks={**entries.tricks, int(payload["trick"]): trick})
 
 
-def rebuild(state: State, start: int) -> State:
+def rebuild(state: State[BidOpts], start: int) -> State[BidOpts]:
     """The hands again from hand ``start`` on (the ones before are kept as they are)."""
     hands = list(state.hands[: max(start - 1, 0)])
     state = replace(state, hands=tuple(hands), winners=None)
@@ -173,7 +189,7 @@ def rebuild(state: State, start: int) -> State:
     return state
 
 
-def _next_hand(state: State) -> Hand | None:
+def _next_hand(state: State[BidOpts]) -> Hand | None:
     if state.finished or (state.hands and not state.hands[-1].scored):
         return None
     number = len(state.hands) + 1
@@ -207,7 +223,7 @@ def _next_hand(state: State) -> Hand | None:
     return hand
 
 
-def _taken(state: State, hand: Hand, entries: Entries) -> Hand:
+def _taken(state: State[BidOpts], hand: Hand, entries: Entries) -> Hand:
     if entries.taken is not None:
         return replace(hand, taken=dict(entries.taken), source="numbers")
     if len(entries.took) == state.players and sum(entries.took.values()) == hand.cards:
@@ -219,14 +235,14 @@ def _taken(state: State, hand: Hand, entries: Entries) -> Hand:
 
 
 def trick_hand(
-    state: State, hand: Hand, tricks: Sequence[tuple[int, Sequence[Card | str]]] = ()
+    state: State[BidOpts], hand: Hand, tricks: Sequence[tuple[int, Sequence[Card | str]]] = ()
 ) -> Tricks[Card]:
     """The hand's tricks (or ``tricks`` instead) as the trick engine reads them."""
     entered = tricks or hand.tricks
     return Tricks.of(state.players, [(lead, [_card(c) for c in cards]) for lead, cards in entered])
 
 
-def trick_rules(state: State, hand: Hand) -> TrickRules:
+def trick_rules(state: State[BidOpts], hand: Hand) -> TrickRules:
     leader = (hand.dealer + 1) % state.players
     return TrickRules(hand.trump_suit(), state.rules.trumps_broken, hand.cards, leader)
 

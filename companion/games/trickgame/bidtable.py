@@ -44,7 +44,7 @@ from companion.games.trickgame.trumps import check
 from companion.games.tricks import Violation
 
 BLOCKING = ("wrong-card-count", "duplicate-card", "wrong-leader", "opening-lead")
-Opts = TypeVar("Opts")  # the game's own options
+Opts = TypeVar("Opts", bound=bs.BidOptions)  # the game's own options
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "none": "no trumps"}
 
 
@@ -54,7 +54,7 @@ class BidTable(Generic[Opts]):
 
     def __init__(
         self,
-        rules: bs.Rules,
+        rules: bs.Rules[Opts],
         parse: Callable[[dict[str, Entered]], Opts],
         actions: Mapping[str, str],
     ) -> None:
@@ -67,13 +67,13 @@ class BidTable(Generic[Opts]):
     def load_options(self, data: Data) -> Opts:
         return self._parse(dict(data))
 
-    def initial(self, options: Opts, players: int) -> State:
+    def initial(self, options: Opts, players: int) -> State[Opts]:
         return bs.initial(self.rules, options)
 
-    def fold(self, state: State, event: Event) -> State:
+    def fold(self, state: State[Opts], event: Event) -> State[Opts]:
         return bs.fold(state, event)
 
-    def target(self, state: State, action: Action) -> tuple[str, int, int | None]:
+    def target(self, state: State[Opts], action: Action) -> tuple[str, int, int | None]:
         if action.kind not in self.actions:
             raise Unreadable(f"{self.rules.name} has no action '{action.kind[:30]}'.", "action")
         number = target_int(action, "hand", 1, 500)
@@ -83,11 +83,11 @@ class BidTable(Generic[Opts]):
             return "trick", number, target_int(action, "trick", 0, 51)
         return action.kind, number, None
 
-    def target_slot(self, state: State, action: Action) -> str:
+    def target_slot(self, state: State[Opts], action: Action) -> str:
         part, number, index = self.target(state, action)
         return bs.slot(number, part, index)
 
-    def current(self, state: State, action: Action) -> JSON:
+    def current(self, state: State[Opts], action: Action) -> JSON:
         part, number, index = self.target(state, action)
         entries = state.entries.get(number, bs.Entries())
         if part == "bid":
@@ -101,7 +101,7 @@ class BidTable(Generic[Opts]):
         trick = entries.tricks.get(index or 0)
         return None if trick is None else {"leader": trick[0], "cards": list(trick[1])}
 
-    def apply(self, state: State, action: Action, actor: Actor) -> Sequence[NewEvent]:
+    def apply(self, state: State[Opts], action: Action, actor: Actor) -> Sequence[NewEvent]:
         part, number, index = self.target(state, action)
         decide = {
             "bid": self._bid,
@@ -114,7 +114,7 @@ class BidTable(Generic[Opts]):
         return [NewEvent(part, payload, round=number)]
 
     def _bid(
-        self, state: State, number: int, seat: int, data: Data, actor: Actor
+        self, state: State[Opts], number: int, seat: int, data: Data, actor: Actor
     ) -> dict[str, object]:
         need_seat_phone(actor, seat, seat_labels(state.players))
         hand = hand_for(state, number, correction_ok=True)
@@ -131,7 +131,7 @@ class BidTable(Generic[Opts]):
         return {"seat": seat, "bid": bid}
 
     def _tricks(
-        self, state: State, number: int, _: int, data: Data, actor: Actor
+        self, state: State[Opts], number: int, _: int, data: Data, actor: Actor
     ) -> dict[str, object]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number, correction_ok=True))
@@ -143,7 +143,7 @@ class BidTable(Generic[Opts]):
         return {"taken": {str(s): counts[s] for s in sorted(counts)}}
 
     def _took(
-        self, state: State, number: int, seat: int, data: Data, actor: Actor
+        self, state: State[Opts], number: int, seat: int, data: Data, actor: Actor
     ) -> dict[str, object]:
         """A seat's own count of its tricks; the last seat's makes the hand add up."""
         need_seat_phone(actor, seat, seat_labels(state.players))
@@ -162,7 +162,7 @@ class BidTable(Generic[Opts]):
         return {"seat": seat, "tricks": n}
 
     def _trick(
-        self, state: State, number: int, index: int, data: Data, actor: Actor
+        self, state: State[Opts], number: int, index: int, data: Data, actor: Actor
     ) -> dict[str, object]:
         need_player(actor)
         hand = ready_for_play(state, hand_for(state, number))
@@ -178,10 +178,11 @@ class BidTable(Generic[Opts]):
                 seat_labels(state.players),
             )
 
-        return trick_payload(hand, index, data, state.players, Card.parse, faults, BLOCKING)
+        entered: Sequence[tuple[int, Sequence[Card | str]]] = hand.tricks  # texts as entered
+        return trick_payload(entered, index, data, state.players, Card.parse, faults, BLOCKING)
 
     def _trump(
-        self, state: State, number: int, _: int, data: Data, actor: Actor
+        self, state: State[Opts], number: int, _: int, data: Data, actor: Actor
     ) -> dict[str, object]:
         need_player(actor)
         if self.rules.fixed_trump is not None:
@@ -195,7 +196,7 @@ class BidTable(Generic[Opts]):
 
     # what the table shows
 
-    def sheet(self, state: State) -> scoresheet.Sheet:
+    def sheet(self, state: State[Opts]) -> scoresheet.Sheet:
         rows = tuple(
             tuple(h.points[s] for s in range(state.players)) for h in state.scored if h.points
         )
@@ -206,7 +207,9 @@ class BidTable(Generic[Opts]):
             return built
         return replace(built, finished=True, winners=state.winners)
 
-    def view(self, state: State, seat: int | None, versions: Mapping[str, int]) -> dict[str, JSON]:
+    def view(
+        self, state: State[Opts], seat: int | None, versions: Mapping[str, int]
+    ) -> dict[str, JSON]:
         return bidview.view(state, versions)
 
     def describe(self, event: Event, names: Sequence[str]) -> str | None:
@@ -221,7 +224,7 @@ def read_keyed(values: Mapping[int, JSON] | None) -> dict[str, JSON] | None:
     return None if values is None else {str(k): v for k, v in sorted(values.items())}
 
 
-def hand_for(state: State, number: int, correction_ok: bool = False) -> Hand:
+def hand_for(state: State[Opts], number: int, correction_ok: bool = False) -> Hand:
     """Hand ``number`` if it may take this action now (a scored hand too with
     ``correction_ok``), else ``Forbidden`` saying why."""
     hand = state.hand(number)
@@ -236,7 +239,7 @@ def hand_for(state: State, number: int, correction_ok: bool = False) -> Hand:
     return hand
 
 
-def ready_for_play(state: State, hand: Hand) -> Hand:
+def ready_for_play(state: State[Opts], hand: Hand) -> Hand:
     """Tricks are entered once every bid is in and trumps are known."""
     if hand.bidding is not None:
         awaited = seat_name(hand.bidding, seat_labels(state.players))

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from companion.games.protocol import JSON, Event
 from companion.games.trickgame import bidstate as bs
-from companion.games.trickgame.bidstate import Hand, State
+from companion.games.trickgame.bidstate import BidOpts, Hand, State
 from companion.games.tricks import seat_name
 
 V = TypeVar("V")
@@ -18,7 +18,7 @@ def keyed(values: Mapping[int, V] | None) -> dict[str, V] | None:
     return None if values is None else {str(k): v for k, v in sorted(values.items())}
 
 
-def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str, JSON]:
+def hand_view(state: State[BidOpts], hand: Hand, versions: Mapping[str, int]) -> dict[str, JSON]:
     n = hand.number
     return {
         "hand": n,
@@ -45,7 +45,7 @@ def hand_view(state: State, hand: Hand, versions: Mapping[str, int]) -> dict[str
     }
 
 
-def view(state: State, versions: Mapping[str, int]) -> dict[str, JSON]:
+def view(state: State[BidOpts], versions: Mapping[str, int]) -> dict[str, JSON]:
     now = state.open_hand
     return {
         "hand": now.number if now else None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from companion.errors import Forbidden, Unreadable
 from companion.games.protocol import (
@@ -89,22 +89,26 @@ def hand_open(state: Hands[H], number: int, correction_ok: bool = False) -> H:
     return hand
 
 
+# a played card as the game enters it: a card, a letter card, or its text as entered
+Played = TypeVar("Played")
+
+
 def trick_payload(
-    hand: Any,  # the game's Hand: its tricks as entered (texts or cards)
+    done: Sequence[tuple[int, Sequence[Played]]],  # the open hand's tricks: leader, cards
     index: int,
     data: Data,
     players: int,
-    parse: Callable[[str], Any],
-    check: Callable[[list[tuple[int, list[Any]]]], Sequence[Violation]],
+    parse: Callable[[str], Played],
+    check: Callable[[list[tuple[int, list[Played]]]], Sequence[Violation]],
     blocking: Sequence[str],
 ) -> Payload:
     """Trick ``index`` of the open hand, entered or corrected: its leader and one card from
     each player, refused when ``check`` (the engine on the hand's tricks with it) finds a
     ``blocking`` fault in it, or a new one in another trick (a correction's card that a later
     trick holds)."""
-    if index > len(hand.tricks):
+    if index > len(done):
         raise Forbidden(
-            f"Trick {index + 1} cannot be entered yet: trick {len(hand.tricks) + 1} is next.",
+            f"Trick {index + 1} cannot be entered yet: trick {len(done) + 1} is next.",
             "trick-not-next",
         )
     leader = read.seat_value(data.get("leader"), players, "leader")
@@ -115,7 +119,7 @@ def trick_payload(
             f"players, not {len(cards)}.",
             "wrong-card-count",
         )
-    tricks = list(hand.tricks)
+    tricks = [(leader_, list(played)) for leader_, played in done]
     before = {(x.rule, x.trick) for x in check(tricks) if x.rule in blocking} if tricks else set()
     tricks[index : index + 1] = [(leader, cards)]
     # a fault in this trick, or one a correction makes in a later trick (a card of this

@@ -29,7 +29,7 @@ RULE_ORDER = (
 )
 
 
-def winner_with(trump: str | None) -> WinnerFn:
+def winner_with(trump: str | None) -> WinnerFn[Card]:
     """Who wins a trick when ``trump`` (a suit letter, or None) is trumps: the position of the
     highest trump, else of the highest card of the suit led."""
 

@@ -5,13 +5,13 @@ refusal is drawn again. Everything a page shows comes from ``bidforms.Panel``.""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from flask import Blueprint
 
 from companion.errors import CompanionError, NotAllowed
 from companion.games.protocol import Action, Entered
 from companion.games.trickgame import bidforms
+from companion.games.trickgame.bidstate import BidOptions
 from companion.games.trickgame.words import named
 from companion.tables import service
 from companion.tables.registry import game_type
@@ -22,7 +22,7 @@ from companion.web.tableview import TableView
 ENTRY = "bidding/_entry.html"
 
 
-def panel(v: TableView) -> bidforms.Panel:
+def panel(v: TableView) -> bidforms.Panel[BidOptions]:
     """One panel per table view (templates call ``bidding(v)``)."""
     if "_bidding" not in v.__dict__:
         who = v.who
@@ -37,7 +37,7 @@ def _saved(after: TableView, action: Action, done: service.Done) -> str:
 
 
 def _again(
-    v: TableView, values: dict[str, Entered], err: CompanionError, *_: Any
+    v: TableView, values: dict[str, Entered], err: CompanionError, *_: object
 ) -> dict[str, object] | None:
     if isinstance(err, NotAllowed):
         return None

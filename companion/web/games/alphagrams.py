@@ -9,8 +9,6 @@ actions (``companion.games.challenges``); its verdict appends ``ag-challenge``."
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
@@ -87,7 +85,7 @@ PAGES = WebGame(
 
 
 def _again(
-    v: TableView, values: dict[str, Entered], err: CompanionError, *_: Any
+    v: TableView, values: dict[str, Entered], err: CompanionError, *_: object
 ) -> dict[str, object]:
     """The entry box again, drawn for the table now, with this phone's input kept (the
     word's rows first, when it is composed: ``Compose``, nothing refused)."""

@@ -12,8 +12,6 @@ table actions; its verdict appends ``cons-challenge`` (``table.actions.consequen
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
@@ -21,6 +19,7 @@ from companion.errors import CompanionError, Conflict
 from companion.games import challenges
 from companion.games.consonants.table import forms, options, summary, words
 from companion.games.consonants.table.panels import WAYS, Display
+from companion.games.forms import Kept
 from companion.games.protocol import Event
 from companion.games.seats import seat_name
 from companion.games.trickgame.words import named
@@ -53,7 +52,7 @@ def cons_view(v: TableView) -> Display:
 
 
 @bp.app_template_global("cons_form")
-def cons_form() -> dict[str, Any]:
+def cons_form() -> dict[str, object]:
     return {**options.form(), "lexicons": lexicons()}
 
 
@@ -90,7 +89,7 @@ PAGES = WebGame(
 )
 
 
-def _again(v: TableView, values: dict[str, Any], err: CompanionError, *_: Any) -> dict[str, Any]:
+def _again(v: TableView, values: Kept, err: CompanionError, *_: object) -> dict[str, object]:
     """The same form again, the value now beside it."""
     return {"errors": {"form": named(err.message, v.names)}, "conflict": isinstance(err, Conflict)}
 

@@ -9,8 +9,6 @@ check.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
@@ -18,6 +16,7 @@ from companion.errors import CompanionError, Conflict, NotAllowed
 from companion.games import follow_the_author as fta
 from companion.games.follow_the_author.table import forms, words
 from companion.games.follow_the_author.table.panels import Panels
+from companion.games.forms import Kept
 from companion.games.protocol import Action
 from companion.tables import service
 from companion.tables.registry import game_type
@@ -60,9 +59,7 @@ def _saved(after: TableView, action: Action, done: service.Done) -> str:
     return words.saved(action, after.state, kinds, after.names, seat)
 
 
-def _again(
-    v: TableView, values: dict[str, Any], err: CompanionError, *_: Any
-) -> dict[str, Any] | None:
+def _again(v: TableView, values: Kept, err: CompanionError, *_: object) -> dict[str, object] | None:
     if isinstance(err, NotAllowed):
         return None  # not this phone's to do: the refusal notice
     errors = {"fta": err.message}

@@ -10,18 +10,19 @@ pages show is worked out by the pure ``table.panels``, ``table.words`` and ``tab
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Blueprint, abort, g, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from companion.errors import CompanionError
+from companion.games.forms import Kept
 from companion.games.hearts.table import forms, setup, summary
 from companion.games.hearts.table.actions import GAME
 from companion.games.hearts.table.panels import WAYS, Display
+from companion.games.hearts.table.state import Hand
 from companion.games.hearts.table.words import said
 from companion.games.plan import StaleTarget
-from companion.games.protocol import Action
+from companion.games.protocol import Action, Data
 from companion.tables import service
 from companion.web.games import shared
 from companion.web.kinds import WebGame, plain
@@ -79,8 +80,8 @@ def _saved(after: TableView, action: Action, done: service.Done) -> str:
 
 
 def _again(
-    v: TableView, values: dict[str, Any], err: CompanionError, kind: str, url: Mapping[str, Any]
-) -> dict[str, Any] | None:
+    v: TableView, values: Kept, err: CompanionError, kind: str, url: Data
+) -> dict[str, object] | None:
     """Hand ``number``'s form of ``kind`` drawn again, the value now beside the input kept:
     its own form when it is being changed or is not the open hand, else the open hand's
     entry box on that way (None: no form of this hand to show again, the refusal notice)."""
@@ -89,7 +90,7 @@ def _again(
         return None
     edit = bool(request.form.get("edit"))
     errors = {} if asked else {"form": said(err.message, v.names)}
-    ctx: dict[str, Any] = dict(errors=errors, number=number, kind=kind, edit=edit)
+    ctx: dict[str, object] = dict(errors=errors, number=number, kind=kind, edit=edit)
     if asked:
         ctx["status"] = 422
     if kind == "rest":  # the open hand's next trick, fresh; the trick now in the words
@@ -117,7 +118,7 @@ def _kept_trick(values: Mapping[str, object]) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-def _ahead(hand: Any, values: Mapping[str, Any]) -> bool:
+def _ahead(hand: Hand | None, values: Mapping[str, object]) -> bool:
     """Does a kept trick form name a trick past the next one of ``hand``?"""
     index = _kept_trick(values)
     return hand is not None and index is not None and index > len(hand.tricks)
@@ -141,7 +142,7 @@ def edit(token: str, number: int) -> ResponseReturnValue:
     v = FORMS.seated(token)
     if v.state.hand(number) is None:
         abort(404, f"Hand {number} has not been played yet.")
-    ctx: dict[str, Any] = dict(v=v, values={}, errors={}, number=number)
+    ctx: dict[str, object] = dict(v=v, values={}, errors={}, number=number)
     if htmx():
-        return fragment("hearts/_edit.html", **ctx)
+        return fragment("hearts/_edit.html", 200, **ctx)
     return render_template("hearts/edit.html", **ctx)

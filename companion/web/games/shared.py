@@ -3,7 +3,7 @@ Consonants): kept in the phone's session, per table."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Container
 
 from flask import abort, redirect, session, url_for
 from flask.typing import ResponseReturnValue
@@ -17,7 +17,9 @@ def chosen_way(v: TableView, game: str) -> str | None:
     return session.get(f"{game}-way:{v.table.token}")
 
 
-def choose_way(token: str, way: str, ways: Any, game: str, entry: str) -> ResponseReturnValue:
+def choose_way(
+    token: str, way: str, ways: Container[str], game: str, entry: str
+) -> ResponseReturnValue:
     """Keep ``way`` as this phone's way of entering hands; answer with the entry box."""
     v = view_for(token)
     if way not in ways:

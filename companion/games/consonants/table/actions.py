@@ -9,6 +9,9 @@ open now"), all for the open hand only:
   "rest"?}``; ``rest`` adds every card of the deck nobody else entered);
 - ``trick`` ``{"hand": h, "trick": i}`` (0-based): ``{"leader", "cards"}`` with declarations
   (``A/E=E``, ``?=R``); the next trick or a correction of an entered one;
+- ``rest`` ``{"hand": h, "trick": i}``: ``{"seat"}``; "the rest go to seat": every trick not
+  entered, from trick i (the next one) on, went to that seat, so the last trick and the kitty
+  did too: it takes every card not played (``engine.rest_report``), whatever the kitty holds;
 - ``fly`` ``{"hand": h}``: ``{"choice": "add" | "subtract"}``, Flying by Night's choice;
 - ``words`` ``{"hand": h, "seat": s}``: ``{"words"}``, the words seat s lays;
 - ``challenge`` ``{"hand": h, "seat": s}`` (the version of seat s's words seen): ``{"word",
@@ -24,7 +27,8 @@ challenge is made by the challenger's phone or the host. Rulings (ours): every r
 ``Forbidden`` naming its rule; nothing is entered while a challenge is judged except words
 elsewhere; a challenged word stays laid. Event kinds and slots are those of the stored
 games (``cons-taken`` ``c3s1``, ``cons-trick`` ``c3t0``, ``cons-fly`` ``c3fly``,
-``cons-words`` ``c3w1``, ``cons-close`` ``c3end``, ``cons-challenge`` ``c3ch<n>``).
+``cons-words`` ``c3w1``, ``cons-close`` ``c3end``, ``cons-challenge`` ``c3ch<n>``,
+``cons-rest`` ``c3t9``: the slot of the trick it starts at).
 Secrets: none (cards taken and words are shown to the whole table).
 """
 
@@ -61,7 +65,7 @@ from companion.games.protocol import (
 from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame import read
 from companion.games.trickgame.hands import choice_payload
-from companion.games.trickgame.table import TrickTable, trick_payload
+from companion.games.trickgame.table import TrickTable, rest_payload, trick_payload
 from companion.games.trickgame.table import hand_open as _hand_open
 from companion.games.trickgame.table import need_player as _need_player
 from companion.words.lexicon import Lexicon
@@ -69,6 +73,7 @@ from companion.words.lexicon import Lexicon
 PARTS = {
     "taken": "claim",
     "trick": "trick",
+    "rest": "rest",
     "fly": "choice",
     "words": "words",
     "challenge": "words",
@@ -77,6 +82,7 @@ PARTS = {
 KINDS = {
     "claim": "cons-taken",
     "trick": "cons-trick",
+    "rest": "cons-rest",
     "choice": "cons-fly",
     "words": "cons-words",
     "close": "cons-close",
@@ -120,6 +126,8 @@ class ConsonantsTable(TrickTable[State]):
         "taken": "Enter the cards one seat took in the open hand (the kitty too, for the "
         "last trick's taker).",
         "trick": "Enter the next trick of the open hand with declarations, or correct one.",
+        "rest": "Give every trick not yet entered to one seat (a claim): that seat takes the "
+        "last trick, so the kitty too, and every card not played.",
         "fly": "Flying by Night: the flyer's choice, -50 for themselves or +50 for the others.",
         "words": "Lay one seat's words (4+ letters, from its own taken cards).",
         "challenge": "Challenge a word a seat laid (data word, challenger): the word judge "
@@ -218,6 +226,7 @@ class ConsonantsTable(TrickTable[State]):
         decide = {
             "claim": _taken,
             "trick": _trick,
+            "rest": _rest,
             "choice": _fly,
             "words": _words,
             "close": _close,
@@ -265,7 +274,7 @@ def _trick(state: State, hand: Hand, index: int | None, data: Data, actor: Actor
     players = state.options.players
     names = seat_labels(players)
     return trick_payload(
-        hand,
+        hand.tricks,
         index or 0,  # a trick's target names its index (``target``)
         data,
         players,
@@ -273,6 +282,13 @@ def _trick(state: State, hand: Hand, index: int | None, data: Data, actor: Actor
         lambda tricks: engine.check_hand(state.rules, tricks, names=names).violations,
         ts.BLOCKING,
     )
+
+
+def _rest(state: State, hand: Hand, index: int | None, data: Data, actor: Actor) -> Payload:
+    """The rest go to one seat: allowed with the kitty, which goes to the last trick's taker
+    (the claimer), so every card not played is that seat's whatever the kitty holds."""
+    _need_player(actor)
+    return rest_payload(len(hand.tricks), index or 0, data, state.options.players)
 
 
 def _fly(state: State, hand: Hand, _: int | None, data: Data, actor: Actor) -> Payload:

@@ -15,6 +15,7 @@ ACTIONS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
     "words": ("words", "seat", ("words",)),
     "fly": ("fly", None, ("choice",)),
     "trick": ("trick", "trick", ("leader", "cards")),
+    "rest": ("rest", "trick", ("seat",)),
     "close": ("done", None, ()),
     "challenge": ("challenge", "seat", ("word", "challenger")),
 }

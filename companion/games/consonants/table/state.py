@@ -26,6 +26,7 @@ from companion.games.seats import seat_labels
 from companion.games.trickgame.declaration import Declaration
 from companion.games.trickgame.entries import (
     CLAIM,
+    REST,
     TRICK,
     Entry,
     HandEntries,
@@ -53,13 +54,15 @@ SLOTS = SlotNames(
     {
         "claim": CLAIM,
         "trick": TRICK,
+        "rest": REST,
         "choice": choice("fly"),
         "words": Part("w", "words", "seat"),
         "close": Part("end", "close"),
     },
     EMPTY,
 )
-"""Consonants' slots: ``c3s1`` (seat 1's cards), ``c3t0``, ``c3fly``, ``c3w1``, ``c3end``."""
+"""Consonants' slots: ``c3s1`` (seat 1's cards), ``c3t0``, ``c3fly``, ``c3w1``, ``c3end``; the
+rest claimed from trick 9 on is in trick 9's slot, ``c3t9``."""
 BLOCKING = ("duplicate-card", "wrong-card-count", "bad-declaration")
 Scores = dict[int, int]
 
@@ -91,6 +94,7 @@ class Hand:
     report: ScoreReport | None = None
     missing: list[AlphaCard] = field(default_factory=list)
     closed: bool = False
+    rest: int | None = None  # the seat the rest went to (a claim after the tricks entered)
 
     @property
     def cards_in(self) -> bool:
@@ -194,6 +198,7 @@ class _Taken(TypedDict):
     tricks: NotRequired[list[tuple[int, list[PlayedAlpha]]]]
     trick_report: NotRequired[HandReport]
     missing: NotRequired[list[AlphaCard]]
+    rest: NotRequired[int | None]
 
 
 def _taken(state: State, n: int, entries: ConsonantsEntries) -> _Taken:
@@ -202,11 +207,18 @@ def _taken(state: State, n: int, entries: ConsonantsEntries) -> _Taken:
     tricks = [(leader, played(texts)) for leader, texts in entries.trick_list()]
     fly = str(entries.choice.payload.get("choice")) if entries.choice else None
     if tricks:
-        report = engine.check_hand(
-            rules, tricks, None, fly, dealer(state.options, n), seat_labels(players)
-        )
+        rest, by = entries.rest_seat(), dealer(state.options, n)
+        if rest is not None:  # the rest went to one seat: so did the last trick and the kitty
+            report = engine.rest_report(rules, tricks, rest, fly, by, seat_labels(players))
+        else:
+            report = engine.check_hand(rules, tricks, None, fly, by, seat_labels(players))
         return _Taken(
-            source="tricks", taken=report.taken_cards(), tricks=tricks, trick_report=report, fly=fly
+            source="tricks",
+            taken=report.taken_cards(),
+            tricks=tricks,
+            trick_report=report,
+            fly=fly,
+            rest=rest,
         )
     claims = entries.claims
     taken = {

@@ -72,7 +72,12 @@ def marks(hand: Hand) -> tuple[str, ...]:
 def summary(hand: Hand, names: Sequence[str]) -> HandSummary:
     notes = [fly_line(hand, names), *_challenge_lines(hand, names), *_breaks(hand, names)]
     kitty = kitty_seat(hand)
-    if kitty is not None:
+    if hand.rest is not None:
+        notes.append(
+            f"{names[hand.rest]} took every trick from trick {len(hand.tricks) + 1} on, "
+            "the kitty too."
+        )
+    elif kitty is not None:
         notes.append(f"{names[kitty]} took the last trick and the kitty.")
     scores = hand.scores if hand.closed else None
     return HandSummary(

@@ -56,6 +56,7 @@ def hand_view(hand: Hand, players: int, versions: Mapping[str, int]) -> dict[str
         "choice": hand.fly,
         "scores": _keyed(hand.scores),
         "closed": hand.closed,
+        "rest": hand.rest,
         "versions": _versions(hand, players, versions),
     }
 

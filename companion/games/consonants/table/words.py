@@ -19,6 +19,7 @@ UNDONE = {
     "cons-trick": "a trick",
     "cons-fly": "the Flying by Night choice",
     "cons-close": "the scoring",
+    "cons-rest": "the rest of a hand",
 }
 KINDS = frozenset(UNDONE) | {"cons-challenge"}
 
@@ -40,6 +41,8 @@ def _line(kind: str, n: int | None, p: Data, names: Sequence[str]) -> str:
         return trick_line(n, p, names)
     if kind == "cons-close":
         return f"hand {n} scored"
+    if kind == "cons-rest":
+        return f"hand {n}, the rest go to {seat} (tricks {int(p.get('trick', 0)) + 1} on)"
     stands = "stands" if p.get("valid") else "fails"
     return (
         f"hand {n}, {p.get('word')} {stands} after {_name(names, p.get('challenger'))}'s challenge"
@@ -65,6 +68,10 @@ def saved(action: Action, after: State, names: Sequence[str]) -> str:
     if kind == "trick":
         trick = t.get("trick")
         return f"Trick {trick + 1 if isinstance(trick, int) else '?'} is in."
+    if kind == "rest":
+        taker = after.current.rest
+        name = names[taker] if taker is not None and 0 <= taker < len(names) else "one player"
+        return f"The rest of hand {t.get('hand')} went to {name}: now the words."
     if kind == "done":
         return _scored_once(t.get("hand"), after, names)
     if kind == "challenge":

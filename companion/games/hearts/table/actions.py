@@ -259,7 +259,7 @@ class HeartsTable(TrickTable[State]):
         _need_player(actor)
         hand, players = _hand_open(state, number), state.options.players
         return trick_payload(
-            hand,
+            hand.tricks,
             index or 0,  # a trick's target names its index (``target``)
             data,
             players,

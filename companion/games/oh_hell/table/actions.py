@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from companion.errors import Forbidden
 from companion.games.oh_hell import options as oo
@@ -12,8 +11,11 @@ from companion.games.oh_hell.options import OhHellOptions
 from companion.games.protocol import JSON
 from companion.games.seats import seat_labels, seat_name
 from companion.games.trickgame.bids import hooked
-from companion.games.trickgame.bidstate import Bid, Hand, State
+from companion.games.trickgame.bidstate import Bid, Hand
+from companion.games.trickgame.bidstate import State as BidState
 from companion.games.trickgame.bidtable import BidTable
+
+State = BidState[OhHellOptions]  # Oh Hell on the bidding table's State
 
 ACTIONS = {
     "trump": "The suit of the card turned up for a hand (or none), before its tricks.",
@@ -51,7 +53,7 @@ class OhHellRules:
             "hook",
         )
 
-    def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]:
+    def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, object]]:
         assert hand.taken is not None
         bids = {s: int(b) for s, b in hand.bids.items()}
         points = scoring.score_hand(bids, hand.taken, state.options)

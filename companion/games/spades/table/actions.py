@@ -8,7 +8,6 @@ so partners share every total and the win. A hand's ``scores`` and ``bags`` (and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from companion.errors import Forbidden
 from companion.games.protocol import JSON
@@ -16,8 +15,11 @@ from companion.games.spades import options as so
 from companion.games.spades import scoring
 from companion.games.spades.options import SpadesOptions, team_of
 from companion.games.spades.table.words import team_words
-from companion.games.trickgame.bidstate import Bid, Hand, State
+from companion.games.trickgame.bidstate import Bid, Hand
+from companion.games.trickgame.bidstate import State as BidState
 from companion.games.trickgame.bidtable import BidTable
+
+State = BidState[SpadesOptions]  # Spades on the bidding table's State
 
 ACTIONS = {
     "bid": "A seat's bid for a hand: 1 to 13, nil or blind nil, in turn from the dealer's left.",
@@ -52,7 +54,7 @@ class SpadesRules:
             return Forbidden("This table plays without blind nil.", "blind-nil")
         return Forbidden("Blind nil is only for a team at least 100 points behind.", "blind-nil")
 
-    def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, Any]]:
+    def score(self, state: State, hand: Hand) -> tuple[dict[int, int], dict[str, object]]:
         before = state.hand(hand.number - 1)
         bags = before.extra["bags"] if before is not None else {0: 0, 1: 0}
         assert hand.taken is not None

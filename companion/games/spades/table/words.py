@@ -7,10 +7,11 @@ from collections.abc import Sequence
 
 from companion.games.spades import options as so
 from companion.games.spades import scoring
+from companion.games.spades.options import SpadesOptions
 from companion.games.trickgame.bidstate import Hand, State
 
 
-def team_words(state: State, hand: Hand, team: int, names: Sequence[str]) -> str:
+def team_words(state: State[SpadesOptions], hand: Hand, team: int, names: Sequence[str]) -> str:
     """One team's hand in words: bids, tricks, made or set, nils, bags, points."""
     seats = so.partners(team)
     extra, taken = hand.extra, hand.taken or {}
