@@ -25,4 +25,7 @@ PYTHON="${PYTHON:-python3}"
 [ -d .venv ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[dev]"
+# each word list in its prepared form (companion.words.loader keeps it in ~/.cache/companion),
+# so the first server start (and the first test run) does not work it out
+.venv/bin/companion dict list
 echo "Set-up done. Run: . .venv/bin/activate && companion serve"

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from gunicorn.app.base import BaseApplication
 
-from companion import create_app
+from companion import create_app, prepare_database
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -91,14 +91,14 @@ def raise_file_limit(wanted: int) -> int:
 
 
 def migrate_once() -> None:
-    """Build the app (which migrates the database) once, before any worker starts, in a forked
-    child: the master then never imports the database drivers, so each gevent worker patches
-    the standard library before psycopg and SQLAlchemy are first imported in it."""
+    """Prepare the database (migrate it) once, before any worker starts, in a forked child:
+    the master then never imports the database drivers, so each gevent worker patches the
+    standard library before psycopg and SQLAlchemy are first imported in it."""
     pid = os.fork()
     if pid == 0:
         code = 0
         try:
-            create_app()
+            prepare_database()
         except BaseException:  # shown to the operator, then the start is refused below
             import traceback
 

@@ -40,13 +40,16 @@ from flask.testing import FlaskClient
 from jinja2.bccache import Bucket, BytecodeCache
 from sqlalchemy import create_engine, text
 
-from companion import create_app
+from companion import ROOT, create_app
 
 # the suite starts many tables from one address: no limit on it here (its own tests set one);
 # set in the environment, so the servers the e2e tests start inherit it too
 os.environ.setdefault("COMPANION_TABLES_PER_MINUTE", "0")
 PG_ADMIN = os.environ.get("COMPANION_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 STATIC_BUILD = os.path.join(tempfile.gettempdir(), f"companion-test-static-{os.getuid()}")
+# every server a test starts reuses one build of the static files (brotli copies: 1.6 s of
+# CPU for each new instance folder otherwise); it is made per static content, so never stale
+os.environ.setdefault("COMPANION_STATIC_BUILD", STATIC_BUILD)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -85,7 +88,78 @@ def _reuse_url_builders() -> None:
     Rule._compile_builder = cached  # type: ignore[method-assign]
 
 
+def _reuse_parsed_rules() -> None:
+    """Binding each of an app's ~130 rules also parses its text into regular-expression parts
+    (``Rule.compile``: about half of what making an app still cost). The parts depend only on
+    the rule's text, its slash and domain settings and the map's converter classes, so the tests
+    parse each one once and give every later rule alike copies of the same parts; the builders
+    are still made (through ``_reuse_url_builders``) for each rule, and what a rule matches and
+    builds is unchanged. A converter keeps the map it was first made for, which it never reads
+    (``BaseConverter.map``)."""
+    from werkzeug.routing.rules import Rule
+
+    compile_rule = Rule.compile
+    parsed: dict[tuple[object, ...], tuple[list, list, dict]] = {}  # type: ignore[type-arg]
+
+    def compile(self: Rule) -> None:
+        rules = self.map
+        assert rules is not None, "rule not bound"
+        domain = self.host if rules.host_matching else self.subdomain
+        key = (self.rule, self.merge_slashes, rules.host_matching, domain,
+               tuple(sorted(rules.converters.items())))  # fmt: skip
+        if key not in parsed:
+            compile_rule(self)
+            parsed[key] = (list(self._parts), list(self._trace), dict(self._converters))
+            return
+        parts, trace, converters = parsed[key]
+        self._parts, self._trace, self._converters = list(parts), list(trace), dict(converters)
+        self.arguments.update(converters)
+        self._build = self._compile_builder(False).__get__(self, None)
+        self._build_unknown = self._compile_builder(True).__get__(self, None)
+
+    Rule.compile = compile  # type: ignore[method-assign]
+
+
+def _reuse_static_files() -> None:
+    """Every test app also listed its static build with WhiteNoise (a stat and a set of headers
+    for each of ~70 files) and hashed every file of the app's static folder for its names
+    (``assets.manifest``): the same folder and files for the whole run. The tests list a
+    folder once per set of WhiteNoise settings and hash the app's own static folder (which no
+    test changes) once; a test's own folder is hashed at every call, as before. Each app still
+    gets its own dictionary of files and of names."""
+    from whitenoise import WhiteNoise
+
+    from companion.web import assets
+
+    update = WhiteNoise.update_files_dictionary
+    listed: dict[tuple[object, ...], dict[str, object]] = {}
+
+    def update_files_dictionary(self: WhiteNoise, root: str, prefix: str) -> None:
+        key = (root, prefix, self.max_age, self.allow_all_origins, self.charset, self.index_file)
+        if key not in listed:
+            before = dict(self.files)
+            update(self, root, prefix)
+            listed[key] = {url: f for url, f in self.files.items() if before.get(url) is not f}
+        self.files.update(listed[key])
+
+    WhiteNoise.update_files_dictionary = update_files_dictionary  # type: ignore[method-assign]
+
+    manifest = assets.manifest
+    hashed: dict[Path, dict[str, str]] = {}
+
+    def cached_manifest(static: Path) -> dict[str, str]:
+        if static != ROOT / "static":
+            return manifest(static)
+        if static not in hashed:
+            hashed[static] = manifest(static)
+        return dict(hashed[static])
+
+    assets.manifest = cached_manifest
+
+
 _reuse_url_builders()
+_reuse_parsed_rules()
+_reuse_static_files()
 
 
 class _CompiledTemplates(BytecodeCache):
@@ -228,14 +302,10 @@ def pg_emptied(pg_database: str | None) -> Iterator[str | None]:
     yield pg_database
     if pg_database is None:
         return
-    from companion.extensions import db
-    from companion.tables import models  # noqa: F401  (the tables to empty)
-
     engine = create_engine(pg_database)
     try:
         with engine.begin() as conn:
-            for table in reversed(db.metadata.sorted_tables):
-                conn.execute(table.delete())
+            conn.exec_driver_sql(_empty_all())
     finally:
         engine.dispose()
 
@@ -261,15 +331,22 @@ def make_pg_app(pg_emptied, tmp_path, monkeypatch) -> Iterator[Callable[..., Fla
         _dispose(app)
 
 
+def _empty_all() -> str:
+    """One text that deletes every row of every table (children first): sent as one
+    statement list, one round trip, not one ORM statement per table."""
+    from companion.extensions import db
+    from companion.tables import models  # noqa: F401  (the tables to empty)
+
+    return "; ".join(f'DELETE FROM "{t.name}"' for t in reversed(db.metadata.sorted_tables))
+
+
 def _clean(app: Flask) -> None:
     from companion.extensions import db
 
     with app.app_context():
         db.session.remove()
-        for table in reversed(db.metadata.sorted_tables):
-            db.session.execute(table.delete())
-        db.session.commit()
-        db.session.remove()
+        with db.engine.begin() as conn:
+            conn.exec_driver_sql(_empty_all())
         db.engine.dispose()
 
 

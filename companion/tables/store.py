@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
-from sqlalchemy import Connection, bindparam, func, insert, or_, select
+from sqlalchemy import Connection, Select, bindparam, func, insert, or_, select
 from sqlalchemy import event as sa_event
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload, selectinload
@@ -384,10 +384,15 @@ def table_by(column: str, value: str) -> Table | None:
     long, or with a NUL byte, which PostgreSQL refuses to compare at all)."""
     if not value or len(value) > 64 or "\x00" in value:
         return None
-    stmt = select(Table).where(getattr(Table, column) == value)
-    # every page reads the seats and the games: loaded with the table (2 queries, not 3)
-    stmt = stmt.options(joinedload(Table.seats), selectinload(Table.games))
-    return db.session.scalars(stmt).unique().first()
+    stmt = _TABLE_BY.get(column)
+    if stmt is None:  # built once per column (a quarter of a lookup's time when built each time)
+        stmt = select(Table).where(getattr(Table, column) == bindparam("value"))
+        # every page reads the seats and the games: loaded with the table (2 queries, not 3)
+        stmt = _TABLE_BY[column] = stmt.options(joinedload(Table.seats), selectinload(Table.games))
+    return db.session.scalars(stmt, {"value": value}).unique().first()
+
+
+_TABLE_BY: dict[str, Select[Table]] = {}
 
 
 _GAMES_C = Game.__table__.c

@@ -95,16 +95,21 @@ def _static_headers(headers, path: str, url: str) -> None:  # type: ignore[no-un
     headers["X-Content-Type-Options"] = "nosniff"
 
 
+def prepare(app: Flask) -> tuple[dict[str, str], Path]:
+    """The app's static files' hashed names and their build folder (made when missing)."""
+    static = Path(app.static_folder or "static")
+    names = manifest(static)
+    configured = app.config.get("STATIC_BUILD_DIR") or os.environ.get("COMPANION_STATIC_BUILD")
+    root = Path(configured or Path(app.instance_path) / "static-build")
+    return names, build(static, names, root)
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_STREAMS", False)
     Compress(app)
-    static = Path(app.static_folder or "static")
-    names = manifest(static)
-    configured = app.config.get("STATIC_BUILD_DIR") or os.environ.get("COMPANION_STATIC_BUILD")
-    root = Path(configured or Path(app.instance_path) / "static-build")
-    folder = build(static, names, root)
+    names, folder = prepare(app)
     app.extensions["static_names"] = names
     app.wsgi_app = WhiteNoise(  # type: ignore[method-assign]
         app.wsgi_app,

@@ -80,9 +80,12 @@ def _all(n: int) -> int:
     return (1 << n) - 1
 
 
+INDEX_KEY = "anagram-index"  # the index's name among the values kept with a lexicon
+
+
 def index_of(lexicon: Lexicon) -> AnagramIndex:
     """The lexicon's index, built on first use and kept with the lexicon."""
-    return lexicon.cached("anagram-index", lambda: build_index(lexicon.words, lexicon.zipf_table()))
+    return lexicon.cached(INDEX_KEY, lambda: build_index(lexicon.words, lexicon.zipf_table()))
 
 
 def makeable(index: AnagramIndex, letters: str, wilds: int = 0, choices: Sequence[str] = ()) -> int:

@@ -61,6 +61,24 @@ class Lexicon:
         self._cache: dict[str, Any] = {}
         self._lock = threading.RLock()
 
+    @classmethod
+    def prepared(
+        cls,
+        info: LexiconInfo,
+        words: tuple[str, ...],
+        zipf: Sequence[float] | None,
+        kept: dict[str, object] | None = None,
+    ) -> Lexicon:
+        """A lexicon from words already stored (lowercase, unique, sorted A-Z: a prepared
+        list, see ``companion.words.prepared``), their Zipf values (None: the language has no
+        commonness) and values derived from them to keep with it (see ``cached``)."""
+        lexicon = cls(info, ())
+        lexicon.words = words
+        lexicon._set = frozenset(words)
+        lexicon._cache.update(kept or {})
+        lexicon._cache["zipf"] = zipf
+        return lexicon
+
     @property
     def id(self) -> str:
         return self.info.id

@@ -106,6 +106,9 @@ class Server:
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "DATABASE"))}
+        # one build of the static files for every server (tests/conftest.py names it)
+        if "COMPANION_STATIC_BUILD" in os.environ:
+            env["COMPANION_STATIC_BUILD"] = os.environ["COMPANION_STATIC_BUILD"]
         env["COMPANION_TABLES_PER_MINUTE"] = "0"  # every test starts tables from this address
         env.update(self.env)
         env["COMPANION_INSTANCE"] = str(self.instance)
