@@ -43,6 +43,8 @@ from bench._common import (
     worker_label,
 )
 
+PHASES = ("bare GET", "bare POST", "enter round", "read sheet", "API action")
+
 # One phone's i-th request: (phone, its table, i) -> answer.
 Step = Callable[[Phone, StartedTable | None, int], Answer]
 
@@ -159,7 +161,7 @@ def bare_post(phone: Phone, table: StartedTable | None, i: int) -> Answer:
 def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) -> list[Phase]:
     workers = args.sqlite_workers if backend == "sqlite" else args.pg_workers
     n, w, r = args.clients, args.warmup, args.requests
-    names = ("bare GET", "bare POST", "enter round", "read sheet", "API action")
+    names = PHASES
     phases = {name: Phase(backend, name, 200) for name in names}
     bare_server = Server("bare", workers, args.threads, worker_class=args.worker_class)
     app_server = Server("companion", workers, args.threads, db_url, args.worker_class)
@@ -172,21 +174,27 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
         ]
         api_pairs: list[tuple[Phone, StartedTable | None]] = [(p, api_table(p)) for p, _ in pairs]
         split: dict[str, list[int]] = {}  # phones per worker, busiest first
+        steps = {
+            "bare GET": (bare_phones, bare_get),
+            "bare POST": (bare_phones, bare_post),
+            "enter round": (pairs, enter_step),
+            "read sheet": (pairs, read_step),
+            "API action": (api_pairs, api_step),
+        }
         for round_ in range(args.rounds):
             at = round_ * (w + r)
-            run_phase(phases["bare GET"], bare_phones, bare_get, w, r, at)
-            run_phase(phases["bare POST"], bare_phones, bare_post, w, r, at)
-            split.setdefault("bare", sorted(connections_per_process(bare).values(), reverse=True))
-            run_phase(phases["enter round"], pairs, enter_step, w, r, at)
-            run_phase(phases["read sheet"], pairs, read_step, w, r, at)
-            run_phase(phases["API action"], api_pairs, api_step, w, r, at)
-            split.setdefault("app", sorted(connections_per_process(app).values(), reverse=True))
+            for name in (n for n in names if n in args.only):
+                run_phase(phases[name], *steps[name], w, r, at)
+                # counted while the phase's connections are still open
+                which, server = ("bare", bare) if name.startswith("bare") else ("app", app)
+                if which not in split:
+                    split[which] = sorted(connections_per_process(server).values(), reverse=True)
         for phone, _ in bare_phones + pairs:
             phone.close()
     # the kernel spreads the phones' connections over the workers unevenly, and a phase lasts
     # as long as its busiest worker: the figures move with this split from run to run
-    print(f"{backend}: phones per worker, app {split['app']}, bare {split['bare']}")
-    return list(phases.values())
+    print(f"{backend}: phones per worker, app {split.get('app')}, bare {split.get('bare')}")
+    return [p for p in phases.values() if p.name in args.only]
 
 
 def report(phases: list[Phase], args: argparse.Namespace) -> str:
@@ -228,7 +236,17 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--sqlite-workers", type=int, default=1)
     ap.add_argument("--pg-workers", type=int, default=2)
     ap.add_argument("--backends", default="sqlite,pg", help="comma list of sqlite, pg")
-    return ap.parse_args(argv)
+    ap.add_argument(
+        "--only",
+        default=",".join(PHASES),
+        help="comma list of the phases to run (default all): " + ", ".join(PHASES),
+    )
+    args = ap.parse_args(argv)
+    args.only = [p.strip() for p in args.only.split(",") if p.strip()]
+    unknown = [p for p in args.only if p not in PHASES]
+    if unknown:
+        ap.error(f"no such phase: {', '.join(unknown)}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> list[Phase]:

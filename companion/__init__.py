@@ -82,11 +82,10 @@ def prepare_database(config: dict[str, object] | None = None) -> None:
 
 
 def _configured_app(config: dict[str, object] | None) -> Flask:
-    from flask import Flask
-
+    from companion.web.appclass import CompanionApp
     from companion.web.security import COOKIE_DEFAULTS
 
-    app = Flask(
+    app = CompanionApp(
         __name__,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),

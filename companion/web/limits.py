@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
+import functools
 import re
 from itertools import accumulate
 
@@ -93,7 +94,10 @@ class ReadableHost:
         return [BAD_HOST]
 
 
+@functools.lru_cache(maxsize=256)
 def readable_host(host: str) -> bool:
+    """Whether a URL can be built for ``host`` (kept per host: a phone sends the same one with
+    every request, and the IDNA check is a tenth of a bare request's time)."""
     name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     if len(host) > 255 or name.startswith("["):
         return len(host) <= 255

@@ -19,7 +19,7 @@ import secrets
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import Flask, Request, abort, request, session
+from flask import Flask, Request, Response, abort, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 
 from companion.web import limits
@@ -62,15 +62,31 @@ def _check_csrf() -> None:
         )
 
 
-def _headers(response):  # type: ignore[no-untyped-def]
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")
-    response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-    response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
-    if request.path.startswith("/t/") or request.path.startswith("/j/"):
-        response.headers.setdefault("Cache-Control", "no-store")
+# the headers every answer carries unless its view set its own
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CSP),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+)
+_NO_STORE = ("Cache-Control", "no-store")
+_LOWER = {name: name.lower() for name, _ in (*SECURITY_HEADERS, _NO_STORE)}
+
+
+def _headers(response: Response) -> Response:
+    """``SECURITY_HEADERS`` (and ``no-store`` for a table's pages) that the view did not set,
+    in one look at the headers it did: ``Headers.setdefault`` looked them over once per header
+    and raised and caught a ``KeyError`` for each one missing, a tenth of a Table API
+    action's time."""
+    path = request.path
+    wanted: tuple[tuple[str, str], ...] = SECURITY_HEADERS
+    if path.startswith("/t/") or path.startswith("/j/"):
+        wanted = (*SECURITY_HEADERS, _NO_STORE)
+    headers = response.headers
+    have = {name.lower() for name in headers.keys()}
+    headers.extend([(k, v) for k, v in wanted if _LOWER[k] not in have])
     return response
 
 

@@ -177,6 +177,29 @@ def test_security_headers_and_no_inline_script(client):
     assert not re.search(r"\son(click|load|submit|input)=", body)
 
 
+def test_each_security_header_is_sent_once_and_a_views_own_is_kept(client):
+    """The security headers go on every answer (a page, a fragment, a Table API answer) once
+    each; a header the view set itself (a table's fragment sets ``Cache-Control``) is kept
+    as it is, never doubled."""
+    table = new_table(client)
+    created = client.post("/api/v1/tables", json={"game": "custom", "names": ["A", "B"]}).json
+    target = {"round": 1, "seat": 0}
+    body = {"action": "score", "target": target, "version": 0, "data": {"points": 3}}
+    key = {"Authorization": f"Bearer {created['host_key']}"}
+    api = client.post("/api/v1/table/actions", json=body, headers=key)
+    assert api.status_code == 200 and api.json == {"version": 2, "target_version": 1}
+    answers = {"page": client.get(table), "fragment": client.get(f"{table}/live"), "api": api}
+    wanted = ["Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options",
+              "Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"]  # fmt: skip
+    for what, answer in answers.items():
+        for name in wanted:
+            assert len(answer.headers.getlist(name)) == 1, (what, name)
+        assert answer.headers["X-Frame-Options"] == "DENY"
+    for what in ("page", "fragment"):  # a table's answers are never stored
+        assert answers[what].headers.getlist("Cache-Control") == ["no-store"], what
+    assert "Cache-Control" not in api.headers
+
+
 def test_pages_load_nothing_from_elsewhere(client):
     table = new_table(client)
     for url in ("/", table, "/code"):
