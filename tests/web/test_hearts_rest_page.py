@@ -81,3 +81,12 @@ def test_a_trick_sent_after_the_rest_was_claimed_is_told_who_took_it(app: Flask,
     assert "Hand 1 is finished" in said
     assert "trick 10 of hand 1 is now part of the rest, which went to Dee" in said
     assert totals(client, table) == ["1", "0", "4", "21"]
+
+
+def test_a_refused_claim_with_a_stray_edit_field_is_told_in_words(client):
+    """Found by the forms fuzz: a refused claim whose form also carried ``edit`` drew the
+    custom sheet's cell editor and failed with a 500."""
+    table = hearts_table(client, entry="tricks")
+    answer = post(client, f"{table}/hearts/1/rest", edit="0")
+    assert answer.status_code == 422
+    assert "The form does not say which trick it is" in words(answer)

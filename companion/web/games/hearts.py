@@ -98,7 +98,8 @@ def _again(
         now = err.current if isinstance(err, StaleTarget) else None
         words = forms.rest_refused(err.message, now, index, number, v.names)
         errors = {"form": said(words, v.names)}
-        return {**ctx, "errors": errors, "values": {}, "force_way": "tricks"}
+        # a claim is never a correction: a stray "edit" field must not open an editor
+        return {**ctx, "edit": False, "errors": errors, "values": {}, "force_way": "tricks"}
     if edit or number != v.state.open_number:
         return {**ctx, "template": "hearts/_again.html", "page": "hearts/again.html"}
     if kind == "trick" and _ahead(v.state.hand(number), values):
