@@ -408,7 +408,8 @@ def _save_store(page: Page, form: str, cards: list[str], button: str) -> None:
     page.locator(form).get_by_role("button", name=button).click()
 
 
-def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_round(phone):
+def _both_choosing(phone) -> tuple[Page, Page]:
+    """Ann and Ben seated on two phones at 390 px, the alpha hand in: both choose their suits."""
     ann = phone(viewport={"width": 390, "height": 844})
     _start(ann)
     join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
@@ -418,6 +419,11 @@ def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_
     _sit(ben, join_url, "Ben")
     _hand(ann, "alpha", (2, 1))
     expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)
+    return ann, ben
+
+
+def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_round(phone):
+    ann, ben = _both_choosing(phone)
 
     _seal(ann, "Wyrms", "Knots")
     expect(ann.locator("#fta-final")).to_contain_text("Ann can still change their choice until Ben")
@@ -490,15 +496,7 @@ def test_suits_picked_but_not_sealed_wait_while_the_other_seal_comes_in(phone):
     (only her form waits) and the lines around them come in: "Ben: sealed", not "still
     choosing" until she sends (issue 23: a held form's status lines keep up). The suits belong
     to no form (only the commitment is sent), so the whole box used to wait."""
-    ann = phone(viewport={"width": 390, "height": 844})
-    _start(ann)
-    join_url = ann.locator("#join a[href*='/j/']").first.get_attribute("href")
-    assert join_url
-    _sit(ann, join_url, "Ann")
-    ben = phone(viewport={"width": 390, "height": 844})
-    _sit(ben, join_url, "Ben")
-    _hand(ann, "alpha", (2, 1))
-    expect(ben.locator("#fta-seal-form")).to_be_visible(timeout=LIVE_MS)
+    ann, ben = _both_choosing(phone)
     wait_sse_open(ann)
     _settle(ann)
     pick = ann.locator(".fta-seal-pick")
