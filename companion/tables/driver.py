@@ -52,7 +52,8 @@ class Prepared:
             column.type.dialect_impl(dialect).result_processor(dialect, None)
             for column in getattr(stmt, "selected_columns", ())
         )
-        self.convert = any(self.results)
+        # the columns whose values are converted (JSON and times on SQLite), by position
+        self.converts = tuple((i, c) for i, c in enumerate(self.results) if c is not None)
         # the values the statement holds itself (a ``coalesce(..., 0)``'s 0), by their names
         given = {bind.key for bind in compiled.binds.values() if bind.required}
         self.fixed = {k: v for k, v in compiled.params.items() if k not in given}
@@ -81,13 +82,16 @@ class Raw:
     def rows(self, prepared: Prepared, values: Mapping[str, object]) -> list[tuple[object, ...]]:
         """The statement's rows, each column as SQLAlchemy converts it."""
         found = self.sql(prepared.sql, prepared.params(values))
-        if not prepared.convert:
+        if not prepared.converts:
             return found
-        converts = prepared.results
-        return [
-            tuple(v if c is None or v is None else c(v) for v, c in zip(r, converts, strict=True))
-            for r in found
-        ]
+        rows = []
+        for row in found:
+            cells = list(row)
+            for i, convert in prepared.converts:
+                if cells[i] is not None:
+                    cells[i] = convert(cells[i])
+            rows.append(tuple(cells))
+        return rows
 
     def sql(
         self, text: str, params: Sequence[object] | Mapping[str, object] = ()
