@@ -347,6 +347,30 @@ def test_closing_the_words_waits_for_every_phone_and_says_who(app, client):
 
 
 @pytest.mark.one_database
+def test_an_agreement_given_before_an_undo_is_asked_again_in_words(app, client):
+    """Ann lays JEST, Ben asks to score the hand, Ann agrees; the host undoes JEST. Both
+    phones say the words changed after Ann and Ben agreed, and Ann may agree again."""
+    table = cons_table(client)
+    ann, ben = seated(app, client, table, 0), seated(app, client, table, 1)
+    enter_hand(client, table)
+    assert post(ann, f"{table}/cons/1/words", seat=0, words="JEST", version=0).status_code == 303
+    assert post(ben, f"{table}/cons/1/close", version=0).status_code == 303
+    assert agree(ann, table).status_code == 303
+    assert "Ann (you): agrees" in entry(ann, table)
+    assert post(client, f"{table}/undo").status_code == 303  # takes JEST back
+    said = (
+        "Ann's words in hand 1 changed after Ann and Ben agreed, so that agreement no longer"
+        " counts: Ann and Ben, agree again (or do not)."
+    )
+    for phone, me in ((ann, "Ann (you)"), (ben, "Ben (you)")):
+        text = entry(phone, table)
+        assert said in text and f"{me}: agreed before the change: must agree again" in text
+    assert 'id="agree-me"' in ann.get(f"{table}/entry").get_data(as_text=True)
+    assert agree(ann, table).status_code == 303
+    assert "Ann (you): agrees" in entry(ann, table)
+
+
+@pytest.mark.one_database
 def test_one_phone_that_does_not_agree_keeps_the_hand_open(app, client):
     table = cons_table(client)
     ann, ben = seated(app, client, table, 0), seated(app, client, table, 1)
