@@ -155,6 +155,10 @@ def test_an_agreement_to_score_no_longer_counts_once_the_hands_words_change() ->
     assert not t.state.current.closed and t.totals() == [0, 0, 0, 0]  # not scored
     t.act("agree", {"agreement": k}, actor=t.phone(0))
     assert t.state.agreement.again == {1}
+    scratch = TABLE.initial(t.shell.options, 4)
+    for e in t.shell.effective():
+        scratch = TABLE.fold(scratch, e)
+    assert scratch == t.state  # folded one event at a time or from the start: the same
     t.act("agree", {"agreement": k}, actor=t.phone(1))  # the last tap scores it, as it is now
     assert t.state.agreement is None and t.totals() == [42, 41, 40, DECK_POINTS - 123]
     lines = t.shell.lines()
