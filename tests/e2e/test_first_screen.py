@@ -195,9 +195,9 @@ def test_the_hand_panel_and_the_next_action_fill_the_first_screen(phone, server,
 
 
 def test_once_a_hand_is_under_way_the_last_hands_summary_is_one_line_a_tap_opens(phone, server):
-    """Hearts, hand 2 with two tricks in: the panel keeps its title, the pass (small) and the
-    standings; the lead and deal lines are past; hand 1's summary (a moon) is one line with its
-    points, and a tap shows the rest."""
+    """Hearts, hand 2 with two tricks in: the panel keeps its title, the pass (small, said as
+    done) and the standings; the lead and deal lines are past; hand 1's summary (a moon) is
+    one line with its points, and a tap shows the rest."""
     hearts = next(m for m in MOMENTS if m.game == "hearts")
     page: Page = phone(viewport=SCREEN)
     page.goto(bring_to(server.base_url, hearts))
@@ -205,7 +205,7 @@ def test_once_a_hand_is_under_way_the_last_hands_summary_is_one_line_a_tap_opens
     page.wait_for_url("**/t/*")
     panel = page.locator("#hand-panel")
     expect(panel.locator(".hand-title")).to_have_text("Hand 2 · Bob deals")
-    expect(page.locator("#pass-line")).to_be_visible()
+    expect(page.locator("#pass-line")).to_have_text("Passed 3 cards to Bob, on your right.")
     expect(page.locator("#lead-line")).to_be_hidden()
     expect(panel.locator(".standings")).to_have_text("Target 100 · Bob 0 · Ann 26 · Cy 26 · Dee 26")
     summary = page.locator("#hand-summary")
