@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import take_words, wait_sse_open
+from .helpers import POLL_MS, look, take_words, wait_sse_open
 from .test_every_page import AXE, RUN_AXE
 
 pytestmark = pytest.mark.e2e
@@ -172,10 +172,10 @@ def test_the_hand_panel_and_the_next_action_fill_the_first_screen(phone, server,
     page.get_by_role("button", name=take_words(m.names[m.seat]), exact=True).click()
     page.wait_for_url("**/t/*")
     wait_sse_open(page)
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')", polling=POLL_MS)
     assert page.evaluate("() => window.scrollY") == 0  # the first screen, as the page opens
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{m.id}-390.png"), animations="disabled", caret="hide")
+    look(page, str(SHOTS / f"{m.id}-390.png"), animations="disabled", caret="hide")
     height = SCREEN["height"]
     late = {}
     for selector in [*m.panel, *m.action]:
