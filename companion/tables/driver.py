@@ -43,6 +43,7 @@ class Prepared:
     positional driver's) and each result column's conversion."""
 
     def __init__(self, stmt: ClauseElement, dialect: Dialect) -> None:
+        self.stmt = stmt  # held, so its id is never another statement's while this is kept
         compiled = stmt.compile(dialect=dialect)
         assert isinstance(compiled, SQLCompiler)
         self.sql = compiled.string
@@ -157,6 +158,6 @@ def prepared(stmt: ClauseElement, dialect: Dialect) -> Prepared:
     """``stmt`` compiled for ``dialect``, once per process (``stmt`` is a module's constant)."""
     key = (id(stmt), dialect.name)
     found = _PREPARED.get(key)
-    if found is None:
+    if found is None or found.stmt is not stmt:
         found = _PREPARED[key] = Prepared(stmt, dialect)
     return found
