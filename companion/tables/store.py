@@ -232,11 +232,18 @@ def _insert_raw(raw: driver.Raw, game_id: int, rows: Sequence[Columns]) -> list[
     sql, binds = _inserting(raw.dialect)
     stamp = binds["created_at"](at)
     ids = []
+    texts = _texts(rows)
     columns: Sequence[Mapping[str, object]] = rows
-    for r in columns:
-        values = [game_id, *(binds[name](r[name]) for name, _ in _APPENDED), stamp]
+    for r, text in zip(columns, texts, strict=True):
+        values = [game_id, *(binds[name](r[name]) for name in _OWN), text, stamp]
         ids.append(cast(int, raw.sql(sql, values)[0][0]))
-    return _plain(ids, rows, at)
+    return _plain(ids, rows, at, texts)
+
+
+def _texts(rows: Sequence[Columns]) -> list[str]:
+    """Each row's payload as the JSON text stored (what the column's type would write: the
+    driver is given the text itself, and the answer reads it back, so it is written once)."""
+    return [json.dumps(r["payload"]) for r in rows]
 
 
 _INSERTING: dict[str, tuple[str, dict[str, Callable[[object], object]]]] = {}
@@ -253,7 +260,7 @@ def _inserting(dialect: Dialect) -> tuple[str, dict[str, Callable[[object], obje
             f"VALUES ({marks}) RETURNING id"
         )
         binds: dict[str, Callable[[object], object]] = {}
-        for name in [*names, "created_at"]:
+        for name in [*_OWN, "created_at"]:
             convert = EVENTS.c[name].type.dialect_impl(dialect).bind_processor(dialect)
             binds[name] = convert or _same
         found = _INSERTING[dialect.name] = (sql, binds)
@@ -289,23 +296,30 @@ def insert_after(
     if not autocommit and not locked:
         # a transaction nobody holds the lock for might never be committed: never answer it
         raise RuntimeError("insert_after: autocommit (driver.connection), or the game's lock")
-    sql, binds = _appending(len(rows))
+    sql = _appending(len(rows))
+    texts = _texts(rows)
     columns: Sequence[Mapping[str, object]] = rows
-    values = {
-        f"{name}_{i}": bind(r[name]) for i, r in enumerate(columns) for name, bind in binds.items()
-    }
-    params = {**values, "game": game_id, "head": head, "at": at, "note": f"{notify}:{version}"}
+    # positional, in the order the statement's parameters appear (no names to look up)
+    params: list[object] = [game_id, head, at]
+    for r, text in zip(columns, texts, strict=True):
+        params += [r[name] for name in _OWN]
+        params.append(text)
+    params.append(f"{notify}:{version}")
     if raw is not None:
         ids = sorted(cast(int, row[0]) for row in raw.sql(sql, params))
     else:
-        ids = sorted(row[0] for row in conn.exec_driver_sql(sql, params))
+        ids = sorted(row[0] for row in conn.exec_driver_sql(sql, tuple(params)))
     if not ids:
         return None
-    return _plain(ids, rows, at)
+    return _plain(ids, rows, at, texts)
 
 
-def _plain(ids: Sequence[int], rows: Sequence[Columns], at: datetime) -> list[Plain]:
-    """Stored rows as plain events, in id order (ids given in the rows' order)."""
+def _plain(
+    ids: Sequence[int], rows: Sequence[Columns], at: datetime, texts: Sequence[str] | None = None
+) -> list[Plain]:
+    """Stored rows as plain events, in id order (ids given in the rows' order); the payload as
+    the database gives it back, read from ``texts`` (``_texts``) when given."""
+    stored = texts if texts is not None else _texts(rows)
     return [
         Plain(
             id=i,
@@ -315,10 +329,10 @@ def _plain(ids: Sequence[int], rows: Sequence[Columns], at: datetime) -> list[Pl
             round=r["round"],
             slot=r["slot"],
             slot_version=r["slot_version"],
-            payload=json.loads(json.dumps(r["payload"])),
+            payload=json.loads(text),
             created_at=at,
         )
-        for i, r in zip(ids, rows, strict=True)
+        for i, r, text in zip(ids, rows, stored, strict=True)
     ]
 
 
@@ -332,36 +346,31 @@ _APPENDED = (
     ("slot_version", "integer"),
     ("payload", "json"),
 )
+# the columns given as they are (the payload, last, is given as its JSON text)
+_OWN = tuple(name for name, _ in _APPENDED[:-1])
 
 
 @functools.lru_cache(maxsize=64)
-def _appending(count: int) -> tuple[str, dict[str, Callable[[object], object]]]:
-    """``insert_after``'s statement for ``count`` rows, and each column's conversion of its
-    value (the JSON payload to text). Written as SQL: SQLAlchemy cannot cache an INSERT inside
-    a CTE, and PostgreSQL can prepare the same text again and again."""
+def _appending(count: int) -> str:
+    """``insert_after``'s statement for ``count`` rows, its parameters positional: the game,
+    its head, the time, each row's own columns (``_OWN``) and payload as JSON text, the
+    ``NOTIFY``'s text. Written as SQL: SQLAlchemy cannot cache an INSERT inside a CTE, and
+    PostgreSQL can prepare the same text again and again."""
     names = [name for name, _ in _APPENDED]
     rows = ", ".join(
-        "("
-        + ", ".join([str(i)] + [f"CAST(%({name}_{i})s AS {kind})" for name, kind in _APPENDED])
-        + ")"
+        "(" + ", ".join([str(i)] + [f"CAST(%s AS {kind})" for _, kind in _APPENDED]) + ")"
         for i in range(count)
     )
     columns = ", ".join(names)
-    sql = (
-        "WITH head AS (SELECT id FROM games WHERE id = %(game)s AND last_event = %(head)s "
+    return (
+        "WITH head AS (SELECT id FROM games WHERE id = %s AND last_event = %s "
         "AND NOT EXISTS (SELECT 1 FROM games AS later WHERE later.table_id = games.table_id "
         "AND later.number > games.number) FOR UPDATE OF games), "
         f"ins AS (INSERT INTO events (game_id, {columns}, created_at) "
-        f"SELECT head.id, {', '.join('v.' + n for n in names)}, %(at)s "
+        f"SELECT head.id, {', '.join('v.' + n for n in names)}, %s "
         f"FROM head, (VALUES {rows}) AS v(n, {columns}) ORDER BY v.n RETURNING id) "
-        f"SELECT id, pg_notify('{CHANNEL}', CAST(%(note)s AS text)) FROM ins"
+        f"SELECT id, pg_notify('{CHANNEL}', CAST(%s AS text)) FROM ins"
     )
-    dialect = db.engine.dialect
-    binds: dict[str, Callable[[object], object]] = {}
-    for name in names:
-        convert = EVENTS.c[name].type.dialect_impl(dialect).bind_processor(dialect)
-        binds[name] = convert or _same
-    return sql, binds
 
 
 _SEATS = Seat.__table__
