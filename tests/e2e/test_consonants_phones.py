@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import look, readme_shot
+from tests.e2e.helpers import look, open_table, readme_shot
 from tests.e2e.test_hearts_phones import LIVE_MS, Taps, sit, wait_live
 
 pytestmark = pytest.mark.e2e
@@ -17,15 +17,8 @@ NARROW = {"viewport": {"width": 390, "height": 844}}
 
 
 def start_consonants(page: Page, names: list[str]) -> str:
-    page.goto("/new/consonants")
-    form = page.locator("#new-table")
-    form.locator("input[name=players]").fill(str(len(names)))
-    for seat, name in enumerate(names):
-        form.locator(f"input[name=name-{seat}]").fill(name)
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#hand-panel")).to_be_visible()
-    return page.url
+    """A Consonants table started over HTTP (``open_table``)."""
+    return open_table(page, names, "consonants", shown="#hand-panel")
 
 
 def tile(page: Page, card: str) -> Locator:
