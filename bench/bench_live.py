@@ -60,6 +60,7 @@ class Reader:
     fetch: bool
     events: list[float] = field(default_factory=list)
     sheets: list[float] = field(default_factory=list)
+    sheet_heard: list[float] = field(default_factory=list)  # the update each sheet answered
     errors: list[str] = field(default_factory=list)
     connected: threading.Event = field(default_factory=threading.Event)
     stop: threading.Event = field(default_factory=threading.Event)
@@ -101,11 +102,11 @@ class Reader:
                 kind = ""
                 self.events.append(time.perf_counter())
                 if fetcher is not None:
-                    self._fetch(fetcher)
+                    self._fetch(fetcher, self.events[-1])
         self.conn.close()
         return last
 
-    def _fetch(self, fetcher: Phone) -> None:
+    def _fetch(self, fetcher: Phone, heard: float) -> None:
         """As a phone does: the sheet, sending the entry box's key (a changed entry box comes
         back out of band with the sheet)."""
         key = getattr(self, "entry_key", "")
@@ -113,6 +114,7 @@ class Reader:
         answer = fetcher.get(f"/t/{self.token}/live?key={quote(key)}&seen={seen}", htmx=True)
         if answer.status == 200:
             self.sheets.append(time.perf_counter())
+            self.sheet_heard.append(heard)
             found = ENTRY_KEY.search(answer.body)
             if found:
                 self.entry_key = html.unescape(found.group(1))
@@ -155,14 +157,18 @@ class Result:
     streams: list[int] = field(default_factory=list)
 
 
-def match(sent: list[float], arrived: list[float]) -> tuple[list[float], int]:
-    """Pair each arrival with the newest entry sent before it (each entry once).
+def match(
+    sent: list[float], arrived: list[float], heard: list[float] | None = None
+) -> tuple[list[float], int]:
+    """Pair each arrival with the newest entry sent before it (each entry once); with
+    ``heard``, the newest entry sent before the update that arrival answered (a sheet is
+    fetched on an update, so a slow fetch still belongs to the entry its update announced).
 
     Returns the delays and how many entries no arrival answered.
     """
     delays, used = [], -1
-    for t in arrived:
-        i = bisect_right(sent, t) - 1
+    for t, h in zip(arrived, heard if heard is not None else arrived, strict=True):
+        i = bisect_right(sent, h) - 1
         if i > used:
             delays.append(t - sent[i])
             used = i
@@ -208,6 +214,23 @@ def write(hosts: list[Phone], tables: list[StartedTable], args: argparse.Namespa
     return sent
 
 
+def wait_for_updates(readers: list[Reader], sent: list[list[float]], args: argparse.Namespace):
+    """Until every phone has heard (and, fetching, read) every entry of its table, or
+    ``--grace`` seconds have passed: a late update counts, a quiet machine waits no longer
+    than it needs."""
+
+    def heard(r: Reader) -> bool:
+        n = min(len(r.sheets), len(r.sheet_heard))  # the phone's thread may be between the two
+        sheets, heard_at = r.sheets[:n], r.sheet_heard[:n]
+        return match(sent[r.table], list(r.events))[1] == 0 and (
+            not args.fetch or match(sent[r.table], sheets, heard_at)[1] == 0
+        )
+
+    deadline = time.monotonic() + args.grace
+    while not all(heard(r) for r in readers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def sample_memory(server: Server, res: Result, stop: threading.Event) -> None:
     while not stop.wait(0.5):
         res.rss_peak = max(res.rss_peak, server.rss_mib())
@@ -237,7 +260,7 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
         sampler = threading.Thread(target=sample_memory, args=(server, res, stop), daemon=True)
         sampler.start()
         sent = write(hosts, tables, args, res)
-        time.sleep(args.grace)
+        wait_for_updates(readers, sent, args)
         stop.set()
         for r in readers:
             r.hang_up()
@@ -249,7 +272,7 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
         delays, missed = match(sent[r.table], r.events)
         res.event += delays
         res.missed += missed
-        res.sheet += match(sent[r.table], r.sheets)[0]
+        res.sheet += match(sent[r.table], r.sheets, r.sheet_heard)[0]
         res.reader_errors += len(r.errors)
         res.first_error = res.first_error or (r.errors[0] if r.errors else "")
     return res
@@ -294,7 +317,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--rate", type=float, default=10.0, help="entries per second")
     ap.add_argument("--seconds", type=float, default=20.0, help="how long the writer writes")
     ap.add_argument("--writers", type=int, default=8, help="entries in flight at most")
-    ap.add_argument("--grace", type=float, default=2.0, help="wait for late updates (s)")
+    ap.add_argument("--grace", type=float, default=2.0, help="longest wait for late updates (s)")
     ap.add_argument("--threads", type=int, default=256, help="gthread threads per worker")
     ap.add_argument("--worker-class", default="gevent", help="gevent or gthread")
     ap.add_argument("--sqlite-workers", type=int, default=1)

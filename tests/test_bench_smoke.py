@@ -44,7 +44,7 @@ def test_bench_live_every_phone_hears_every_entry(
     # the server's streams end (and the phones reconnect) within the run, so its stop at the
     # end waits on no open stream
     monkeypatch.setenv("COMPANION_STREAM_SECONDS", "1.5")
-    args = ["--tables", "2", "--phones", "2", "--rate", "4", "--seconds", "1", "--grace", "1"]
+    args = ["--tables", "2", "--phones", "2", "--rate", "4", "--seconds", "1", "--grace", "30"]
     (result,) = bench_live.main([*args, "--threads", "16"])
     assert (result.posts, result.post_errors, result.missed) == (4, 0, 0), result.first_error
     assert len(result.event) == 4 * 2 and len(result.sheet) == 4 * 2

@@ -8,12 +8,20 @@ Events (the agreement numbered ``k``):
 - ``agree-open`` (slot ``agree{k}``, version 1): ``k``, ``about`` (``word``, ``end``,
   ``close``), ``what`` (in words), ``action`` (the action to apply once all agree: ``kind``,
   ``target``, ``data``); the seat that asks agrees at once (``agree-yes`` beside it);
-- ``agree-yes`` (slot ``agree{k}s{seat}``, version 1): ``k``, ``seat``, ``host`` (the host
-  agreed for a seat without a phone);
+- ``agree-yes`` (slot ``agree{k}s{seat}``, its next version): ``k``, ``seat``, ``host`` (the
+  host agreed for a seat without a phone), ``basis`` where the game gives one: what the seat
+  agreed to (the hand's words and scores, say), so a seat whose agreement no longer counts
+  (``recheck``) agrees again at the slot's next version, ``again`` then;
 - ``agree-done`` or ``agree-no`` (``seat``) in the agreement's own slot (version 2): the last
   tap needed applies the action, in the same batch; a seat that does not agree drops it;
 - ``agree-off`` (``why``) in the same slot: what was asked is no longer needed (a game's own
   action settled it another way: a sealed choice opened with its code, say).
+
+What was agreed to can change under an open question where the game's own refusals do not
+reach: an undo takes back an entry made before the question, say. A game that gives a
+``basis`` calls ``recheck`` after each event it folds: every seat that agreed to another basis
+than the one now no longer counts as agreeing (``again``), and the table is told what changed
+(``changed``, in words); that seat agrees again, or does not.
 
 Actions (target ``{"agreement": k}``, version: that of slot ``agree{k}`` seen, 1 while
 open): ``agree`` (data ``seats``: the seats this tap agrees for; default this phone's seat)
@@ -22,8 +30,8 @@ and ``disagree``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
 from companion.errors import Conflict, Forbidden, Unreadable
@@ -73,6 +81,9 @@ class Agreement:
     action: Data
     agreed: frozenset[int] = frozenset()
     hosted: frozenset[int] = frozenset()
+    bases: Mapping[int, str] = field(default_factory=dict)  # what each seat agreed to
+    again: frozenset[int] = frozenset()  # seats that agreed to what has changed since
+    changed: str = ""  # what changed since they agreed, in words (the game's)
 
     def waiting(self, players: int) -> list[int]:
         return [s for s in range(players) if s not in self.agreed]
@@ -90,13 +101,38 @@ def fold_agree(state: S, event: Event) -> S:
         if a is None or a.k != k:
             return state
         if event.kind == "agree-yes":
-            seat, hosted = int(p["seat"]), a.hosted | ({int(p["seat"])} if p.get("host") else set())
-            return replace(state, agreement=replace(a, agreed=a.agreed | {seat}, hosted=hosted))
+            seat, basis = int(p["seat"]), p.get("basis")
+            hosted = a.hosted - {seat} | ({seat} if p.get("host") else set())
+            bases = {**a.bases, seat: str(basis)} if basis is not None else a.bases
+            again = a.again - {seat}
+            agreed = replace(a, agreed=a.agreed | {seat}, hosted=hosted, bases=bases, again=again)
+            return replace(state, agreement=agreed)
     except (KeyError, TypeError, ValueError):
         return state
     if event.kind in ("agree-done", "agree-no", "agree-off"):
         return replace(state, agreement=None)
     return state
+
+
+def recheck(state: S, basis: str, changed: Callable[[str], str]) -> S:
+    """``state`` with every seat that agreed to another basis than ``basis`` (what is asked,
+    as it is now) no longer agreeing: that seat agrees again. ``changed(old)``: what changed
+    since ``old``, in words, for the phones."""
+    a = state.agreement
+    if a is None:
+        return state
+    stale = {s for s in a.agreed if s in a.bases and a.bases[s] != basis}
+    if not stale:
+        return state
+    first = a.bases[min(stale)]
+    moved = replace(
+        a,
+        agreed=a.agreed - stale,
+        hosted=a.hosted - stale,
+        again=a.again | stale,
+        changed=changed(first),
+    )
+    return replace(state, agreement=moved)
 
 
 def slot(action: Action) -> str:
@@ -121,6 +157,8 @@ def view(state: Asking, players: int) -> dict[str, JSON] | None:
         "agreed": sorted(a.agreed),
         "waiting": a.waiting(players),
         "host_for": sorted(a.hosted),
+        "again": sorted(a.again),
+        "changed": a.changed,
     }
 
 
@@ -132,10 +170,16 @@ def need_none(state: Asking) -> None:
 
 
 def ask(
-    state: Asking, about: str, what: str, action: Action, actor: Actor, hosted: Sequence[int] = ()
+    state: Asking,
+    about: str,
+    what: str,
+    action: Action,
+    actor: Actor,
+    hosted: Sequence[int] = (),
+    basis: str | None = None,
 ) -> list[NewEvent]:
     """Ask the table; the asking seat agrees at once, and so do ``hosted``: the seats without
-    a phone the host asks for."""
+    a phone the host asks for. ``basis``: what they agree to (see ``recheck``)."""
     need_none(state)
     check(actor, Who.AT_TABLE, refused="Only players at the table ask it something.")
     k = state.agreements + 1
@@ -143,8 +187,8 @@ def ask(
     payload = {"k": k, "about": about, "what": what, "action": asked}
     out = [NewEvent("agree-open", payload, slot=f"agree{k}")]
     if actor.seat is not None:
-        out.append(_yes(k, actor.seat, False))
-    out += [_yes(k, seat, True) for seat in hosted if seat != actor.seat]
+        out.append(_yes(k, actor.seat, False, basis))
+    out += [_yes(k, seat, True, basis) for seat in hosted if seat != actor.seat]
     return out
 
 
@@ -156,8 +200,15 @@ def withdraw(state: Asking, why: str) -> NewEvent:
     return NewEvent("agree-off", {"k": a.k, "why": why}, slot=f"agree{a.k}", bump=True)
 
 
-def _yes(k: int, seat: int, host: bool) -> NewEvent:
-    return NewEvent("agree-yes", {"k": k, "seat": seat, "host": host}, slot=f"agree{k}s{seat}")
+def _yes(k: int, seat: int, host: bool, basis: str | None, again: bool = False) -> NewEvent:
+    """A seat's agreement, at its slot's next version: a seat agrees again once what it
+    agreed to changed."""
+    payload: dict[str, object] = {"k": k, "seat": seat, "host": host}
+    if basis is not None:
+        payload["basis"] = basis
+    if again:
+        payload["again"] = True
+    return NewEvent("agree-yes", payload, slot=f"agree{k}s{seat}", bump=True)
 
 
 def _open(state: Asking, action: Action) -> Agreement:
@@ -197,12 +248,14 @@ def agree(
     players: int,
     finish: Finish[S],
     own_slot: Callable[[Action], str],
+    basis: str | None = None,
 ) -> list[NewEvent]:
-    """This tap's agreements; the last one needed applies the action asked, in the same
-    batch (its events go to the next version of their own slot)."""
+    """This tap's agreements (to ``basis``, where the game gives one: see ``recheck``); the
+    last one needed applies the action asked, in the same batch (its events go to the next
+    version of their own slot)."""
     a = _open(state, action)
     seats = _seats(action, actor, a, players)
-    out = [_yes(a.k, s, s != actor.seat) for s in seats]
+    out = [_yes(a.k, s, s != actor.seat, basis, s in a.again) for s in seats]
     if a.agreed | set(seats) != set(range(players)):
         return out
     asked = Action(str(a.action["kind"]), dict(a.action["target"]), 0, dict(a.action["data"]))
@@ -229,9 +282,10 @@ def act(
     players: int,
     finish: Finish[S],
     own_slot: Callable[[Action], str],
+    basis: str | None = None,
 ) -> list[NewEvent]:
     if action.kind == "agree":
-        return agree(state, action, actor, players, finish, own_slot)
+        return agree(state, action, actor, players, finish, own_slot, basis)
     return disagree(state, action, actor)
 
 
@@ -278,10 +332,11 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     who = event.actor or "Someone"
     if event.kind == "agree-open":
         return f"{when}{who}: asks the table to {p.get('what', 'agree')}"
+    again = " again (what was asked changed since)" if p.get("again") else ""
     if event.kind == "agree-yes" and p.get("host"):
-        return f"{when}{who}: agreed for {_name(names, p.get('seat'))} (no phone)"
+        return f"{when}{who}: agreed{again} for {_name(names, p.get('seat'))} (no phone)"
     if event.kind == "agree-yes":
-        return f"{when}{who}: agrees"
+        return f"{when}{who}: agrees{again}"
     if event.kind == "agree-no":
         return f"{when}{who}: does not agree, so nothing changes"
     if event.kind == "agree-off":

@@ -228,7 +228,7 @@ def edit_cell(token: str, number: int, seat: int) -> ResponseReturnValue:
     ctx: dict[str, object] = dict(v=v, values={}, errors={}, round_number=number, seat=seat)
     if htmx():
         return fragment("_edit.html", 200, **ctx)
-    return render_template("table.html", edit=True, **ctx)
+    return render_template("table.html", cell_editor=True, **ctx)
 
 
 @bp.post("/t/<token>/undo")

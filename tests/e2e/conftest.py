@@ -11,12 +11,16 @@
   or uncaught script error on any phone during the whole test fails it (the browser's own
   line for an answer of 400 or more is not one: a refusal is ordinary play).
 
+``COMPANION_E2E_CPU=<file>`` writes each test's CPU seconds (Chromium, Playwright's driver,
+servers, pytest) to the file, one JSON line a test, to find what the browser tests cost.
+
 Timings the tests report with ``record_property("..._ms", ...)`` are printed at the end of the
 run (also under ``-n 2``, where a worker's own prints are not shown).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -24,6 +28,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -48,6 +53,39 @@ from playwright.sync_api import Error as PlaywrightError
 from .helpers import WAIT_MS
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+# Chromium's new headless mode (the only one since Chromium 132) makes each window's address
+# bar popup ahead of use: a WebUI page in a renderer of its own (chrome://omnibox-popup.
+# top-chrome), which nobody sees in a test. Without it a new phone costs Chromium about a third
+# less CPU and a browser's start about 3 s less (measured on this machine, 2026-11-29).
+NO_OMNIBOX_POPUP = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
+# Playwright's own --disable-features list as of 1.65.1, used only if its current one cannot be
+# read: Chromium takes the last --disable-features it is given, so ours must repeat Playwright's
+PLAYWRIGHT_DISABLED = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+]  # fmt: skip
+
+
+def _playwright_disabled_features() -> list[str]:
+    """The features Playwright's driver disables in every Chromium it launches (read from the
+    installed driver, so an upgrade's list is kept)."""
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js"
+    try:
+        text = bundle.read_text()
+    except OSError:
+        return PLAYWRIGHT_DISABLED
+    found = re.search(r"disabledFeatures = \[(.*?)\]\.filter", text, re.S)
+    if not found:
+        return PLAYWRIGHT_DISABLED
+    body = re.sub(r"//[^\n]*", "", found.group(1))
+    return re.findall(r'"([A-Za-z0-9]+)"', body) or PLAYWRIGHT_DISABLED
+
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -56,6 +94,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features=" + ",".join([*_playwright_disabled_features(), *NO_OMNIBOX_POPUP]),
 ]
 PHONE = "Pixel 7"
 # a ceiling on the wait for a new server's first answer (it imports the app and migrates its
@@ -79,6 +118,90 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_sep("-", "e2e timings")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+# COMPANION_E2E_CPU=<file>: each test's CPU, appended to the file as one JSON line (the test,
+# then seconds by kind: chromium, driver (Playwright's node), server, pytest), counted over
+# this worker's process tree (set-up and tear-down included) by a thread that reads /proc
+# every 0.5 s and at each test's start and end: a process's last reading counts after it
+# ended (up to 0.5 s of its end and processes shorter than that are missed).
+CPU_LOG = os.environ.get("COMPANION_E2E_CPU")
+
+
+class _CpuCount:
+    def __init__(self) -> None:
+        self.seen: dict[tuple[int, str], tuple[str, float]] = {}  # (pid, start) -> kind, s
+        self.lock = threading.Lock()
+        self.tick = os.sysconf("SC_CLK_TCK")
+        threading.Thread(target=self._every, daemon=True).start()
+
+    def _every(self) -> None:
+        while True:
+            time.sleep(0.5)
+            self.read()
+
+    def read(self) -> dict[str, float]:
+        rows: dict[int, tuple[int, str, float]] = {}
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                raw = Path(entry.path, "stat").read_text()
+            except OSError:
+                continue
+            rest = raw[raw.rindex(")") + 2 :].split()
+            rows[int(entry.name)] = (int(rest[1]), rest[19], (int(rest[11]) + int(rest[12])))
+        children: dict[int, list[int]] = {}
+        for pid, (ppid, _, _) in rows.items():
+            children.setdefault(ppid, []).append(pid)
+        with self.lock:
+            todo = [os.getpid()]
+            while todo:
+                pid = todo.pop()
+                todo.extend(children.get(pid, []))
+                _, start, ticks = rows[pid]
+                key = (pid, start)
+                known = self.seen.get(key)
+                # a process is named once it is known ("pytest" until then: Chromium's script
+                # /usr/bin/chromium starts as a shell)
+                kind = known[0] if known and known[0] != "pytest" else self._kind(pid)
+                self.seen[key] = (kind, ticks / self.tick)
+            used = {"chromium": 0.0, "driver": 0.0, "server": 0.0, "pytest": 0.0}
+            for kind, seconds in self.seen.values():
+                used[kind] += seconds
+            return used
+
+    @staticmethod
+    def _kind(pid: int) -> str:
+        if pid == os.getpid():
+            return "pytest"
+        try:
+            line = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            return "pytest"
+        if b"chrom" in line.split(b"\0")[0]:
+            return "chromium"
+        if b"playwright/driver" in line:
+            return "driver"
+        return "server" if b"serve" in line else "pytest"
+
+
+_cpu_count: list[_CpuCount] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    if not CPU_LOG:
+        yield
+        return
+    if not _cpu_count:
+        _cpu_count.append(_CpuCount())
+    before = _cpu_count[0].read()
+    yield
+    after = _cpu_count[0].read()
+    line = {"test": item.nodeid, **{k: round(after[k] - before.get(k, 0.0), 2) for k in after}}
+    with open(CPU_LOG, "a") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 def _free_port() -> int:

@@ -15,6 +15,9 @@ ZBARIMG = "/usr/bin/zbarimg"
 # instead of failing them; a quiet machine sees each condition long before it.
 WAIT_MS = int(os.environ.get("COMPANION_E2E_WAIT_MS", "30000"))
 MARKER = "window.__companionMarker"
+# a page's condition is checked every POLL_MS, not on every animation frame (Playwright's
+# default), which makes the phone draw a frame 60 times a second while a test waits
+POLL_MS = 50
 
 
 def start_table(page: Page, names: list[str], **options: str) -> str:
@@ -90,6 +93,7 @@ def wait_sse_open(page: Page, where: str = "#stream") -> None:
         " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
         " return !!es && es.readyState === 1 }",
         arg=where,
+        polling=POLL_MS,
     )
 
 
@@ -113,7 +117,7 @@ def enter_all(page: Page, round_number: int, points: list[int]) -> None:
 
 def settle(page: Page) -> None:
     """Wait until no htmx request is under way, so a pending redraw is not raced by typing."""
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')", polling=POLL_MS)
 
 
 def stamp_submit(page: Page) -> None:
@@ -139,6 +143,18 @@ def stamp_cell(page: Page, round_number: int, seat: int, text: str) -> None:
         }""",
         [round_number, seat, text],
     )
+
+
+# COMPANION_SHOTS (set to anything; test_table_layout.py takes it as its folder): the tests also
+# take the screenshots that are only for a person to look at (no test reads them back). An
+# ordinary run does not: each costs Chromium 0.2-0.4 s of CPU, and about 30 are taken a run.
+LOOKS = bool(os.environ.get("COMPANION_SHOTS"))
+
+
+def look(page: Page, path: str, **options: object) -> None:
+    """A screenshot for a person to look at (``page.screenshot``), only when ``LOOKS``."""
+    if LOOKS:
+        page.screenshot(path=path, **options)  # type: ignore[arg-type]
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,4 +211,5 @@ def expect_signs(page: Page, selector: str, text: str, *, nth: int = 0, exact: b
         " const got = read(el); return exact ? got === text : got.includes(text) }",
         arg=[selector, nth, text, exact],
         timeout=timeout,
+        polling=POLL_MS,
     )

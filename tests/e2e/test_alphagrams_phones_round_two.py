@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import join_link, settle
+from .helpers import join_link, look, settle
 from .test_judge_phones import _sit, _start, _turn_card
 
 pytestmark = pytest.mark.e2e
@@ -23,7 +23,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "alphagrams-rou
 
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    look(page, str(SHOTS / name), full_page=True)
 
 
 def make(page: Page) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import readme_shot
+from tests.e2e.helpers import look, readme_shot
 from tests.e2e.test_hearts_phones import LIVE_MS, Taps, sit, wait_live
 
 pytestmark = pytest.mark.e2e
@@ -39,7 +39,7 @@ def snap(page: Page, name: str) -> None:
         "window.scrollTo(0, document.getElementById('entry-box').getBoundingClientRect().top"
         " + window.scrollY - 70)"
     )
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), animations="disabled", caret="hide")
+    look(page, str(ARTIFACTS / f"{name}.png"), animations="disabled", caret="hide")
 
 
 def totals(page: Page) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import settle
+from .helpers import look, settle
 from .test_consonants_phones import start_consonants
 from .test_hearts_phones import LIVE_MS, sit, wait_live
 
@@ -26,7 +26,7 @@ def tile(page: Page, card: str):  # type: ignore[no-untyped-def]
 
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), animations="disabled", caret="hide")
+    look(page, str(SHOTS / name), animations="disabled", caret="hide")
 
 
 def test_ben_takes_the_rest_in_one_tap_and_the_host_undoes_it(phone) -> None:

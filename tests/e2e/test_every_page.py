@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .helpers import POLL_MS
+
 pytestmark = pytest.mark.e2e
 AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -64,7 +66,7 @@ class Tour:
             self.page.goto(url)
         self.page.wait_for_load_state("load")
         self.page.wait_for_function(
-            "() => !window.htmx || !document.querySelector('.htmx-request')"
+            "() => !window.htmx || !document.querySelector('.htmx-request')", polling=POLL_MS
         )
         self.page.add_script_tag(url="/__axe.js")
         found = []
@@ -102,8 +104,10 @@ def tour(phone) -> Iterator[Tour]:  # type: ignore[no-untyped-def]
 
 
 def start(page: Page, game: str) -> str:
-    """A table of ``game`` with every seat named and the options as they come."""
-    page.goto(f"/new/{game}")
+    """A table of ``game`` with every seat named and the options as they come (from its
+    new-table page, opened unless the phone is on it already)."""
+    if not page.url.endswith(f"/new/{game}"):
+        page.goto(f"/new/{game}")
     form = page.locator("#new-table")
     players = form.locator("input[name=players]")
     count = int(players.input_value())

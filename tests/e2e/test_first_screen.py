@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import take_words, wait_sse_open
+from .helpers import POLL_MS, look, take_words, wait_sse_open
 from .test_every_page import AXE, RUN_AXE
 
 pytestmark = pytest.mark.e2e
@@ -172,10 +172,10 @@ def test_the_hand_panel_and_the_next_action_fill_the_first_screen(phone, server,
     page.get_by_role("button", name=take_words(m.names[m.seat]), exact=True).click()
     page.wait_for_url("**/t/*")
     wait_sse_open(page)
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')", polling=POLL_MS)
     assert page.evaluate("() => window.scrollY") == 0  # the first screen, as the page opens
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{m.id}-390.png"), animations="disabled", caret="hide")
+    look(page, str(SHOTS / f"{m.id}-390.png"), animations="disabled", caret="hide")
     height = SCREEN["height"]
     late = {}
     for selector in [*m.panel, *m.action]:
@@ -195,9 +195,9 @@ def test_the_hand_panel_and_the_next_action_fill_the_first_screen(phone, server,
 
 
 def test_once_a_hand_is_under_way_the_last_hands_summary_is_one_line_a_tap_opens(phone, server):
-    """Hearts, hand 2 with two tricks in: the panel keeps its title, the pass (small) and the
-    standings; the lead and deal lines are past; hand 1's summary (a moon) is one line with its
-    points, and a tap shows the rest."""
+    """Hearts, hand 2 with two tricks in: the panel keeps its title, the pass (small, said as
+    done) and the standings; the lead and deal lines are past; hand 1's summary (a moon) is
+    one line with its points, and a tap shows the rest."""
     hearts = next(m for m in MOMENTS if m.game == "hearts")
     page: Page = phone(viewport=SCREEN)
     page.goto(bring_to(server.base_url, hearts))
@@ -205,7 +205,7 @@ def test_once_a_hand_is_under_way_the_last_hands_summary_is_one_line_a_tap_opens
     page.wait_for_url("**/t/*")
     panel = page.locator("#hand-panel")
     expect(panel.locator(".hand-title")).to_have_text("Hand 2 · Bob deals")
-    expect(page.locator("#pass-line")).to_be_visible()
+    expect(page.locator("#pass-line")).to_have_text("Passed 3 cards to Bob, on your right.")
     expect(page.locator("#lead-line")).to_be_hidden()
     expect(panel.locator(".standings")).to_have_text("Target 100 · Bob 0 · Ann 26 · Cy 26 · Dee 26")
     summary = page.locator("#hand-summary")

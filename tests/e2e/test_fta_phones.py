@@ -12,7 +12,16 @@ from playwright.sync_api import Page, expect
 
 from companion.games.follow_the_author import commitment
 
-from .helpers import WAIT_MS, mark, readme_shot, still_marked, take_words, wait_sse_open
+from .helpers import (
+    POLL_MS,
+    WAIT_MS,
+    look,
+    mark,
+    readme_shot,
+    still_marked,
+    take_words,
+    wait_sse_open,
+)
 
 pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -41,7 +50,7 @@ def _sit(page: Page, join_url: str, seat: str) -> None:
 
 def _settle(page: Page) -> None:
     """Wait until no htmx request is under way (a live update may redraw the entry box)."""
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')", polling=POLL_MS)
 
 
 def _seal(page: Page, scoring: str, danger: str) -> None:
@@ -90,7 +99,7 @@ def test_a_sealed_choice_stays_on_its_phone_until_the_reveal_then_each_phone_ope
     expect(choice).to_contain_text("Scoring Wyrms, danger for Ben Knots. Recovery code ")
     ARTIFACTS.mkdir(exist_ok=True)
     ann.evaluate("() => document.querySelector('#fta-seal').scrollIntoView()")
-    ann.screenshot(path=str(ARTIFACTS / "fta-peek-390.png"))
+    look(ann, str(ARTIFACTS / "fta-peek-390.png"))
     ann.get_by_role("button", name="Hide the choice").click()
     expect(choice).to_be_hidden()
 
@@ -167,7 +176,7 @@ def _table_at_the_stores(phone) -> tuple[Page, Page]:  # type: ignore[no-untyped
     _settle(ann)
     ARTIFACTS.mkdir(exist_ok=True)
     ann.evaluate("() => document.querySelector('#fta-omega').scrollIntoView()")
-    ann.screenshot(path=str(ARTIFACTS / "fta-waiting-for-reveal-390.png"))
+    look(ann, str(ARTIFACTS / "fta-waiting-for-reveal-390.png"))
     _settle(ben)
     ben.get_by_role("button", name="The omega hand is over: reveal").click()
     for page in (ann, ben):
@@ -220,7 +229,7 @@ def test_store_taps_survive_a_live_redraw_from_the_other_phone(phone):
     assert still_marked(ann), "Ann's phone reloaded instead of updating in place"
     ARTIFACTS.mkdir(exist_ok=True)
     ann.evaluate("() => document.querySelector('#fta-stores').scrollIntoView()")
-    ann.screenshot(path=str(ARTIFACTS / "fta-store-taps-390.png"))
+    look(ann, str(ARTIFACTS / "fta-store-taps-390.png"))
 
     ann.get_by_role("button", name="Save Ann's store").click()
     expect(status).to_contain_text("Ann's store: entered (5 cards)", timeout=LIVE_MS)
@@ -241,7 +250,7 @@ SEQUENCE_3 = ["Discovery", "Excuse", "Forest", "Harvest", "Huntress", "Island", 
 def _shot(page: Page, name: str, selector: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("s => document.querySelector(s).scrollIntoView()", selector)
-    page.screenshot(path=str(SHOTS / name))
+    look(page, str(SHOTS / name))
 
 
 def _tap_card(page: Page, card: str) -> None:

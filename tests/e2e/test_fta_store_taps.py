@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from companion.cards.decktet import DECK
 from companion.games.follow_the_author import counts_for
 
+from .helpers import look
 from .test_fta_phones import ARTIFACTS, LIVE_MS, _settle, _table_at_the_stores
 
 pytestmark = pytest.mark.e2e
@@ -103,7 +104,7 @@ def test_a_rounds_stores_take_18_taps_not_48(phone, record_property) -> None:
     expect(ben.locator("#fta-count-1 [data-fta-count]")).to_have_text("9 cards")
     ben.evaluate("() => document.querySelector('#fta-count-1 .fta-others').scrollIntoView()")
     ARTIFACTS.mkdir(exist_ok=True)
-    ben.screenshot(path=str(ARTIFACTS / "fta-counted-store-390.png"))
+    look(ben, str(ARTIFACTS / "fta-counted-store-390.png"))
     taps.tap("stores", ben.locator(f'#fta-count-1 button[name=others][value="{his_others}"]'))
     expect(ben.locator(".fta-store-status")).to_contain_text(
         "Ben's store: entered (9 cards that count and 9 others)", timeout=LIVE_MS
@@ -150,7 +151,7 @@ def test_the_cards_left_line_follows_an_untapped_card(phone) -> None:
     expect(form.locator("[data-fta-count]")).to_have_text("19 cards")
     ann.evaluate("() => document.querySelector('#fta-store-0').scrollIntoView()")
     ARTIFACTS.mkdir(exist_ok=True)
-    ann.screenshot(path=str(ARTIFACTS / "fta-untapped-left-390.png"))
+    look(ann, str(ARTIFACTS / "fta-untapped-left-390.png"))
     _card(ann, "#fta-store-0", ANN[0]).click()  # tapped again
     expect(save).to_have_text("Save Ann's store: the 20 cards left")
     expect(note).to_contain_text("this list is what is left of the deck, 20 cards.")

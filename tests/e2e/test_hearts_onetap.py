@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import WAIT_MS, expect_signs
+from tests.e2e.helpers import WAIT_MS, expect_signs, look
 from tests.e2e.test_hearts_phones import card, sit, start_hearts, totals, wait_live
 
 pytestmark = pytest.mark.e2e
@@ -32,7 +32,7 @@ FORM_STATE = """(sel) => {
 
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name))  # what the phone shows (390 px wide)
+    look(page, str(ARTIFACTS / name))  # what the phone shows (390 px wide)
 
 
 def same_form(page: Page, form: str, before: list) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import WAIT_MS, readme_shot
+from tests.e2e.helpers import POLL_MS, WAIT_MS, look, readme_shot
 from tests.e2e.test_hearts_onetap import posts_to
 from tests.e2e.test_hearts_phones import card, sit, start_hearts, totals, wait_live
 
@@ -31,7 +31,7 @@ SHOTS = (
 
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), animations="disabled", caret="hide")
+    look(page, str(SHOTS / name), animations="disabled", caret="hide")
 
 
 RECT = """e => { const r = e.getBoundingClientRect(); if (!e.isConnected) return null;
@@ -78,7 +78,8 @@ def wait_stream(page: Page) -> None:
     page.wait_for_function(
         "() => { const s = document.querySelector('[sse-connect]');"
         " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
-        " return !!es && es.readyState === 1 }"
+        " return !!es && es.readyState === 1 }",
+        polling=POLL_MS,
     )
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import WAIT_MS, expect_signs, take_words
+from .helpers import POLL_MS, WAIT_MS, expect_signs, take_words
 
 pytestmark = pytest.mark.e2e
 LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
@@ -58,7 +58,8 @@ def wait_live(page: Page) -> None:
     page.wait_for_function(
         "() => { const s = document.querySelector('#stream');"
         " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
-        " return !!es && es.readyState === 1 }"
+        " return !!es && es.readyState === 1 }",
+        polling=POLL_MS,
     )
 
 

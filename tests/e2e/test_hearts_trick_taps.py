@@ -30,7 +30,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import expect_signs, settle, wait_sse_open
+from .helpers import expect_signs, look, settle, wait_sse_open
 from .test_hearts_phones import LIVE_MS, card, sit, start_hearts
 
 pytestmark = pytest.mark.e2e
@@ -135,7 +135,7 @@ def test_a_hand_claimed_at_trick_10_takes_45_taps_or_fewer(phone, record_propert
     expect(ref.locator("#saved-box")).to_contain_text("Hand 1 saved: the rest went to Dee")
     # nine tricks: Ann 1, Ben 0, Cy 4, Dee 15; the six hearts not played go to Dee
     expect(ref.locator("#sheet tfoot td.total")).to_have_text(["1", "0", "4", "21"])
-    ref.screenshot(path=str(_shot("hearts-rest-claimed.png")))
+    look(ref, str(_shot("hearts-rest-claimed.png")))
     record_property("taps: Hearts, trick by trick with a claim at trick 10", taps.count["hand"])
     print(f"\ntaps: Hearts, a hand claimed at trick 10 = {taps.count['hand']}")
     assert taps.count["hand"] == 37 <= TAPS_WITH_A_CLAIM
@@ -251,7 +251,7 @@ def test_two_phones_send_a_trick_at_the_same_moment(phone) -> None:
     expect(loser.locator(f"{FORM} input[name=cards]")).to_have_value(kept)
     expect(heading(loser)).to_have_text("Hand 1, trick 2 of 13")
     expect(loser.get_by_role("button", name="Save trick 2")).to_be_visible()
-    loser.screenshot(path=str(_shot("hearts-trick-race-kept.png")))
+    look(loser, str(_shot("hearts-trick-race-kept.png")))
 
 
 def test_the_host_undoes_while_another_phone_taps_the_next_trick(phone) -> None:
@@ -269,7 +269,7 @@ def test_the_host_undoes_while_another_phone_taps_the_next_trick(phone) -> None:
     expect(error).to_contain_text("Your trick 2 was not saved")
     expect(heading(cy)).to_have_text("Hand 1, trick 1 of 13")
     expect(cy.get_by_role("button", name="Save trick 1")).to_be_visible()
-    cy.screenshot(path=str(_shot("hearts-trick-undo-refused.png")))
+    look(cy, str(_shot("hearts-trick-undo-refused.png")))
 
 
 def test_a_claim_and_the_same_tricks_last_card_sent_at_the_same_moment(phone) -> None:
@@ -298,7 +298,7 @@ def test_a_claim_and_the_same_tricks_last_card_sent_at_the_same_moment(phone) ->
         sums = ann.locator("#sheet tfoot td.total")
         expect(sums).to_have_text(["1", "0", "4", "21"], timeout=LIVE_MS)
         expect(ben.locator("#entry-box")).to_contain_text("Hand 1 is finished", timeout=LIVE_MS)
-        ben.screenshot(path=str(_shot("hearts-rest-race-trick-refused.png")))
+        look(ben, str(_shot("hearts-rest-race-trick-refused.png")))
     else:  # the trick landed first: the claim is refused with trick 10 as it is now
         error = cy.locator("#entry-box .field-error")
         expect(error).to_contain_text("Trick 10 of hand 1 was entered on another phone")
@@ -307,7 +307,7 @@ def test_a_claim_and_the_same_tricks_last_card_sent_at_the_same_moment(phone) ->
         rows = ann.locator("#tricks table.trick-table tbody tr")
         expect(rows).to_have_count(10, timeout=LIVE_MS)
         expect(ann.locator("#sheet tfoot td.total")).to_have_text(["0", "0", "0", "0"])
-        cy.screenshot(path=str(_shot("hearts-rest-race-claim-refused.png")))
+        look(cy, str(_shot("hearts-rest-race-claim-refused.png")))
 
 
 def _shot(name: str):  # type: ignore[no-untyped-def]

@@ -10,7 +10,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
-from .helpers import cell, enter_all, join_link, mark, settle, sit, start_table, still_marked
+from .helpers import (
+    POLL_MS,
+    cell,
+    enter_all,
+    join_link,
+    mark,
+    settle,
+    sit,
+    start_table,
+    still_marked,
+)
 
 pytestmark = pytest.mark.e2e
 STATIC = re.compile(r"/static/")
@@ -37,7 +47,8 @@ def wait_stream(page: Page) -> None:
     page.wait_for_function(
         "() => { const s = document.querySelector('[sse-connect]');"
         " const es = s && s['htmx-internal-data'] && s['htmx-internal-data'].sseEventSource;"
-        " return !!es && es.readyState === 1 }"
+        " return !!es && es.readyState === 1 }",
+        polling=POLL_MS,
     )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import WAIT_MS, cell, join_link, settle, sit, start_table, wait_sse_open
+from .helpers import WAIT_MS, cell, join_link, look, settle, sit, start_table, wait_sse_open
 from .test_hearts_phones import start_hearts
 
 pytestmark = pytest.mark.e2e
@@ -56,7 +56,7 @@ def test_undo_refused_on_the_second_phone_shows_there_and_outlives_live_updates(
     box = dismiss.bounding_box()
     assert box and box["height"] >= 44 and box["width"] >= 44, box
     ARTIFACTS.mkdir(exist_ok=True)
-    bea.screenshot(path=str(ARTIFACTS / "refusal-undo-390.png"), animations="disabled")
+    look(bea, str(ARTIFACTS / "refusal-undo-390.png"), animations="disabled")
 
     # a live update (the host enters Cy's score) redraws the sheet, not the notice
     host.locator("#points-2").fill("3")

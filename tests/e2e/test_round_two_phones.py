@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import WAIT_MS, cell, join_link, settle, sit, wait_sse_open
+from .helpers import WAIT_MS, cell, join_link, look, settle, sit, wait_sse_open
 from .test_judge_phones import _make as ag_make
 from .test_judge_phones import _sit as ag_sit
 from .test_judge_phones import _start as ag_start
@@ -37,7 +37,7 @@ def api(base: str, path: str, body: dict[str, Any], key: str = "") -> Any:
 
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=True)
+    look(page, str(SHOTS / name), full_page=True)
 
 
 def test_i_am_ann_reads_as_one_sentence_at_390_px(phone):

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import decode_qr, join_link, sit, start_table, wait_sse_open
+from .helpers import decode_qr, join_link, look, sit, start_table, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 WRAP = "document.querySelector('.sheet-wrap')"
@@ -28,7 +28,7 @@ TV = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touc
 def _shot(page: Page, tmp_path: Path, name: str) -> None:
     folder = Path(os.environ.get("COMPANION_SHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / name))
+    look(page, str(folder / name))
 
 
 def _api(base: str, path: str, body: dict[str, Any] | None = None, key: str = "") -> Any:

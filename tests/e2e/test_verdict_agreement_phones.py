@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Server
-from .helpers import join_link
+from .helpers import join_link, look
 from .test_judge_phones import _make, _sit, _start, _turn_card
 
 pytestmark = pytest.mark.e2e
@@ -65,7 +65,7 @@ def test_a_closed_verdict_stays_closed_and_never_covers_the_agreement(
     expect(ben.locator("#verdict")).to_be_visible()  # still shown, in the page above the question
     ARTIFACTS.mkdir(exist_ok=True)
     ben.locator("#challenge").scroll_into_view_if_needed()
-    ben.screenshot(path=str(ARTIFACTS / "verdict-beside-agreement.png"), animations="disabled")
+    look(ben, str(ARTIFACTS / "verdict-beside-agreement.png"), animations="disabled")
     agree.click(timeout=5_000)  # refused by Playwright while something covers the button
     for page in (ann, ben):  # Ann asked: her phone is told the answer too, not only Ben's
         expect(page.locator("#agreement")).to_have_count(0)

@@ -20,6 +20,7 @@ from .helpers import (
     cell,
     expect_signs,
     join_link,
+    look,
     settle,
     signs_text,
     start_table,
@@ -47,7 +48,7 @@ def snap(page: Page, name: str, at: str = "#entry-box") -> None:
         " + window.scrollY - 70)",
         at,
     )
-    page.screenshot(path=str(ARTIFACTS / f"{name}-390.png"))
+    look(page, str(ARTIFACTS / f"{name}-390.png"))
 
 
 def live_phone(page: Page) -> None:

@@ -19,6 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.tablehelp import claim, csrf, join_token, new_table, totals
+from tests.web.test_import_bounds import round_trip
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 HX = {"HX-Request": "true"}
@@ -344,6 +345,35 @@ def test_closing_the_words_waits_for_every_phone_and_says_who(app, client):
     late = post(ann, f"{table}/agree/1", True, version=1, **{"for": "me"})
     assert late.status_code == 409 and "another phone" in words(late)
     assert "Host: agreed for Cy (no phone)" in panel(client, table)
+
+
+@pytest.mark.one_database
+def test_an_agreement_given_before_an_undo_is_asked_again_in_words(app, client):
+    """Ann lays JEST, Ben asks to score the hand, Ann agrees; the host undoes JEST. Both
+    phones say the words changed after Ann and Ben agreed, and Ann may agree again."""
+    table = cons_table(client)
+    ann, ben = seated(app, client, table, 0), seated(app, client, table, 1)
+    enter_hand(client, table)
+    assert post(ann, f"{table}/cons/1/words", seat=0, words="JEST", version=0).status_code == 303
+    assert post(ben, f"{table}/cons/1/close", version=0).status_code == 303
+    assert agree(ann, table).status_code == 303
+    assert "Ann (you): agrees" in entry(ann, table)
+    assert post(client, f"{table}/undo").status_code == 303  # takes JEST back
+    said = (
+        "Ann's words in hand 1 changed after Ann and Ben agreed, so that agreement no longer"
+        " counts: Ann and Ben, agree again (or do not)."
+    )
+    for phone, me in ((ann, "Ann (you)"), (ben, "Ben (you)")):
+        text = entry(phone, table)
+        assert said in text and f"{me}: agreed before the change: must agree again" in text
+    assert 'id="agree-me"' in ann.get(f"{table}/entry").get_data(as_text=True)
+    assert agree(ann, table).status_code == 303
+    assert "Ann (you): agrees" in entry(ann, table)
+    assert agree(client, table, proxy=True).status_code == 303  # Cy and Dee, no phone
+    assert totals(client, table) == ["0", "0", "0", "0"]  # Ben's agreement is still wanted
+    assert agree(ben, table).status_code == 303
+    assert totals(client, table) == ["42", "41", "40", str(DECK_POINTS - 123)]  # no JEST
+    round_trip(client, table)  # the export, undo and agreements again, imports as it was
 
 
 @pytest.mark.one_database

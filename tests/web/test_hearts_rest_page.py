@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, render_template, session
 from flask.testing import FlaskClient
+from jinja2 import meta
 
+from companion.web.table import view_for
 from tests.games.hearts.test_hearts_rest import HAND
 from tests.web.tablehelp import totals
+from tests.web.test_consonants_table import plain
 from tests.web.test_hearts_table import entry, hearts_table, post, raw_entry, seated, trick, words
 from tests.web.test_import_bounds import round_trip
 
@@ -90,3 +93,22 @@ def test_a_refused_claim_with_a_stray_edit_field_is_told_in_words(client):
     answer = post(client, f"{table}/hearts/1/rest", edit="0")
     assert answer.status_code == 422
     assert "The form does not say which trick it is" in words(answer)
+
+
+def test_a_hearts_correction_and_the_custom_sheets_cell_editor_cannot_collide(app, client):
+    """``edit`` is Hearts' word for a correction, in its refusal context; the table page's
+    switch to the custom sheet's cell editor is ``cell_editor``. A Hearts page drawn with
+    ``edit`` set shows the Hearts entry box, never the custom editor (which failed with a 500
+    last time a stray ``edit`` reached it), and the page reads no ``edit`` of its own."""
+    table = hearts_table(client, entry="tricks")
+    with client.session_transaction() as kept:
+        host = kept["phone"]
+    with app.test_request_context(table):
+        session["phone"] = host  # the host's phone, as the client's cookie says
+        v = view_for(table.rsplit("/", 1)[-1])
+        page = render_template("table.html", v=v, values={}, errors={}, edit=True, number=1)
+    assert 'id="edit-form"' not in page and 'id="entry-box"' in page
+    assert "Hand 1, trick 1 of 13" in plain(page)
+    source = app.jinja_env.loader.get_source(app.jinja_env, "table.html")[0]
+    read = meta.find_undeclared_variables(app.jinja_env.parse(source))
+    assert "cell_editor" in read and "edit" not in read

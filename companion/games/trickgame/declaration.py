@@ -51,10 +51,11 @@ class Declaration(Generic[S, H, C]):
         return self.special_cards(state).get(name)
 
     def pass_line(
-        self, state: S, number: int, seat: int | None, names: Sequence[str]
+        self, state: S, number: int, seat: int | None, names: Sequence[str], done: bool = False
     ) -> passwords.PassLine:
-        """The pass of hand ``number`` for the phone at ``seat`` (None: for everyone)."""
-        return passwords.pass_line(self.passes(state), number, seat, names)
+        """The pass of hand ``number`` for the phone at ``seat`` (None: for everyone); ``done``:
+        the hand has begun, so the pass is past."""
+        return passwords.pass_line(self.passes(state), number, seat, names, done)
 
     def dealer(self, state: S, number: int) -> int:
         """Who deals hand ``number``: the table's first dealer, then one seat left a hand."""

@@ -40,29 +40,36 @@ class PassLine:
     arrow: str
     text: str
     house_rule: bool
+    done: bool = False  # the hand has begun: the pass is past
 
 
 def _cards(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 
 
-def pass_line(rules: PassRules, hand: int, seat: int | None, names: Sequence[str]) -> PassLine:
-    """The pass of hand ``hand`` for the phone at ``seat`` (None: said for everyone)."""
+def pass_line(
+    rules: PassRules, hand: int, seat: int | None, names: Sequence[str], done: bool = False
+) -> PassLine:
+    """The pass of hand ``hand`` for the phone at ``seat`` (None: said for everyone); ``done``:
+    the hand has begun (its first trick, or any card, is in), so the pass is said as past."""
     p = pass_for_hand(rules, hand)
     house = cycle_is_house_rule(rules)
     direction = "hold" if p.is_hold else p.direction
     if p.is_hold:
-        text = "Hold: no pass this hand."
+        text = "Held: there was no pass this hand." if done else "Hold: no pass this hand."
     elif p.direction == "scatter":
         each = "one card" if p.cards_each == 1 else _cards(p.cards_each)
-        text = f"Scatter: pass {each} to each player."
+        text = (
+            f"Passed: {each} to each player." if done else f"Scatter: pass {each} to each player."
+        )
     elif seat is None:
-        text = f"Everyone passes {_cards(p.count)} {_everyone(p.direction)}."
+        passes = "passed" if done else "passes"
+        text = f"Everyone {passes} {_cards(p.count)} {_everyone(p.direction)}."
     else:
         target = p.target(seat)
         who = names[target] if target is not None else "?"
-        text = f"Pass {_cards(p.count)} to {who}, {WHERE[p.direction]}."
-    return PassLine(direction, ARROWS[direction], text, house)
+        text = f"{'Passed' if done else 'Pass'} {_cards(p.count)} to {who}, {WHERE[p.direction]}."
+    return PassLine(direction, ARROWS[direction], text, house, done)
 
 
 def _everyone(direction: str) -> str:

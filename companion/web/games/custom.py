@@ -43,7 +43,7 @@ def _again(
         "errors": errors,
         "round_number": number,
         "seat": None,
-        "edit": edit,
+        "cell_editor": edit,  # table.html's switch to the correction box (the page)
         "template": "_edit.html" if edit else "_entry.html",
         "status": 409 if isinstance(err, Conflict) else 422,
     }

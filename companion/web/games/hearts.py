@@ -98,7 +98,8 @@ def _again(
         now = err.current if isinstance(err, StaleTarget) else None
         words = forms.rest_refused(err.message, now, index, number, v.names)
         errors = {"form": said(words, v.names)}
-        # a claim is never a correction: a stray "edit" field must not open an editor
+        # a claim is never a correction (``edit``, Hearts' own word: the table page's switch
+        # to the custom sheet's cell editor is ``cell_editor``, so the two cannot meet)
         return {**ctx, "edit": False, "errors": errors, "values": {}, "force_way": "tricks"}
     if edit or number != v.state.open_number:
         return {**ctx, "template": "hearts/_again.html", "page": "hearts/again.html"}

@@ -59,6 +59,16 @@ def test_the_pass_is_personal_on_each_phone_and_follows_the_hearts_cycle():
     assert ben.pass_line(2).text == "Pass 4 cards to Ann, on your right."
 
 
+def test_once_the_first_trick_is_in_the_pass_is_said_as_done():
+    """As in Hearts: the pass is for before the play; once trick 1 is in it is past, and the
+    6-player cycle's house-rule note goes with it."""
+    t = Table(phones=frozenset({1}))
+    t.trick(0, 0, "J K Q V")
+    ben = shown(t, 1).pass_line(1)
+    assert (ben.text, ben.done) == ("Passed 4 cards to Cy, on your left.", True)
+    assert shown(t).pass_line(1).text == "Everyone passed 4 cards to the left."
+
+
 def test_missing_cards_are_named_until_every_card_is_in():
     t = Table()
     for seat, cards in HAND.items():

@@ -131,6 +131,55 @@ def test_the_hand_cannot_change_while_the_table_is_asked_to_score_it() -> None:
     assert t.state.agreement is None
 
 
+def test_an_agreement_to_score_no_longer_counts_once_the_hands_words_change() -> None:
+    """Ann lays JEST, Ben asks to score the hand and Ann agrees; the host then undoes JEST
+    (an undo is not refused while the table is asked). Ann and Ben agreed to a hand that is
+    gone: the others' taps alone do not score it, the table is told what changed, and once
+    Ann and Ben agree again the hand is scored as it is now."""
+    t = Table(phones=frozenset({0, 1, 2}))
+    t.enter()
+    t.words(0, "JEST", actor=t.phone(0))
+    assert t.points(0) == 20  # K alone: J, T and S are in JEST
+    t.act("done", {"hand": 1}, actor=t.phone(1))
+    k = t.state.agreement.k
+    t.act("agree", {"agreement": k}, actor=t.phone(0))
+    assert t.state.agreement.agreed == {0, 1}
+    [undone] = t.shell.undo(t.host, UNDOABLE)
+    assert undone.kind == "cons-words"
+    a = t.state.agreement
+    assert a.agreed == frozenset() and a.again == {0, 1} and a.waiting(4) == [0, 1, 2, 3]
+    assert named(a.changed, t.names) == "Ann's words in hand 1 changed"
+    assert TABLE.view(t.state, None, t.shell.versions)["agreement"]["again"] == [0, 1]
+    t.act("agree", {"agreement": k}, actor=t.phone(2))
+    t.act("agree", {"agreement": k}, {"seats": [3]})
+    assert not t.state.current.closed and t.totals() == [0, 0, 0, 0]  # not scored
+    t.act("agree", {"agreement": k}, actor=t.phone(0))
+    assert t.state.agreement.again == {1}
+    scratch = TABLE.initial(t.shell.options, 4)
+    for e in t.shell.effective():
+        scratch = TABLE.fold(scratch, e)
+    assert scratch == t.state  # folded one event at a time or from the start: the same
+    t.act("agree", {"agreement": k}, actor=t.phone(1))  # the last tap scores it, as it is now
+    assert t.state.agreement is None and t.totals() == [42, 41, 40, DECK_POINTS - 123]
+    lines = t.shell.lines()
+    assert any(line.endswith("Ann: agrees again (what was asked changed since)") for line in lines)
+
+
+def test_an_agreement_given_after_the_change_still_counts() -> None:
+    """The change folds in before a seat's agreement given to the hand as it is now: only
+    the agreements given before it are asked again."""
+    t = Table(phones=frozenset({0, 1, 2}))
+    t.enter()
+    t.words(0, "JEST", actor=t.phone(0))
+    t.act("done", {"hand": 1}, actor=t.phone(1))
+    k = t.state.agreement.k
+    t.shell.undo(t.host, UNDOABLE)
+    t.act("agree", {"agreement": k}, actor=t.phone(0))
+    a = t.state.agreement
+    assert a.agreed == {0} and a.again == {1}
+    assert named(a.changed, t.names) == "Ann's words in hand 1 changed"
+
+
 def test_too_many_copies_are_refused_with_a_message() -> None:
     t = Table()
     with pytest.raises(Forbidden) as err:

@@ -70,6 +70,22 @@ def test_the_pass_is_said_per_hand_and_personalised_per_seat() -> None:
     assert t.state.options.rules.target == 100
 
 
+def test_once_the_first_trick_is_in_the_pass_is_said_as_done() -> None:
+    """The pass line is for before the play: once trick 1 is entered it says what was passed,
+    on every phone (the panel keeps it small), and an undo of that trick asks for it again."""
+    t = Table(phones=frozenset({1}))
+    t.trick(0, 0, "2C 3C 4C 5C")
+    ben, host = shown(t, 1).pass_line(1), shown(t).pass_line(1)
+    assert (ben.text, ben.done) == ("Passed 3 cards to Cy, on your left.", True)
+    assert host.text == "Everyone passed 3 cards to the left."
+    t.shell.undo(t.host, UNDOABLE)
+    assert shown(t, 1).pass_line(1).text == "Pass 3 cards to Cy, on your left."
+    for hand in (1, 2, 3):
+        t.score(hand, {0: "QS"}, rest=1)
+    t.trick(0, 0, "2C 3C 4C 5C", hand=4)
+    assert shown(t, 1).pass_line(4).text == "Held: there was no pass this hand."
+
+
 @pytest.mark.parametrize(
     "players, fields, line, lead",
     [

@@ -34,6 +34,7 @@ Secrets: none (cards taken and words are shown to the whole table).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -153,6 +154,9 @@ class ConsonantsTable(TrickTable[State]):
         return ts.initial(options)
 
     def fold(self, state: State, event: Event) -> State:
+        return _recheck(self._fold(state, event))
+
+    def _fold(self, state: State, event: Event) -> State:
         if event.kind == "alpha-deck":
             return _deck(state, event)
         if event.kind.startswith("judge-"):
@@ -200,6 +204,7 @@ class ConsonantsTable(TrickTable[State]):
                 state.options.players,
                 self._agreed,
                 lambda asked: self.target_slot(state, asked),
+                _asked_basis(state),
             )
         return self._apply(state, action, actor, False)
 
@@ -234,7 +239,7 @@ class ConsonantsTable(TrickTable[State]):
         payload = decide(state, hand, index, action.data, actor)
         if part == "close" and not agreed:
             what = f"close hand {number}'s words and score the hand"
-            return agreements.ask(state, "close", what, action, actor)
+            return agreements.ask(state, "close", what, action, actor, basis=basis(hand))
         return [NewEvent(KINDS[part], payload, round=number)]
 
     # what the table shows
@@ -381,6 +386,62 @@ def consequence(
     payload, outcome = found
     hand = payload["hand"]
     return [NewEvent("cons-challenge", payload, round=hand, slot=f"c{hand}ch{j.n}")], outcome
+
+
+# what a seat agrees to when it agrees to close a hand's words
+
+
+def basis(hand: Hand) -> str:
+    """What a seat agrees to when it agrees to close ``hand``'s words: every seat's words and
+    the scores they come to (an undo of a word or of a card changes it)."""
+    scores = hand.scores or {}
+    words = {str(s): w for s, w in sorted(hand.words.items()) if w}
+    return json.dumps({"words": words, "scores": {str(s): p for s, p in sorted(scores.items())}})
+
+
+def _asked_hand(state: State) -> Hand | None:
+    a = state.agreement
+    if a is None or a.about != "close":
+        return None
+    target = a.action.get("target")
+    number = target.get("hand") if isinstance(target, dict) else None
+    return state.hand(number) if isinstance(number, int) else None
+
+
+def _asked_basis(state: State) -> str | None:
+    hand = _asked_hand(state)
+    return basis(hand) if hand is not None else None
+
+
+def _recheck(state: State) -> State:
+    """While the table is asked to close a hand's words, a seat that agreed to the hand as it
+    was before a change (an undo: the game's own actions are refused meanwhile) no longer
+    counts as agreeing (``agreements.recheck``)."""
+    a = state.agreement
+    if a is None or not a.bases:
+        return state
+    hand = _asked_hand(state)
+    if hand is None:
+        return state
+    now = basis(hand)
+    return agreements.recheck(state, now, lambda old: _what_changed(hand.number, old, now))
+
+
+def _what_changed(number: int, old: str, now: str) -> str:
+    """What changed in hand ``number`` between two bases, in words (``Seat 2``'s words, or the
+    cards taken when no words did)."""
+    try:
+        before, after = json.loads(old), json.loads(now)
+        was, are = dict(before["words"]), dict(after["words"])
+    except (KeyError, TypeError, ValueError):
+        return f"Hand {number} changed"
+    seats = sorted({s for s in {*was, *are} if was.get(s) != are.get(s)}, key=int)
+    if not seats:
+        return f"The cards taken in hand {number} changed"
+    who = [seat_name(int(s)) for s in seats]
+    if len(who) == 1:
+        return f"{who[0]}'s words in hand {number} changed"
+    return f"The words of {', '.join(who[:-1])} and {who[-1]} in hand {number} changed"
 
 
 # folding what is not a hand entry

@@ -86,7 +86,11 @@ class Display(DisplayParts[TableOptions, Hand]):
         return ts.dealer(self.options, hand)
 
     def pass_line(self, hand: int) -> PassLine:
-        return ts.DECLARED.pass_line(self.game, hand, self.seat, self.names)
+        """The pass in words: said as past once the hand has begun (its first trick, or any
+        card taken, is in): what matters then is the play, not the pass."""
+        found = self.game.hand(hand)
+        begun = found is not None and found.source != ""
+        return ts.DECLARED.pass_line(self.game, hand, self.seat, self.names, begun)
 
     def lead_line(self, hand: int) -> str:
         if self.rules.first_lead == "left-of-dealer":
