@@ -62,6 +62,7 @@ class Server:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     tmp: str = ""
+    root: Path = ROOT  # the source tree it runs (another checkout: its code, same venv)
 
     def command(self) -> list[str]:
         size = [str(self.port), str(self.workers), str(self.threads)]
@@ -76,7 +77,7 @@ class Server:
         env = dict(
             os.environ,
             COMPANION_INSTANCE=self.tmp,
-            PYTHONPATH=str(ROOT),
+            PYTHONPATH=str(self.root),
             COMPANION_TABLES_PER_MINUTE="0",
             **self.env,
         )  # tables by the dozen, one address
@@ -85,7 +86,7 @@ class Server:
             env["DATABASE_URL"] = self.database_url
         with open(Path(self.tmp) / "server.log", "wb") as log:  # the child keeps its own copy
             self.proc = subprocess.Popen(
-                self.command(), cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log
+                self.command(), cwd=self.root, env=env, stdout=subprocess.DEVNULL, stderr=log
             )
         self._wait_ready(timeout)
         return self

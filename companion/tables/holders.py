@@ -4,14 +4,16 @@ action, a read) need nothing more, so they skip the ORM's object loading."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from sqlalchemy import and_, bindparam, func, select
 
 from companion.extensions import db, kept_in_app
 from companion.games.protocol import Actor, Payload
 from companion.games.seats import seat_name
-from companion.tables import cache, circlesettle, store
+from companion.tables import cache, circlesettle, driver, store
 from companion.tables.models import ApiKey, Game, Seat, Table
 
 
@@ -99,6 +101,9 @@ _HOLDER = (
 
 
 _LOCKED = _HOLDER.with_for_update(of=Game.__table__)
+# phone, table id, token, host phone, game id, kind, options, seat position, name, phone,
+# game number, newest event, circle id
+_Row = tuple[str, int, str, str, int, str, Payload, int, str, "str | None", int, int, "int | None"]
 
 
 class Kept:
@@ -126,32 +131,27 @@ def kept() -> Kept:
     return kept_in_app("holders", Kept)
 
 
-def unlocked() -> bool:
-    """On PostgreSQL, run this request's statements outside a transaction, each its own
-    (autocommit), for ``service.act_unlocked``: no ``BEGIN`` and ``COMMIT`` round trips, no
-    lock held between statements. True if the session's connection is (now) in autocommit:
-    a refusal's rollback gives the connection back, so this is asked again before each try.
-    False on SQLite (its one write lock is cheap, and taken before the read), or when the
-    request already holds a connection inside a transaction."""
-    if db.engine.dialect.name == "sqlite":
-        return False
-    session = db.session()
-    if session.get_transaction() is None:
-        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-        return True
-    return bool(session.connection().connection.dbapi_connection.autocommit)  # type: ignore[union-attr]
-
-
-def holder(key_hash: str, for_change: bool = False) -> Holder | None:
+def holder(key_hash: str, for_change: bool = False, raw: driver.Raw | None = None) -> Holder | None:
     """The key whose hash is ``key_hash``, or None. ``for_change``: also lock its game for
-    this transaction (``store.lock_game``) in the same query."""
-    conn = db.session.connection()
-    locked = for_change and not store.begin_immediate(conn)
-    rows = conn.execute(_LOCKED if locked else _HOLDER, {"key_hash": key_hash}).all()
+    this transaction (``store.lock_game``) in the same query. ``raw``: on that connection
+    (``driver``), not the session's."""
+    found: Sequence[Sequence[object]]
+    if raw is not None:
+        if for_change and raw.sqlite:
+            raw.begin_immediate()
+        stmt = _LOCKED if for_change and not raw.sqlite else _HOLDER
+        found = raw.rows(driver.prepared(stmt, raw.dialect), {"key_hash": key_hash})
+    else:
+        conn = db.session.connection()
+        locked = for_change and not store.begin_immediate(conn)
+        found = conn.execute(_LOCKED if locked else _HOLDER, {"key_hash": key_hash}).all()
+    rows = cast(Sequence[_Row], found)  # the columns of ``_HOLDER``, as its types read them
     if not rows:
         return None
     phone, table_id, token, host_phone, game_id, kind, options = rows[0][:7]
-    if for_change:
+    if for_change and raw is not None:
+        raw.locked.add(game_id)
+    elif for_change:
         store.held(game_id)
     circlesettle.circle_of().know(game_id, rows[0][12])  # the service's hook asks nothing more
     seats = tuple(PlainSeat(r[7], r[8], r[9]) for r in rows)

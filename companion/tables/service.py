@@ -22,7 +22,7 @@ from companion.games import plan, seating
 from companion.games.plan import Columns
 from companion.games.plan import StaleTarget as StaleTarget
 from companion.games.protocol import JSON, Action, Actor, Data, Event, Payload
-from companion.tables import circlesettle, snapshot, store
+from companion.tables import circlesettle, driver, snapshot, store
 from companion.tables.models import Game, Seat, Table
 from companion.tables.registry import game_type
 from companion.tables.snapshot import GameRef
@@ -91,28 +91,38 @@ def act(
     actor: Actor,
     notify: str | None = None,
     head: int | None = None,
+    raw: driver.Raw | None = None,
 ) -> Done:
     """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
     the table's token, to tell other processes' streams with the commit itself
     (``store.insert_events``); the caller still wakes this process's own. ``head``: the
     game's newest event id as read under the game's lock (``games.last_event``), when the
     caller read it so (``holders.holder`` for a change): a snapshot this process has folded
-    that far is used without reading the events again."""
+    that far is used without reading the events again. ``raw``: on that connection
+    (``driver``), whose transaction holds the game's lock already (``holders.holder`` for a
+    change); ``NeedsLock`` for actions that move seats, whose rows the session changes."""
     players = len(tbl.seats)
-    store.lock_game(game.id)
-    snap = snapshot.load(game, players, head)
-    versions, rows = _plan(snap, actions, actor)
+    if raw is None:
+        store.lock_game(game.id)
+    elif game.id not in raw.locked:
+        raise RuntimeError("act: the game's lock first (holders.holder for a change)")
+    snap = snapshot.load(game, players, head, raw)
+    versions, rows = _plan(snap, actions, actor, raw)
     for row in rows:
         if row["kind"] in SEAT_CHANGES:  # the table's seat rows follow, in this transaction
+            if raw is not None:
+                _rollback(raw)
+                raise NeedsLock()
             store.change_seats(game.id, row["kind"], row["payload"])
-    stored = _commit(game, players, actions, rows, notify, snap)
+    stored = _commit(game, players, actions, rows, notify, snap, raw)
     after = snapshot.stored(snap, stored)
     circlesettle.after_change(game, snap, after)  # a circle's finished game counts at once
     return Done(after.table_version, versions, after, tuple(stored))
 
 
 class NeedsLock(Exception):
-    """``act_unlocked`` cannot store these actions: ``act`` must."""
+    """``act_unlocked`` (or ``act`` on the driver's connection) cannot store these actions:
+    ``act`` on the session must."""
 
 
 # how often an action without the game's lock reads the game again after another phone
@@ -121,27 +131,34 @@ TRIES = 3
 
 
 def act_unlocked(
-    tbl: Seated, game: GameRef, head: int, actions: Sequence[Action], actor: Actor, notify: str
+    tbl: Seated,
+    game: GameRef,
+    head: int,
+    actions: Sequence[Action],
+    actor: Actor,
+    notify: str,
+    raw: driver.Raw | None = None,
 ) -> Done | None:
     """``act`` in one or two round trips instead of five, for PostgreSQL on a connection in
-    autocommit (``holders.unlocked``). ``tbl``, ``game`` and ``actor`` were read when the
+    autocommit (``driver.connection``). ``tbl``, ``game`` and ``actor`` were read when the
     game's newest event was ``head``; the snapshot at ``head`` is checked and applied as
     ``act`` does, and stored by one statement only if the game's newest event is still
     ``head`` and no later game was started (``store.insert_after``). None, with nothing
     stored, when that cannot be done from what was read: the snapshot here is not at
     ``head``, or another phone stored first; the caller reads the key's table again and
     tries again. ``NeedsLock`` for actions that move seats: their seat rows change too, in
-    ``act``'s transaction."""
-    snap = snapshot.load(game, len(tbl.seats), head)
+    ``act``'s transaction. ``raw``: on that connection (``driver``), in autocommit."""
+    snap = snapshot.load(game, len(tbl.seats), head, raw)
     if snap.last_id != head:
         return None
-    versions, rows = _plan(snap, actions, actor)
+    versions, rows = _plan(snap, actions, actor, raw)
     if any(row["kind"] in SEAT_CHANGES for row in rows):
         raise NeedsLock()
+    version = snap.table_version + len(rows)
     try:
-        stored = store.insert_after(game.id, head, rows, notify, snap.table_version + len(rows))
+        stored = store.insert_after(game.id, head, rows, notify, version, raw)
     except IntegrityError:
-        db.session.rollback()
+        _rollback(raw)
         raise _stale(game, len(tbl.seats), actions) from None
     if stored is None:
         return None
@@ -151,7 +168,7 @@ def act_unlocked(
 
 
 def _plan(
-    snap: snapshot.Snapshot, actions: Sequence[Action], actor: Actor
+    snap: snapshot.Snapshot, actions: Sequence[Action], actor: Actor, raw: driver.Raw | None
 ) -> tuple[tuple[int, ...], list[Columns]]:
     """``plan.plan`` on ``snap`` (a stale version: ``StaleTarget``, nothing stored): each
     action's new target version and the rows of its events."""
@@ -160,16 +177,24 @@ def _plan(
     try:
         planned = plan.plan(table, snap.state, snap.versions, actions, actor, batch)
     except StaleTarget:
-        db.session.rollback()
+        _rollback(raw)
         raise
-    _room(snap, len(planned.rows))
+    _room(snap, len(planned.rows), raw)
     return planned.versions, [row.columns() for row in planned.rows]
 
 
-def _room(snap: snapshot.Snapshot, more: int) -> None:
+def _rollback(raw: driver.Raw | None = None) -> None:
+    """End the transaction: the driver's connection's (``raw``), else the session's."""
+    if raw is not None:
+        raw.rollback()
+    else:
+        db.session.rollback()
+
+
+def _room(snap: snapshot.Snapshot, more: int, raw: driver.Raw | None = None) -> None:
     """``more`` events still fit in the game (``MAX_EVENTS``), else ``Forbidden``."""
     if len(snap.events) + more > MAX_EVENTS:
-        db.session.rollback()
+        _rollback(raw)
         raise Forbidden(FULL, "full")
 
 
@@ -180,18 +205,22 @@ def _commit(
     rows: list[Columns],
     notify: str | None,
     snap: snapshot.Snapshot,
+    raw: driver.Raw | None = None,
 ) -> list[Event]:
     """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
         version = snap.table_version + len(rows)
-        stored = store.insert_events(game.id, rows, notify, snap.last_id, version)
+        stored = store.insert_events(game.id, rows, notify, snap.last_id, version, raw)
         if stored is not None:
-            db.session.commit()
+            if raw is not None:
+                raw.commit()
+            else:
+                db.session.commit()
             return stored
     except IntegrityError:
-        db.session.rollback()
+        _rollback(raw)
         raise _stale(game, players, actions) from None
-    db.session.rollback()  # under the lock, only a game started meanwhile stops the insert
+    _rollback(raw)  # under the lock, only a game started meanwhile stops the insert
     raise Conflict(
         "A new game was started on another phone a moment ago. Nothing of yours "
         "was saved: reload to see the new game."

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
-from typing import Protocol
+from typing import Protocol, cast
 
 from sqlalchemy import and_, bindparam, func, select
 
@@ -28,6 +29,7 @@ from companion.extensions import db, kept_in_app
 from companion.games.plan import Folded, fold_in
 from companion.games.protocol import Event, Opaque, Payload
 from companion.games.scoresheet import Sheet
+from companion.tables import driver
 from companion.tables.models import Event as EventRow
 from companion.tables.models import Game
 from companion.tables.registry import game_type
@@ -184,9 +186,19 @@ _EARLIER = (
 )
 
 
-def earlier(game_id: int) -> int:
+def earlier(game_id: int, raw: driver.Raw | None = None) -> int:
     """How many events the table of game ``game_id`` stored in its earlier games."""
+    if raw is not None:
+        found = raw.rows(driver.prepared(_EARLIER, raw.dialect), {"game": game_id})[0][0]
+        return int(cast(int | None, found) or 0)
     return int(db.session.connection().execute(_EARLIER, {"game": game_id}).scalar() or 0)
+
+
+# an event's columns as ``_NEWER`` reads them; ``_FIRST`` adds ``base``
+_Read = tuple[
+    int, str, str, "int | None", "int | None", "str | None", "int | None", "Payload | None",
+    datetime, int,
+]  # fmt: skip
 
 
 # a game this process has not folded yet: its events and, in the same statement, the count of
@@ -194,18 +206,27 @@ def earlier(game_id: int) -> int:
 _FIRST = _NEWER.add_columns(_EARLIER.scalar_subquery().label("base"))
 
 
-def load(game: GameRef, players: int, head: int | None = None) -> Snapshot:
+def load(
+    game: GameRef, players: int, head: int | None = None, raw: driver.Raw | None = None
+) -> Snapshot:
     """The game's snapshot now: the cached one plus the events stored since (one query,
     Core rows straight into plain values). ``head``: the game's newest event id as just read
-    (``games.last_event``); a cached snapshot that has folded it is taken without a query."""
+    (``games.last_event``); a cached snapshot that has folded it is taken without a query.
+    ``raw``: read on that connection (``driver``), not the session's."""
     found = cache().get(game.id)
     if found is not None and head is not None and found.last_id >= head:
         return found
     query, after = (_NEWER, found.last_id) if found is not None else (_FIRST, 0)
-    result = db.session.connection().execute(query, {"game": game.id, "after": after}).all()
+    values = {"game": game.id, "after": after}
+    read: Sequence[Sequence[object]]
+    if raw is not None:
+        read = raw.rows(driver.prepared(query, raw.dialect), values)
+    else:
+        read = db.session.connection().execute(query, values).all()
+    result = cast(Sequence[_Read], read)  # the columns of ``_NEWER`` (and ``_FIRST``'s base)
     rows = [Event(*r[:7], payload=r[7] or {}, created_at=r[8]) for r in result]
     if found is None:
-        base = int(result[0]._mapping["base"] or 0) if result else earlier(game.id)
+        base = int(result[0][9] or 0) if result else earlier(game.id, raw)
     snap = found or empty(game, players, base)
     if rows:
         snap = snap.newer(rows)

@@ -14,8 +14,9 @@ import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import Connection, Select, bindparam, func, insert, or_, select
+from sqlalchemy import Connection, Dialect, Select, bindparam, func, insert, or_, select
 from sqlalchemy import event as sa_event
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, joinedload, selectinload
@@ -25,7 +26,7 @@ from companion.extensions import db
 from companion.games.plan import Columns
 from companion.games.protocol import JSON, Payload
 from companion.games.protocol import Event as Plain
-from companion.tables import tokens
+from companion.tables import driver, tokens
 from companion.tables.live import CHANNEL
 from companion.tables.models import Event, Game, OldLink, Seat, Table, now
 
@@ -195,6 +196,7 @@ def insert_events(
     notify: str | None = None,
     head: int = 0,
     version: int = 0,
+    raw: driver.Raw | None = None,
 ) -> list[Plain] | None:
     """Store new events of a locked game in one statement, without ORM objects; answer them
     as plain values with their ids, the payload as the database gives it back (JSON).
@@ -202,7 +204,12 @@ def insert_events(
     the same statement, so the change costs no extra round trip: that is ``insert_after``
     from ``head``, the newest event the caller folded under the lock (None, nothing stored,
     only if a later game was started meanwhile); ``version``: the table's version once these
-    rows are in (``Snapshot.table_version``), which the ``NOTIFY`` carries."""
+    rows are in (``Snapshot.table_version``), which the ``NOTIFY`` carries. ``raw``: on that
+    connection (``driver``), whose transaction holds the game's lock, not the session's."""
+    if raw is not None:
+        if notify is not None and not raw.sqlite:
+            return insert_after(game_id, head, rows, notify, version, raw)
+        return _insert_raw(raw, game_id, rows)
     conn = db.session.connection()
     if notify is not None and conn.dialect.name != "sqlite":
         return insert_after(game_id, head, rows, notify, version)
@@ -216,8 +223,50 @@ def _same(value: object) -> object:
     return value
 
 
+def _insert_raw(raw: driver.Raw, game_id: int, rows: Sequence[Columns]) -> list[Plain]:
+    """``insert_events`` on SQLite through the driver: one ``INSERT ... RETURNING`` a row, in
+    the rows' order, in the transaction that holds the write lock (``BEGIN IMMEDIATE``)."""
+    if game_id not in raw.locked:
+        raise RuntimeError("insert_events: the game's lock first (holders.holder for a change)")
+    at = now()
+    sql, binds = _inserting(raw.dialect)
+    stamp = binds["created_at"](at)
+    ids = []
+    columns: Sequence[Mapping[str, object]] = rows
+    for r in columns:
+        values = [game_id, *(binds[name](r[name]) for name, _ in _APPENDED), stamp]
+        ids.append(cast(int, raw.sql(sql, values)[0][0]))
+    return _plain(ids, rows, at)
+
+
+_INSERTING: dict[str, tuple[str, dict[str, Callable[[object], object]]]] = {}
+
+
+def _inserting(dialect: Dialect) -> tuple[str, dict[str, Callable[[object], object]]]:
+    """``_insert_raw``'s statement for a positional driver, and each column's conversion."""
+    found = _INSERTING.get(dialect.name)
+    if found is None:
+        names = [name for name, _ in _APPENDED]
+        marks = ", ".join("?" for _ in range(len(names) + 2))
+        sql = (
+            f"INSERT INTO events (game_id, {', '.join(names)}, created_at) "
+            f"VALUES ({marks}) RETURNING id"
+        )
+        binds: dict[str, Callable[[object], object]] = {}
+        for name in [*names, "created_at"]:
+            convert = EVENTS.c[name].type.dialect_impl(dialect).bind_processor(dialect)
+            binds[name] = convert or _same
+        found = _INSERTING[dialect.name] = (sql, binds)
+    return found
+
+
 def insert_after(
-    game_id: int, head: int, rows: Sequence[Columns], notify: str, version: int
+    game_id: int,
+    head: int,
+    rows: Sequence[Columns],
+    notify: str,
+    version: int,
+    raw: driver.Raw | None = None,
 ) -> list[Plain] | None:
     """PostgreSQL, outside a transaction: store ``rows`` as the game's next events only if its
     newest event is still ``head`` and the table has started no later game, in one statement
@@ -229,20 +278,27 @@ def insert_after(
     folded the same head cannot both append.
     The ids are taken while the row is locked, so they still grow in commit order.
     Also the locked way's insert (``insert_events``): under the game's lock the condition
-    holds unless a later game was started."""
+    holds unless a later game was started. ``raw``: on that connection (``driver``)."""
     at = now()
-    conn = db.session.connection()
-    autocommit = conn.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
-    if not autocommit and game_id not in db.session.info.get("locked_games", ()):
+    if raw is not None:
+        autocommit, locked = raw.autocommit, game_id in raw.locked
+    else:
+        conn = db.session.connection()
+        autocommit = conn.connection.dbapi_connection.autocommit  # type: ignore[union-attr]
+        locked = game_id in db.session.info.get("locked_games", ())
+    if not autocommit and not locked:
         # a transaction nobody holds the lock for might never be committed: never answer it
-        raise RuntimeError("insert_after: autocommit (holders.unlocked), or the game's lock")
+        raise RuntimeError("insert_after: autocommit (driver.connection), or the game's lock")
     sql, binds = _appending(len(rows))
     columns: Sequence[Mapping[str, object]] = rows
     values = {
         f"{name}_{i}": bind(r[name]) for i, r in enumerate(columns) for name, bind in binds.items()
     }
     params = {**values, "game": game_id, "head": head, "at": at, "note": f"{notify}:{version}"}
-    ids = sorted(row[0] for row in conn.exec_driver_sql(sql, params))
+    if raw is not None:
+        ids = sorted(cast(int, row[0]) for row in raw.sql(sql, params))
+    else:
+        ids = sorted(row[0] for row in conn.exec_driver_sql(sql, params))
     if not ids:
         return None
     return _plain(ids, rows, at)

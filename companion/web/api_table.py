@@ -14,7 +14,7 @@ from companion.extensions import db
 from companion.games import seating
 from companion.games.protocol import JSON, Action, Actor, Data, Entered, Who, check
 from companion.games.scoresheet import Sheet
-from companion.tables import holders, service, snapshot, store, tokens
+from companion.tables import driver, holders, service, snapshot, store, tokens
 from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
@@ -71,10 +71,11 @@ def _key_hash() -> str:
     return tokens.key_hash(key)
 
 
-def _held(for_change: bool = False) -> holders.Holder:
+def _held(for_change: bool = False, raw: driver.Raw | None = None) -> holders.Holder:
     """The phone the request's key stands for, as plain values (one query), or 401.
-    ``for_change``: its game locked for this request's change in the same query."""
-    found = holders.holder(_key_hash(), for_change)
+    ``for_change``: its game locked for this request's change in the same query. ``raw``:
+    read on that connection (``driver``), not the session's."""
+    found = holders.holder(_key_hash(), for_change, raw)
     if found is None:
         raise NoKey("Send a table key as 'Authorization: Bearer <key>'.")
     if not found.is_host and found.my_seat is None:
@@ -286,12 +287,10 @@ def _conflict(action: Action, err: Conflict) -> service.StaleTarget:
 def act() -> ResponseReturnValue:
     body, action = _read_action()
     try:
-        found = _act_unlocked(body, action) if holders.unlocked() else None
-        if found is None:
+        found = _act_direct(body, action)
+        if found is None:  # an action that moves seats: the session changes their rows
             h = _held(for_change=True)
             _same_game(body.get("game_number"), h.game.number)
-            # the key's query locked the game and read its newest event: the snapshot kept
-            # at that event needs no read of the events
             head = h.game.last_event
             found = h, service.act(h, h.game, [action], h.actor, notify=h.token, head=head)
     except service.StaleTarget:
@@ -314,40 +313,61 @@ def _acted(version: int, target_version: int) -> Response:
 Acted = tuple[holders.Holder, service.Done]
 
 
-def _act_unlocked(body: Data, action: Action) -> Acted | None:
+def _act_direct(body: Data, action: Action) -> Acted | None:
+    """The action's statements on a connection of its own, sent to the driver directly
+    (``driver``): on PostgreSQL first without the game's lock (``_act_unlocked``), then, or on
+    SQLite at once, with it: the key's query locks the game and reads its newest event, so
+    the snapshot kept at that event needs no read of the events. None, with nothing stored,
+    for an action that moves seats: the caller acts on the session."""
+    with driver.connection(autocommit=True) as raw:
+        try:
+            if raw.autocommit:
+                found = _act_unlocked(raw, body, action)
+                if found is not None:
+                    return found
+                raw.autocommit = False
+            h = _held(for_change=True, raw=raw)
+            _same_game(body.get("game_number"), h.game.number)
+            head = h.game.last_event
+            done = service.act(h, h.game, [action], h.actor, h.token, head, raw)
+            return h, done
+        except service.NeedsLock:
+            holders.kept().drop(_key_hash())
+            return None
+
+
+def _act_unlocked(raw: driver.Raw, body: Data, action: Action) -> Acted | None:
     """PostgreSQL: the action in one round trip when this process keeps the key's holder from
     its last action and nothing happened at the table since, else two (the key read again):
-    ``service.act_unlocked``. None, with nothing stored, after ``service.TRIES`` tries that
-    other phones beat, or for an action that moves seats: the caller takes the game's lock."""
+    ``service.act_unlocked``, on ``raw`` in autocommit. None, with nothing stored, after
+    ``service.TRIES`` tries that other phones beat: the caller takes the game's lock.
+    ``service.NeedsLock`` for an action that moves seats."""
     key = _key_hash()
     kept = holders.kept()
     h = kept.get(key)
-    try:
-        done = _try_kept(body, action, h) if h is not None else None
-        for _ in range(service.TRIES):
-            if done is not None or not holders.unlocked():
-                break
-            h = _held()
-            _same_game(body.get("game_number"), h.game.number)
-            done = service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token)
-    except service.NeedsLock:
-        done = None
+    done = _try_kept(raw, body, action, h) if h is not None else None
+    for _ in range(service.TRIES):
+        if done is not None:
+            break
+        h = _held(raw=raw)
+        _same_game(body.get("game_number"), h.game.number)
+        done = service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token, raw)
     if h is None or done is None:
         kept.drop(key)
-        db.session.commit()  # done with the autocommit connection: the caller takes the lock
         return None
     kept.put(key, h, done.snapshot.last_id)
     return h, done
 
 
-def _try_kept(body: Data, action: Action, h: holders.Holder) -> service.Done | None:
+def _try_kept(
+    raw: driver.Raw, body: Data, action: Action, h: holders.Holder
+) -> service.Done | None:
     """The action with a kept holder, which may be out of date: only a success counts;
     anything else (another game named, a refusal) is decided on a fresh read of the key."""
     try:
         _same_game(body.get("game_number"), h.game.number)
-        return service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token)
+        return service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token, raw)
     except CompanionError:  # decided again on a fresh read
-        db.session.rollback()
         return None
 
 

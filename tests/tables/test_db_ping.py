@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import pytest
 from flask import Flask
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import create_engine, text
 
 from companion.extensions import db
+from tests.sent import recording, sql
 
 BODY = {"action": "score", "target": {"round": 1, "seat": 0}, "version": 0,
         "data": {"points": 4}}  # fmt: skip
@@ -53,9 +54,8 @@ def test_only_a_connection_unused_for_a_while_is_checked(make_app, monkeypatch, 
     app = make_app(ping_after)
     client = app.test_client()
     key = _table(client)
-    seen: list[str] = []
+    sent = recording(app)  # at the driver (``tests.sent``), after the ping
     with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
         dialect = type(db.engine.dialect)
     checks: list[object] = []
     real = dialect.do_ping
@@ -64,6 +64,7 @@ def test_only_a_connection_unused_for_a_while_is_checked(make_app, monkeypatch, 
     )
     assert client.post("/api/v1/table/actions", json=BODY, headers=key).status_code == 200
     assert len(checks) == pings
+    seen = sql(sent)
     # the key's row (with its game's newest event), the events this process had not folded,
     # the insert that sends the NOTIFY (each its own transaction: tests/tables/test_unlocked)
     assert len(seen) == 3, seen
@@ -79,16 +80,14 @@ def test_the_insert_is_the_same_statement_every_time(make_app):
     app = make_app(3600.0)
     client = app.test_client()
     key = _table(client)
-    seen: list[str] = []
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+    sent = recording(app)
     answer = client.post("/api/v1/table/actions", json=BODY, headers=key)
     assert answer.status_code == 200
     compiled = store._appending.cache_info().currsize
     for round_, seat in ((1, 1), (2, 0)):
         body = {**BODY, "target": {"round": round_, "seat": seat}}
         assert client.post("/api/v1/table/actions", json=body, headers=key).status_code == 200
-    inserts = [sql for sql in seen if "INSERT INTO events" in sql]
+    inserts = [s for s in sql(sent) if "INSERT INTO events" in s]
     assert len(inserts) == 3 and len(set(inserts)) == 1
     assert store._appending.cache_info().currsize == compiled
     table = client.get("/api/v1/table", headers=key).json

@@ -7,13 +7,13 @@ import threading
 
 import pytest
 from flask import Flask
-from sqlalchemy import event
 
 from companion.extensions import db
 from companion.tables import snapshot
 from companion.tables.holders import PlainGame
 from companion.tables.live import PostgresBroker
 from companion.tables.models import Event, Game
+from tests.sent import recording, sql
 
 
 def _table(client, seats: int = 2) -> tuple[str, dict[str, str]]:
@@ -117,16 +117,17 @@ def test_actions_at_once_on_one_game_leave_no_event_out_of_the_snapshot(app: Fla
 def test_an_action_on_sqlite_reads_no_events_its_process_has_folded(app: Flask, client):
     """SQLite (the locked way): the key's query takes the write lock and reads the game's
     newest event, so an action on a game this process has folded that far reads no events
-    again: the lock and key, the insert, nothing else. Its table belongs to no circle, so the
-    sheet is not worked out for the action either (only a circle's game settles on it)."""
+    again: the lock and key, the insert, the commit, nothing else (counted at the driver:
+    ``tests.sent``). Its table belongs to no circle, so the sheet is not worked out for the
+    action either (only a circle's game settles on it)."""
     _, key = _table(client)
     assert _score(client, key, 1, 0, 4).status_code == 200
-    seen: list[str] = []
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", lambda *a: seen.append(a[2]))
+    sent = recording(app)
     assert _score(client, key, 1, 1, 6).status_code == 200
-    assert not [sql for sql in seen if "FROM events" in sql], seen
-    assert [sql.split()[0] for sql in seen] == ["BEGIN", "SELECT", "INSERT"], seen
+    seen = sql(sent)
+    assert not [s for s in seen if "FROM events" in s], seen
+    assert [s.split()[0] for s in seen] == ["BEGIN", "SELECT", "INSERT", "COMMIT"], seen
+    assert seen[0] == "BEGIN IMMEDIATE", seen
     with app.app_context():
         game_id = db.session.scalar(db.select(Game.id))
         kept = snapshot.cache().get(game_id)

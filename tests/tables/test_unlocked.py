@@ -14,13 +14,14 @@ from collections.abc import Callable
 
 import pytest
 from flask import Flask
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from companion.extensions import db
 from companion.tables import snapshot, store
 from companion.tables.holders import PlainGame
 from companion.tables.live import PostgresBroker
 from companion.tables.models import Event, Game, Table
+from tests.sent import Sent, recording
 
 
 @pytest.fixture
@@ -40,17 +41,10 @@ def _score(client, key, round_: int, seat: int, points: int, version: int = 0, *
     return client.post("/api/v1/table/actions", json=body, headers=key)
 
 
-def _statements(app: Flask) -> list[tuple[str, bool]]:
-    """Every statement the app sends from now on, with whether its connection was in
-    autocommit (no BEGIN or COMMIT round trips around it)."""
-    seen: list[tuple[str, bool]] = []
-
-    def note(conn, _cursor, sql, *_rest) -> None:  # type: ignore[no-untyped-def]
-        seen.append((sql, bool(conn.connection.dbapi_connection.autocommit)))
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", note)
-    return seen
+def _statements(app: Flask) -> list[Sent]:
+    """Every statement the app sends to the driver from now on, with whether its connection
+    was in autocommit (no BEGIN or COMMIT round trips around it): ``tests.sent``."""
+    return recording(app)
 
 
 def _heads(app: Flask) -> list[tuple[int, int]]:
@@ -72,10 +66,10 @@ def test_an_action_is_one_statement_once_its_key_is_kept(make_app):
     seen.clear()
     assert _score(client, key, 1, 1, 6).status_code == 200
     # the first: the key's holder, the events this process had not folded, the insert
-    assert len(first) == 3 and all(auto for _, auto in first), first
+    assert len(first) == 3 and all(s.autocommit for s in first), first
     # the next: the insert alone, on the holder and the snapshot this process kept
-    assert len(seen) == 1 and seen[0][1], seen
-    assert "INSERT INTO events" in seen[0][0] and "last_event" in seen[0][0]
+    assert len(seen) == 1 and seen[0].autocommit, seen
+    assert "INSERT INTO events" in seen[0].sql and "last_event" in seen[0].sql
     assert client.get("/api/v1/table", headers=key).json["sheet"]["totals"] == {"0": 4, "1": 6}
 
 
@@ -296,7 +290,7 @@ def test_the_connection_goes_back_to_the_pool_out_of_autocommit(make_app):
     _, key = _table(client)
     seen = _statements(app)
     assert _score(client, key, 1, 0, 4).status_code == 200
-    assert seen and all(auto for _, auto in seen)  # the action ran in autocommit
+    assert seen and all(s.autocommit for s in seen)  # the action ran in autocommit
     with app.app_context():
         raw = db.session.connection().connection.dbapi_connection
         assert raw is not None and raw.autocommit is False  # the one pooled connection
