@@ -92,6 +92,9 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
     confirm_ben = ben.get_by_role("button", name="Confirm as Ben (player)")
     expect(confirm_ben).to_be_visible(timeout=LIVE_MS)
     taps("Ben", confirm_ben)
+    # Ann taps once Ben's confirmation has reached her phone: its live update redraws the
+    # challenge, and a tap on the button it replaces is lost
+    expect(ann.get_by_text("Ben (player): confirmed")).to_be_visible(timeout=LIVE_MS)
     taps("Ann", ann.get_by_role("button", name="Confirm as Ann (challenger)"))
     for p in (ann, ben):
         expect(p.locator("#challenge")).to_contain_text("NEST stands. Ben −3, Ann +3.",
