@@ -30,6 +30,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -157,9 +158,67 @@ def _reuse_static_files() -> None:
     assets.manifest = cached_manifest
 
 
+def _share_compiled_statements() -> None:
+    """SQLAlchemy keeps each statement's compiled SQL per engine (``Engine._compiled_cache``,
+    keyed by the engine's dialect object), and every test's fresh app makes a fresh engine: a
+    web test compiled again every statement it sent (about a tenth of its CPU). The tests
+    give every engine one shared cache, and a dialect, once its first connection has told it
+    the server's version and features, stands in its keys for the first dialect alike: same
+    class, same driver, same settings, same server (``settings``). SQLite and PostgreSQL, or
+    two settings of one, never share an entry; what a statement compiles to is unchanged, and
+    a dialect is still made per engine."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+    from sqlalchemy.engine.default import DefaultDialect
+    from sqlalchemy.util import LRUCache
+
+    shared = LRUCache(20_000)
+    first: dict[tuple[object, ...], DefaultDialect] = {}
+    plain = (bool, int, float, str, bytes, tuple, type(None))
+    named = (types.FunctionType, types.BuiltinFunctionType, types.ModuleType, type)
+
+    def setting(value: object) -> object:
+        if isinstance(value, plain):
+            return value
+        if isinstance(value, named):  # a module, class or function given: that one
+            return ("is", id(value))
+        return ("a", type(value))  # the dialect's own helper (its preparer, its memos)
+
+    def settings(dialect: DefaultDialect) -> tuple[object, ...]:
+        return (type(dialect), *sorted((k, setting(v)) for k, v in vars(dialect).items()))
+
+    def alike(dialect: object) -> object:
+        return dialect.__dict__.get("_alike", dialect)
+
+    def equal(self: DefaultDialect, other: object) -> bool:
+        if not isinstance(other, DefaultDialect):
+            return NotImplemented
+        return alike(self) is alike(other)
+
+    DefaultDialect.__eq__ = equal  # type: ignore[assignment,method-assign]
+    DefaultDialect.__hash__ = lambda self: id(alike(self))  # type: ignore[method-assign]
+
+    created = DefaultDialect.engine_created.__func__  # type: ignore[attr-defined]
+
+    def engine_created(cls: type[DefaultDialect], engine: Engine) -> None:
+        created(cls, engine)
+        if engine._compiled_cache is None:  # query_cache_size=0: no cache, as asked
+            return
+        engine._compiled_cache = shared
+        dialect = engine.dialect
+
+        def connected(*_: object) -> None:  # after SQLAlchemy's own first-connect listener
+            dialect._alike = first.setdefault(settings(dialect), dialect)  # type: ignore[attr-defined]
+
+        event.listen(engine.pool, "connect", connected, once=True)
+
+    DefaultDialect.engine_created = classmethod(engine_created)  # type: ignore[assignment,method-assign]
+
+
 _reuse_url_builders()
 _reuse_parsed_rules()
 _reuse_static_files()
+_share_compiled_statements()
 
 
 class _CompiledTemplates(BytecodeCache):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import subprocess
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlencode, urljoin
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -33,6 +35,161 @@ def start_table(page: Page, names: list[str], **options: str) -> str:
     form.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/t/*")
     expect(page.locator("table#sheet")).to_be_visible()
+    return page.url
+
+
+class _Form(HTMLParser):
+    """One form of a page as a browser would send it untouched: its action, each control
+    that would be sent with its value (in page order), the values each named control can take,
+    and its submit buttons as (words, name, value)."""
+
+    def __init__(self, pick: str) -> None:
+        super().__init__()
+        self.pick = pick  # the form's id, or a part of its action
+        self.found = self.inside = False
+        self.action = ""
+        self.sent: list[tuple[str, str]] = []
+        self.choices: dict[str, set[str] | None] = {}  # None: any text
+        self.shown: set[str] = set()  # names of controls a person can change
+        self.buttons: list[tuple[str, str, str]] = []
+        self._button: list[str] | None = None
+        self._select: str | None = None
+        self._first: tuple[str, str] | None = None
+        self._chosen = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and not self.found:
+            if a.get("id") == self.pick or (self.pick and self.pick in a.get("action", "")):
+                self.found = self.inside = True
+                self.action = a.get("action", "")
+            return
+        if not self.inside:
+            return
+        name = a.get("name", "")
+        if tag == "input":
+            kind = a.get("type", "text").lower()
+            value = a.get("value", "on" if kind in ("checkbox", "radio") else "")
+            if kind == "submit":
+                self.buttons.append((value, name, value))
+            elif not name:
+                pass  # a control without a name is not sent
+            elif kind in ("checkbox", "radio"):
+                self.shown.add(name)
+                self.choices.setdefault(name, set())
+                self.choices[name].add(value)  # type: ignore[union-attr]
+                if "checked" in a:
+                    self.sent.append((name, value))
+            elif name:
+                if kind != "hidden":
+                    self.shown.add(name)
+                self.choices[name] = None
+                self.sent.append((name, value))
+        elif tag == "button" and a.get("type", "submit") == "submit":
+            self._button = [name, a.get("value", "")]
+            self._words: list[str] = []
+        elif tag == "select":
+            self._select, self._first, self._chosen = name, None, False
+            self.shown.add(name)
+            self.choices[name] = set()
+        elif tag == "option" and self._select is not None:
+            assert "value" in a, f"an option of {self._select!r} without a value"
+            option = (self._select, a["value"])
+            self.choices[self._select].add(option[1])  # type: ignore[union-attr]
+            if self._first is None:
+                self._first = option
+            if "selected" in a and not self._chosen:
+                self.sent.append(option)
+                self._chosen = True
+
+    def handle_data(self, data: str) -> None:
+        if self._button is not None:
+            self._words.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form" and self.inside:
+            self.inside = False
+        elif tag == "button" and self._button is not None:
+            words = " ".join("".join(self._words).split())
+            self.buttons.append((words, *self._button))  # type: ignore[arg-type]
+            self._button = None
+        elif tag == "select" and self._select is not None:
+            if not self._chosen and self._first is not None:
+                self.sent.append(self._first)
+            self._select = None
+
+
+def send_form(
+    page: Page,
+    form_page: str,
+    pick: str,
+    fields: dict[str, str],
+    button: str | None = None,
+    if_shown: dict[str, str] | None = None,
+) -> str:
+    """Fill and send a form over HTTP instead of on the screen, for set-up a test does not
+    check: the phone's own cookies (``page.request``) GET ``form_page``, read the form whose
+    id (or a part of whose action) is ``pick`` as the page draws it (its hidden fields, the
+    CSRF token, every default), change only ``fields`` (each must be a control a person can
+    change there, to a value it can take), and POST it as the phone would on a tap of the
+    submit button reading ``button`` (None: the form's only submit button). ``if_shown``:
+    fields filled only where a person could change them, and otherwise already holding that
+    value (the players of a game for only one number of players). Returns the address the
+    answer (a 303) sends the phone to; the phone itself is not moved."""
+    got = page.request.get(form_page)
+    assert got.ok, f"{form_page}: {got.status}"
+    form = _Form(pick)
+    form.feed(got.text())
+    assert form.found, f"{form_page} has no form {pick!r}"
+    for name, value in (if_shown or {}).items():
+        if name in form.shown:
+            fields = {**fields, name: value}
+        else:
+            assert (name, value) in form.sent, f"{form_page}: {name} is not {value!r}"
+    for name, value in fields.items():
+        assert name in form.shown, f"{form_page}: no field {name!r} to fill in {pick!r}"
+        allowed = form.choices[name]
+        assert allowed is None or value in allowed, f"{form_page}: {name}={value!r} not offered"
+    sent = [(k, v) for k, v in form.sent if k not in fields] + list(fields.items())
+    if button is None:
+        assert len(form.buttons) == 1, f"{form_page}: which button? {form.buttons}"
+        chosen = form.buttons[0]
+    else:
+        tapped = [b for b in form.buttons if b[0] == button]
+        assert tapped, f"{form_page}: no button {button!r} among {[b[0] for b in form.buttons]}"
+        chosen = tapped[0]
+    if chosen[1]:
+        sent.append((chosen[1], chosen[2]))
+    target = urljoin(got.url, form.action)
+    origin = "/".join(got.url.split("/")[:3])
+    answer = page.request.post(
+        target,
+        data=urlencode(sent),
+        headers={"Content-Type": "application/x-www-form-urlencoded", "Origin": origin},
+        max_redirects=0,
+    )
+    where = answer.headers.get("location")
+    assert answer.status == 303 and where, f"{target}: {answer.status} {answer.text()[:500]}"
+    return urljoin(target, where)
+
+
+def open_table(
+    page: Page,
+    names: list[str],
+    game: str = "custom",
+    shown: str | None = "table#sheet",
+    **fields: str,
+) -> str:
+    """A table of ``game`` started over HTTP (``send_form``: the new-table form as the page
+    would send it, typed into as ``start_table`` does), for a test that does not check the
+    starting; then the phone opens the table page (and sees ``shown`` on it). Returns its URL."""
+    typed = {f"name-{seat}": name for seat, name in enumerate(names)}
+    players = {"players": str(len(names))}
+    url = send_form(page, f"/new/{game}", "new-table", {**typed, **fields}, if_shown=players)
+    assert "/t/" in url, f"starting the table sent the phone to {url}"
+    page.goto(url)
+    if shown is not None:
+        expect(page.locator(shown)).to_be_visible()
     return page.url
 
 
@@ -66,6 +223,18 @@ def sit(page: Page, join_url: str, name: str, seat_label: str) -> None:
     page.get_by_role("button", name=take_words(seat_label), exact=True).click()
     page.wait_for_url("**/t/*")
     expect(page.locator("#entry-form")).to_be_visible()
+
+
+def take_seat(
+    page: Page, join_url: str, name: str, seat_label: str, shown: str = "#entry-form"
+) -> None:
+    """``sit`` over HTTP, for a test that does not check the joining: the join form sent as
+    the phone would on a tap of the button that reads ``take_words(seat_label)`` (which must be
+    on the page), then the phone opens the table page it is sent to and sees ``shown`` there."""
+    url = send_form(page, join_url, "/seat", {"name": name}, button=take_words(seat_label))
+    page.goto(url)
+    page.wait_for_url("**/t/*")
+    expect(page.locator(shown)).to_be_visible()
 
 
 def cell(page: Page, round_number: int, seat: int):  # type: ignore[no-untyped-def]

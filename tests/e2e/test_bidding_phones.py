@@ -6,30 +6,20 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import WAIT_MS, join_link, take_words, totals
+from .helpers import WAIT_MS, join_link, open_table, take_seat, totals
 
 pytestmark = pytest.mark.e2e
 LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 
 
 def start(page: Page, game: str, names: list[str], **selects: str) -> str:
-    page.goto(f"/new/{game}")
-    form = page.locator("#new-table")
-    if form.locator("input[name=players]").is_visible():
-        form.locator("input[name=players]").fill(str(len(names)))
-    for seat, name in enumerate(names):
-        form.locator(f"input[name=name-{seat}]").fill(name)
-    for name, value in selects.items():
-        form.locator(f"select[name={name}]").select_option(value)
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    return page.url
+    """A table of ``game`` started over HTTP (``open_table``)."""
+    return open_table(page, names, game, shown=None, **selects)
 
 
 def sit(page: Page, join: str, name: str) -> None:
-    page.goto(join)
-    page.get_by_role("button", name=take_words(name), exact=True).click()
-    page.wait_for_url("**/t/*")
+    """The phone takes a named seat over HTTP (``take_seat``)."""
+    take_seat(page, join, "", name, shown=None)
 
 
 def test_a_spades_hand_on_four_phones(phone):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.helpers import look, readme_shot
+from tests.e2e.helpers import look, open_table, readme_shot
 from tests.e2e.test_hearts_phones import LIVE_MS, Taps, sit, wait_live
 
 pytestmark = pytest.mark.e2e
@@ -17,15 +17,8 @@ NARROW = {"viewport": {"width": 390, "height": 844}}
 
 
 def start_consonants(page: Page, names: list[str]) -> str:
-    page.goto("/new/consonants")
-    form = page.locator("#new-table")
-    form.locator("input[name=players]").fill(str(len(names)))
-    for seat, name in enumerate(names):
-        form.locator(f"input[name=name-{seat}]").fill(name)
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#hand-panel")).to_be_visible()
-    return page.url
+    """A Consonants table started over HTTP (``open_table``)."""
+    return open_table(page, names, "consonants", shown="#hand-panel")
 
 
 def tile(page: Page, card: str) -> Locator:
@@ -99,6 +92,9 @@ def test_flying_by_night_and_a_challenged_word_on_two_phones(phone, record_prope
     confirm_ben = ben.get_by_role("button", name="Confirm as Ben (player)")
     expect(confirm_ben).to_be_visible(timeout=LIVE_MS)
     taps("Ben", confirm_ben)
+    # Ann taps once Ben's confirmation has reached her phone: its live update redraws the
+    # challenge, and a tap on the button it replaces is lost
+    expect(ann.get_by_text("Ben (player): confirmed")).to_be_visible(timeout=LIVE_MS)
     taps("Ann", ann.get_by_role("button", name="Confirm as Ann (challenger)"))
     for p in (ann, ben):
         expect(p.locator("#challenge")).to_contain_text("NEST stands. Ben −3, Ann +3.",

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import POLL_MS, look, take_words, wait_sse_open
+from .helpers import POLL_MS, look, take_seat, wait_sse_open
 from .test_every_page import AXE, RUN_AXE
 
 pytestmark = pytest.mark.e2e
@@ -168,9 +168,7 @@ def test_the_hand_panel_and_the_next_action_fill_the_first_screen(phone, server,
     page.context.route(
         "**/__axe.js", lambda r: r.fulfill(body=script, content_type="text/javascript")
     )
-    page.goto(join)
-    page.get_by_role("button", name=take_words(m.names[m.seat]), exact=True).click()
-    page.wait_for_url("**/t/*")
+    take_seat(page, join, "", m.names[m.seat], shown=None)  # the join page is not checked here
     wait_sse_open(page)
     page.wait_for_function("() => !document.querySelector('.htmx-request')", polling=POLL_MS)
     assert page.evaluate("() => window.scrollY") == 0  # the first screen, as the page opens
@@ -200,9 +198,7 @@ def test_once_a_hand_is_under_way_the_last_hands_summary_is_one_line_a_tap_opens
     one line with its points, and a tap shows the rest."""
     hearts = next(m for m in MOMENTS if m.game == "hearts")
     page: Page = phone(viewport=SCREEN)
-    page.goto(bring_to(server.base_url, hearts))
-    page.get_by_role("button", name=take_words("Cy"), exact=True).click()
-    page.wait_for_url("**/t/*")
+    take_seat(page, bring_to(server.base_url, hearts), "", "Cy", shown=None)
     panel = page.locator("#hand-panel")
     expect(panel.locator(".hand-title")).to_have_text("Hand 2 · Bob deals")
     expect(page.locator("#pass-line")).to_have_text("Passed 3 cards to Bob, on your right.")

@@ -17,9 +17,10 @@ from .helpers import (
     WAIT_MS,
     look,
     mark,
+    open_table,
     readme_shot,
     still_marked,
-    take_words,
+    take_seat,
     wait_sse_open,
 )
 
@@ -30,22 +31,15 @@ LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
 
 
 def _start(page: Page, referee: bool = False) -> str:
-    page.goto("/new/follow-the-author")
-    form = page.locator("#new-table")
-    form.locator("input[name=name-0]").fill("Ann")
-    form.locator("input[name=name-1]").fill("Ben")
-    if referee:
-        form.locator("input[name=enter_plays]").check()
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    return page.url
+    """A table for Ann and Ben (in referee mode: every card entered), started over HTTP
+    (``open_table``)."""
+    referee_mode = {"enter_plays": "1"} if referee else {}
+    return open_table(page, ["Ann", "Ben"], "follow-the-author", shown=None, **referee_mode)
 
 
 def _sit(page: Page, join_url: str, seat: str) -> None:
-    page.goto(join_url)
-    page.get_by_role("button", name=take_words(seat), exact=True).click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#fta-entry")).to_be_visible()
+    """The phone takes a named seat over HTTP (``take_seat``)."""
+    take_seat(page, join_url, "", seat, shown="#fta-entry")
 
 
 def _settle(page: Page) -> None:

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .helpers import POLL_MS, WAIT_MS, expect_signs, take_words
+from .helpers import POLL_MS, WAIT_MS, expect_signs, join_link, open_table, take_seat
 
 pytestmark = pytest.mark.e2e
 LIVE_MS = WAIT_MS  # a generous wait for a live update, not a timing assertion
@@ -28,30 +28,15 @@ class Taps:
 
 
 def start_hearts(page: Page, names: list[str], **selects: str) -> str:
-    page.goto("/new/hearts")
-    form = page.locator("#new-table")
-    form.locator("input[name=players]").fill(str(len(names)))
-    for seat, name in enumerate(names):
-        form.locator(f"input[name=name-{seat}]").fill(name)
-    for name, value in selects.items():
-        if name in ("preset", "entry"):
-            form.locator(f"input[name={name}][value={value}]").check()
-            continue
-        if not form.locator("details.hearts-more").get_attribute("open"):
-            form.locator("details.hearts-more summary").click()
-        form.locator(f"select[name={name}]").select_option(value)
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#hand-panel")).to_be_visible()
-    return page.url
+    """A Hearts table started over HTTP (``open_table``; the new-table form on the screen is
+    checked by test_every_page): ``selects`` are the preset and way of entry (radio buttons)
+    and the options under "More"."""
+    return open_table(page, names, "hearts", shown="#hand-panel", **selects)
 
 
 def sit(page: Page, host: Page, name: str, seat_label: str) -> None:
-    page.goto(host.locator("#join a[href*='/j/']").first.get_attribute("href") or "")
-    page.locator("input[name=name]").fill(name)
-    page.get_by_role("button", name=take_words(seat_label), exact=True).click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#hand-panel")).to_be_visible()
+    """The phone takes a seat by the host's join link over HTTP (``take_seat``)."""
+    take_seat(page, join_link(host), name, seat_label, shown="#hand-panel")
 
 
 def wait_live(page: Page) -> None:

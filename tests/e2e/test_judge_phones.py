@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Server
-from .helpers import join_link, readme_shot, settle, take_words, wait_sse_open
+from .helpers import join_link, open_table, readme_shot, settle, take_seat, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 VERDICT_SECONDS = 5  # this test's server shows a verdict for 5 s (10 s by default)
@@ -28,23 +28,13 @@ def judge_server(tmp_path: Path) -> Iterator[Server]:
 
 
 def _start(page: Page) -> str:
-    page.goto("/")
-    page.locator("a.game[href$='/new/alphagrams']").click()
-    form = page.locator("#new-table")
-    form.locator("input[name=players]").fill("2")
-    form.locator("input[name=name-0]").fill("Ann")
-    form.locator("input[name=name-1]").fill("Ben")
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#ag-entry")).to_be_visible()
-    return page.url
+    """An AlphaGrams table for Ann and Ben, started over HTTP (``open_table``)."""
+    return open_table(page, ["Ann", "Ben"], "alphagrams", shown="#ag-entry")
 
 
 def _sit(page: Page, url: str, seat_name: str) -> None:
-    page.goto(url)
-    page.get_by_role("button", name=take_words(seat_name), exact=True).click()
-    page.wait_for_url("**/t/*")
-    expect(page.locator("#ag-entry")).to_be_visible()
+    """The phone takes a named seat over HTTP (``take_seat``) and hears the table live."""
+    take_seat(page, url, "", seat_name, shown="#ag-entry")
     wait_sse_open(page)
 
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, Response, expect
 
 from companion import create_app
 
-from .helpers import cell, enter_all, mark, start_table, still_marked, totals, wait_sse_open
+from .helpers import cell, enter_all, mark, open_table, still_marked, totals, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 ROUNDS = 500
@@ -52,7 +52,7 @@ def _sheet_text(page: Page) -> str:
 
 def test_phone_b_gets_only_the_new_row_and_totals(phone, server, monkeypatch):
     a = phone()
-    table_url = start_table(a, ["Ann", "Ben", "Cy"])
+    table_url = open_table(a, ["Ann", "Ben", "Cy"])
     sums = _grow(server, table_url, monkeypatch)
     a.reload()
     expect(cell(a, ROUNDS, 2)).to_have_text(str((ROUNDS + 2) % 13))

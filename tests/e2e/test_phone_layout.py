@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import enter_all, join_link, sit, start_table
+from .helpers import enter_all, join_link, open_table, take_seat
 
 pytestmark = pytest.mark.e2e
 MIN_TAP = 44  # px, the smallest comfortable tap target
@@ -40,7 +40,7 @@ def test_pages_fit_the_phone_and_buttons_are_thumb_sized(phone, size: dict[str, 
     a = phone(**size)
     a.goto("/")
     _check(a, "start page", seen)
-    start_table(a, NAMES)
+    open_table(a, NAMES)  # the new-table page is not among the pages checked here
     _check(a, "table page, empty", seen)
     enter_all(a, 1, [5, 3, 8, 1, 0, 2, 4, 7])
     enter_all(a, 2, [-15, 30, 12, 0, 9, 11, 2, 5])
@@ -52,7 +52,7 @@ def test_pages_fit_the_phone_and_buttons_are_thumb_sized(phone, size: dict[str, 
     b = phone(**size)
     b.goto(join_link(a))
     _check(b, "join page", seen)
-    sit(b, join_link(a), "Bea", "Seat 2")
+    take_seat(b, join_link(a), "Bea", "Seat 2")
     _check(b, "player's table page", seen)
     for link in ("Read-only link to share", "TV view (large type)"):
         b.goto(a.get_by_role("link", name=link).get_attribute("href") or "")

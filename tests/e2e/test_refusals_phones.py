@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import WAIT_MS, cell, join_link, look, settle, sit, start_table, wait_sse_open
+from .helpers import WAIT_MS, cell, join_link, look, open_table, settle, take_seat, wait_sse_open
 from .test_hearts_phones import start_hearts
 
 pytestmark = pytest.mark.e2e
@@ -27,9 +27,9 @@ def refusal(page: Page):  # type: ignore[no-untyped-def]
 
 def test_undo_refused_on_the_second_phone_shows_there_and_outlives_live_updates(phone):
     host = phone()
-    start_table(host, ["Ann", "", "Cy"])
+    open_table(host, ["Ann", "", "Cy"])
     bea = phone(**NARROW)
-    sit(bea, join_link(host), "Bea", "Seat 2")
+    take_seat(bea, join_link(host), "Bea", "Seat 2")
     wait_sse_open(bea)
 
     bea.locator("#points-1").fill("4")
@@ -94,7 +94,7 @@ def test_moon_choice_from_a_phone_that_missed_the_update_is_refused_in_words(pho
 
 def test_a_tap_that_fails_outside_the_app_still_says_so(phone):
     host = phone(**NARROW)
-    start_table(host, ["Ann", "Ben"])
+    open_table(host, ["Ann", "Ben"])
     host.locator("#points-0").fill("2")
     host.get_by_role("button", name="Save round 1").click()
     expect(cell(host, 1, 0)).to_have_text("2")
@@ -121,9 +121,9 @@ def test_a_refusal_shows_even_when_a_live_update_replaced_the_form_that_asked(ph
     host's page, undo form included. The undo is refused when it lands (the table changed):
     the host is still told, though the form that sent it is gone."""
     host = phone(**NARROW)
-    start_table(host, ["Ann", "", "Cy"])
+    open_table(host, ["Ann", "", "Cy"])
     bea = phone(**NARROW)
-    sit(bea, join_link(host), "Bea", "Seat 2")
+    take_seat(bea, join_link(host), "Bea", "Seat 2")
     for p in (host, bea):
         wait_sse_open(p)
     host.locator("#points-0").fill("5")

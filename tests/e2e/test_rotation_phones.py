@@ -6,17 +6,17 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import join_link, sit, start_table, wait_sse_open
+from .helpers import join_link, open_table, take_seat, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 
 
 def test_new_links_move_the_seated_phone_and_shut_out_the_watcher(phone):
     host = phone()
-    old_table = start_table(host, ["Ann", ""])
+    old_table = open_table(host, ["Ann", ""])
     join = join_link(host)
     seated, watcher = phone(), phone()
-    sit(seated, join, "Bea", "Seat 2")
+    take_seat(seated, join, "Bea", "Seat 2")
     watcher.goto(join)
     watcher.get_by_role("link", name="Just watch").click()
     watcher.wait_for_url("**/s/*")

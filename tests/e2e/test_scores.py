@@ -10,10 +10,10 @@ from .helpers import (
     enter_all,
     join_link,
     mark,
+    open_table,
     settle,
-    sit,
-    start_table,
     still_marked,
+    take_seat,
     totals,
     wait_sse_open,
 )
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.e2e
 
 def test_a_word_for_a_score_is_refused_and_kept_in_the_field(phone):
     a = phone()
-    table_url = start_table(a, ["Ann", "Ben", "Cy"])
+    table_url = open_table(a, ["Ann", "Ben", "Cy"])
     a.locator("#points-0").fill("abc")
     a.locator("#points-1").fill("4")
     a.get_by_role("button", name="Save round 1").click()
@@ -44,9 +44,9 @@ def test_a_word_for_a_score_is_refused_and_kept_in_the_field(phone):
 
 def test_edit_an_earlier_round_then_undo_on_another_phone(phone):
     a = phone()
-    table_url = start_table(a, ["Ann", "", "Cy"])
+    table_url = open_table(a, ["Ann", "", "Cy"])
     b = phone()
-    sit(b, join_link(a), "Bea", "Seat 2")
+    take_seat(b, join_link(a), "Bea", "Seat 2")
     enter_all(a, 1, [5, 3, 8])
     enter_all(a, 2, [1, 2, 4])
     assert totals(a) == ["6", "5", "12"]
@@ -79,9 +79,9 @@ def test_edit_an_earlier_round_then_undo_on_another_phone(phone):
 
 def test_typing_survives_a_live_update_from_another_phone(phone):
     a = phone()
-    start_table(a, ["Ann", "", "Cy"])
+    open_table(a, ["Ann", "", "Cy"])
     b = phone()
-    sit(b, join_link(a), "Bea", "Seat 2")
+    take_seat(b, join_link(a), "Bea", "Seat 2")
     wait_sse_open(a)
     settle(a)
     a.locator("#points-0").fill("5")  # the host is typing Ann's score, not saved yet
@@ -100,9 +100,9 @@ def test_typing_survives_a_live_update_from_another_phone(phone):
 
 def test_open_history_stays_open_through_a_live_update(phone):
     a = phone()
-    start_table(a, ["Ann", "", "Cy"])
+    open_table(a, ["Ann", "", "Cy"])
     b = phone()
-    sit(b, join_link(a), "Bea", "Seat 2")
+    take_seat(b, join_link(a), "Bea", "Seat 2")
     wait_sse_open(a)
     settle(a)
     a.locator("#history summary").click()

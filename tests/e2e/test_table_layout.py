@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import decode_qr, join_link, look, sit, start_table, wait_sse_open
+from .helpers import decode_qr, join_link, look, open_table, take_seat, wait_sse_open
 
 pytestmark = pytest.mark.e2e
 WRAP = "document.querySelector('.sheet-wrap')"
@@ -62,7 +62,7 @@ def test_the_join_panel_leads_a_new_table_and_the_host_card_follows_the_seats(
     phone, tmp_path: Path
 ):
     host = phone(**SMALL)
-    start_table(host, ["Ann", "Ben"])
+    open_table(host, ["Ann", "Ben"])
     # on top, above the entry form, with the QR code and the code
     expect(host.locator("#join-top #join img.qr")).to_be_visible()
     expect(host.locator("#join-top .join-code strong")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
@@ -80,7 +80,7 @@ def test_the_join_panel_leads_a_new_table_and_the_host_card_follows_the_seats(
     ann.goto(url)
     expect(ann.get_by_role("button", name="Take Ann's seat", exact=True)).to_be_visible()
     _shot(ann, tmp_path, "join-390.png")
-    sit(ann, url, "", "Ann")
+    take_seat(ann, url, "", "Ann")
     # the host's card says so without a reload; Ben still has no phone, so the panel stays
     expect(host.locator("#seat-admin-0")).to_contain_text("Ann: a phone sits here")
     expect(host.locator("#join .no-phone")).to_have_text(
@@ -89,7 +89,7 @@ def test_the_join_panel_leads_a_new_table_and_the_host_card_follows_the_seats(
     expect(host.locator("#join-top #join")).to_be_visible()
 
     ben = phone(**SMALL)
-    sit(ben, url, "", "Ben")
+    take_seat(ben, url, "", "Ben")
     # every seat has a phone: the join panel goes back below the sheet, on every phone
     expect(host.locator("#join-bottom #join")).to_be_visible()
     expect(host.locator("#join-top #join")).to_have_count(0)
@@ -104,7 +104,7 @@ def test_the_sheet_keeps_its_round_column_and_totals_in_sight_at_390(phone, serv
     names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo", ""]
     created = _table_with_rounds(server.base_url, names, 16)
     page = phone(**SMALL)
-    sit(page, created["links"]["join"], "Gus", "Seat 7")
+    take_seat(page, created["links"]["join"], "Gus", "Seat 7")
     wrap = page.locator(".sheet-wrap")
     wrap.scroll_into_view_if_needed()
     # seven seats do not fit 390 px: the sheet says it scrolls sideways
@@ -178,10 +178,10 @@ def test_the_tv_fits_one_screen_with_the_totals_and_the_join_code(phone, server,
 
 def test_the_host_adds_and_removes_a_seat_and_every_phone_sees_it(phone, tmp_path: Path):
     host = phone(**SMALL)
-    start_table(host, ["Ann", "", "Cy"])
+    open_table(host, ["Ann", "", "Cy"])
     wait_sse_open(host)
     ann = phone(**SMALL)
-    sit(ann, join_link(host), "", "Ann")
+    take_seat(ann, join_link(host), "", "Ann")
     wait_sse_open(ann)
     expect(host.locator("#seat-admin-0")).to_contain_text("a phone sits here")
     host.locator("#add-seat input[name=name]").fill("Dee")
@@ -215,14 +215,14 @@ def test_a_host_typing_a_new_seat_keeps_it_when_a_phone_sits_down(phone):
     """The host card is redrawn when a phone sits: the name being typed, the field's focus and
     an open "Remove ...'s seat" box come through; a box whose seat changed name does not."""
     host = phone(**SMALL)
-    start_table(host, ["Ann", "", "Cy"])
+    open_table(host, ["Ann", "", "Cy"])
     wait_sse_open(host)
     host.locator("#remove-seat-1 summary").click()
     host.locator("#remove-seat-2 summary").click()
     name = host.locator("#add-seat input[name=name]")
     name.press_sequentially("De")
     ben = phone(**SMALL)
-    sit(ben, join_link(host), "Ben", "Seat 2")
+    take_seat(ben, join_link(host), "Ben", "Seat 2")
     expect(host.locator("#seat-admin-1")).to_contain_text("Ben")
     expect(name).to_have_value("De")
     expect(name).to_be_focused()
@@ -237,7 +237,7 @@ def test_a_host_typing_a_new_seat_keeps_it_when_a_phone_sits_down(phone):
 
 def test_the_tv_join_box_follows_the_host_locking_and_opening_joining(phone):
     host = phone(**SMALL)
-    start_table(host, ["Ann", "", "Cy"])
+    open_table(host, ["Ann", "", "Cy"])
     share = host.get_by_role("link", name="Read-only link to share").get_attribute("href")
     tv = phone(**TV)
     tv.goto(str(share).replace("/s/", "/tv/"))

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import Locator, expect
 
-from .helpers import settle, start_table, totals, wait_sse_open
+from .helpers import open_table, settle, totals, wait_sse_open
 from .test_consonants_phones import start_consonants, tile
 from .test_hearts_phones import LIVE_MS, start_hearts
 
@@ -78,13 +78,7 @@ def test_consonants_cards_taken_by_one_scorer(phone, record_property) -> None:
 
 def test_alphagrams_a_word_from_the_pool(phone, record_property) -> None:
     host = phone()
-    host.goto("/new/alphagrams")
-    form = host.locator("#new-table")
-    form.locator("input[name=players]").fill("2")
-    form.locator("input[name=name-0]").fill("Ann")
-    form.locator("input[name=name-1]").fill("Ben")
-    form.get_by_role("button", name="Start the table").click()
-    host.wait_for_url("**/t/*")
+    open_table(host, ["Ann", "Ben"], "alphagrams", shown="#ag-entry")
     taps = Taps()
     for c in ("M", "A/E"):  # the card that starts the pool, then Ann's turned card
         settle(host)
@@ -103,7 +97,7 @@ def test_alphagrams_a_word_from_the_pool(phone, record_property) -> None:
 
 def test_custom_a_round_of_four(phone, record_property) -> None:
     page = phone()
-    start_table(page, ["Ann", "Ben", "Cy", "Dee"])
+    open_table(page, ["Ann", "Ben", "Cy", "Dee"])
     taps = Taps()
     for seat, value in enumerate(["12", "7", "-5", "30"]):
         taps.type("round", page.locator(f"#points-{seat}"), value)
@@ -115,12 +109,7 @@ def test_custom_a_round_of_four(phone, record_property) -> None:
 
 def test_follow_the_author_a_hand_by_points(phone, record_property) -> None:
     page = phone()
-    page.goto("/new/follow-the-author")
-    form = page.locator("#new-table")
-    form.locator("input[name=name-0]").fill("Ann")
-    form.locator("input[name=name-1]").fill("Ben")
-    form.get_by_role("button", name="Start the table").click()
-    page.wait_for_url("**/t/*")
+    open_table(page, ["Ann", "Ben"], "follow-the-author", shown=None)
     wait_sse_open(page)
     settle(page)
     taps = Taps()

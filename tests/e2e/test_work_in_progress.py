@@ -21,14 +21,14 @@ from .helpers import (
     expect_signs,
     join_link,
     look,
+    open_table,
     settle,
     signs_text,
-    start_table,
     still_marked,
     wait_sse_open,
 )
 from .helpers import mark as mark_page
-from .helpers import sit as sit_custom
+from .helpers import take_seat as sit_custom
 from .test_fta_phones import _sit, _start
 from .test_hearts_phones import sit as sit_hearts
 from .test_hearts_phones import start_hearts
@@ -237,7 +237,7 @@ def custom_round_2_refused(phone) -> tuple[Page, Page]:  # type: ignore[no-untyp
     """Ann types 12 for her round 2; the host saves her 8 and Ben the last cell (round 3 now);
     Ann's box keeps round 2 and her 12; she sends it and is refused. Returns (host, ann)."""
     host = phone(**NARROW)  # scores for anyone, sits nowhere
-    start_table(host, ["Ann", "Ben"])
+    open_table(host, ["Ann", "Ben"])
     join_url = join_link(host)
     ann = phone(**NARROW)
     sit_custom(ann, join_url, "Ann", "Ann")
@@ -374,7 +374,7 @@ def test_hearts_numbers_half_typed_survive_another_phone_saving_the_hand(phone):
 
 def test_a_phone_whose_seat_is_freed_while_typing_keeps_its_input_and_is_told(phone):
     host = phone(**NARROW)
-    start_table(host, ["Ann", "Ben"])
+    open_table(host, ["Ann", "Ben"])
     ann, ben = phone(**NARROW), phone(**NARROW)
     sit_custom(ann, join_link(host), "Ann", "Ann")
     sit_custom(ben, join_link(host), "Ben", "Ben")
