@@ -156,6 +156,18 @@ def children(pid: int) -> list[int]:
     return found
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def worker_cpu(server: Server) -> float:
+    """CPU seconds the server's worker(s) have used so far."""
+    total = 0
+    for pid in children(server.proc.pid if server.proc else 0):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICKS
+
+
 def vm_rss_kib(pid: int) -> int:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():

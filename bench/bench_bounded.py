@@ -20,22 +20,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import quote
 
 from bench import bounded_bodies as bodies
-from bench._common import Phone, Server, children, machine, percentile, print_table, running
+from bench._common import Phone, Server, machine, percentile, print_table, running, worker_cpu
 from bench.bounded_bodies import API, BUILDERS
 from companion.cards.alpha import DEFAULT_DECK
 
 POLLED = "/offline"  # a small page that reads no table
 TYPED = "A/E A/I A/O A/U E/I E/O E/U"  # 128 ways to read: the helper's limit, no wild
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -88,15 +85,6 @@ def api(path: str, body: object = None, status: int = 200) -> Request:
 
 def get(path: str) -> Request:
     return lambda phone: phone.get(path).status
-
-
-def worker_cpu(server: Server) -> float:
-    """CPU seconds the server's worker(s) have used so far."""
-    total = 0
-    for pid in children(server.proc.pid if server.proc else 0):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICKS
 
 
 def load(row: Row, send: Request, port: int, poller: Poller, seconds: float) -> None:

@@ -23,25 +23,13 @@ from bench._common import (
     Phone,
     Server,
     StartedTable,
-    children,
     free_port,
     print_table,
     running,
     scratch_postgres,
+    worker_cpu,
 )
 from bench.bench_table import api_step, api_table, bare_post
-
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def worker_cpu(server: Server) -> float:
-    """CPU seconds the server's worker(s) have used so far."""
-    total = 0
-    for pid in children(server.proc.pid if server.proc else 0):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICKS
-
 
 Send = Callable[[int], Answer]
 
@@ -134,7 +122,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def main(argv: Sequence[str] | None = None) -> list[list[str]]:
+    """Prints the table; returns its rows (db, what, n, errors, CPU ms per request)."""
     args = parse(argv)
     rows: list[list[str]] = []
     for backend in [b.strip() for b in args.backends.split(",") if b.strip()]:
@@ -147,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows += bench_backend(backend, None, args)
     print(json.dumps({"load": os.getloadavg()[0]}))
     print_table(["db", "what", "n", "errors", "CPU ms per request"], rows)
+    return rows
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import bench_bounded, bench_live, bench_table, bench_updates
+from bench import bench_bounded, bench_cpu, bench_live, bench_table, bench_updates
 from bench._common import percentile
 
 
@@ -60,6 +60,15 @@ def test_bench_updates_prints_bytes_before_and_after(capsys: pytest.CaptureFixtu
         assert max(r["watcher gz"]) < max(r["watcher"])  # as sent compressed
     out = capsys.readouterr().out
     assert "watcher p50" in out and "gzip level 6" in out
+
+
+def test_bench_cpu_counts_a_workers_cpu_per_action_and_bare_post() -> None:
+    rows = bench_cpu.main(["--actions", "100", "--batches", "1", "--backends", "sqlite"])
+    assert [(r[0], r[1], str(r[2]), str(r[3])) for r in rows] == [
+        ("sqlite", "bare POST", "100", "0"),
+        ("sqlite", "API action", "100", "0"),
+    ]
+    assert all(float(r[4]) > 0 for r in rows), rows  # 100 requests take ticks of the worker's CPU
 
 
 def test_bench_bounded_sends_every_route_its_limits(capsys: pytest.CaptureFixture[str]) -> None:
