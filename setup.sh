@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-APT_PACKAGES="chromium zbar-tools"
+APT_PACKAGES="chromium-headless-shell zbar-tools"
 if command -v apt-get >/dev/null 2>&1; then
   SUDO=""
   if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi

@@ -28,6 +28,7 @@ from typing import Any
 
 from bench._common import (
     APP_RUN,
+    CHROMIUM,
     HOST,
     Phone,
     Server,
@@ -38,7 +39,6 @@ from bench._common import (
     start_table,
 )
 
-CHROMIUM = "/usr/bin/chromium"
 STATIC_REF = re.compile(r'(?:src|href)="(/static/[^"]+)"')
 SHARE = re.compile(r'href="(/s/[A-Za-z0-9_-]+)"')
 # Playwright's "Pixel 7" (its device list needs a running Playwright, so it is copied here)

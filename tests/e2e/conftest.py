@@ -4,8 +4,9 @@
   folder (SQLite file and secret key), shared by the tests of one xdist worker.
 - ``own_server``: the same, for one test only; ``own_server.restart()`` brings it back on the
   same port and folder. Open phones on it with ``phone(base_url=own_server.base_url)``.
-- ``browser``: one headless Debian Chromium per xdist worker (Playwright's own download is not
-  used; set ``COMPANION_CHROMIUM`` to point elsewhere).
+- ``browser``: one Debian Chromium per xdist worker, its headless shell where installed
+  (``bench._common.CHROMIUM``; Playwright's own download is not used; set
+  ``COMPANION_CHROMIUM`` to point elsewhere).
 - ``phone``: a factory for fresh browser contexts (one context = one phone with its own
   cookies); every URL a phone requests is recorded in ``page.seen_urls``. Any console error
   or uncaught script error on any phone during the whole test fails it (the browser's own
@@ -50,9 +51,10 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import Error as PlaywrightError
 
+from bench._common import CHROMIUM
+
 from .helpers import WAIT_MS
 
-CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 # Chromium's new headless mode (the only one since Chromium 132) makes each window's address
 # bar popup ahead of use: a WebUI page in a renderer of its own (chrome://omnibox-popup.
 # top-chrome), which nobody sees in a test. Without it a new phone costs Chromium about a third
