@@ -468,10 +468,14 @@ def phone(browser: Browser, playwright: Playwright, server: Server) -> Iterator[
     def open_phone(**options: Any) -> Page:
         settings = {**playwright.devices[PHONE], "base_url": server.base_url, **options}
         shared = settings["base_url"] == server.base_url
-        key = repr(sorted(settings.items())) if shared else None
+        # the viewport is not part of the key: a kept phone is given the size asked for
+        same = {k: v for k, v in settings.items() if k != "viewport"}
+        key = repr(sorted(same.items())) if shared else None
         kept = _kept.get(key, []) if key is not None else []
         if kept:
             context, page = kept.pop()
+            if page.viewport_size != settings["viewport"]:
+                page.set_viewport_size(settings["viewport"])
         else:
             context = browser.new_context(**settings)
             page = context.new_page()
