@@ -125,8 +125,12 @@ class Server:
         return sum(vm_rss_kib(pid) for pid in pids) / 1024
 
     def stop(self) -> None:
+        """Gunicorn's quick shutdown (SIGINT, as the browser tests stop their servers): the
+        figures are taken by now, and a graceful stop (SIGTERM) waited up to the server's 5 s
+        ``graceful_timeout`` for any phone's keep-alive connection still open, and about a
+        second more for each gevent worker's loop to notice."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
+            self.proc.send_signal(signal.SIGINT)
             try:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
