@@ -204,21 +204,28 @@ def running(server: Server) -> Iterator[Server]:
 # --- PostgreSQL scratch database -------------------------------------------------------------
 
 
+def _with_database(url: str, db: str) -> str:
+    """``url`` naming database ``db`` instead, its query kept (``?host=/var/run/postgresql``:
+    the server's Unix socket instead of TCP)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(database=db).render_as_string(hide_password=False)
+
+
 def _psycopg_url(db: str) -> str:
-    base = PG_ADMIN.rsplit("/", 1)[0]
-    return base.replace("postgresql://", "postgresql+psycopg://", 1) + "/" + db
+    return _with_database(PG_ADMIN, db).replace("postgresql://", "postgresql+psycopg://", 1)
 
 
 @contextmanager
 def scratch_postgres() -> Iterator[str | None]:
     """A fresh database for one run, dropped afterwards; None if no server answers."""
     from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
 
     name = f"companion_bench_{os.getpid()}_{uuid.uuid4().hex[:6]}"
     try:
-        admin = create_engine(
-            _psycopg_url(PG_ADMIN.rsplit("/", 1)[1]), isolation_level="AUTOCOMMIT"
-        )
+        admin_db = make_url(PG_ADMIN).database or "postgres"
+        admin = create_engine(_psycopg_url(admin_db), isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{name}"'))
     except Exception as exc:
@@ -226,7 +233,7 @@ def scratch_postgres() -> Iterator[str | None]:
         yield None
         return
     try:
-        yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+        yield _with_database(PG_ADMIN, name)
     finally:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -89,13 +89,14 @@ def act(
     game: GameRef,
     actions: Sequence[Action],
     actor: Actor,
-    notify: str | None = None,
+    if_head: bool = False,
     head: int | None = None,
     raw: driver.Raw | None = None,
 ) -> Done:
-    """Apply ``actions`` for ``actor`` and store their events, all or nothing. ``notify``:
-    the table's token, to tell other processes' streams with the commit itself
-    (``store.insert_events``); the caller still wakes this process's own. ``head``: the
+    """Apply ``actions`` for ``actor`` and store their events, all or nothing; the caller
+    wakes the table's streams after (``live.publish``). ``if_head``: on PostgreSQL the insert
+    also checks the game's newest event is still the one folded (``store.insert_events``).
+    ``head``: the
     game's newest event id as read under the game's lock (``games.last_event``), when the
     caller read it so (``holders.holder`` for a change): a snapshot this process has folded
     that far is used without reading the events again. ``raw``: on that connection
@@ -114,7 +115,7 @@ def act(
                 _rollback(raw)
                 raise NeedsLock()
             store.change_seats(game.id, row["kind"], row["payload"])
-    stored = _commit(game, players, actions, rows, notify, snap, raw)
+    stored = _commit(game, players, actions, rows, if_head, snap, raw)
     after = snapshot.stored(snap, stored)
     circlesettle.after_change(game, snap, after)  # a circle's finished game counts at once
     return Done(after.table_version, versions, after, tuple(stored))
@@ -136,7 +137,6 @@ def act_unlocked(
     head: int,
     actions: Sequence[Action],
     actor: Actor,
-    notify: str,
     raw: driver.Raw | None = None,
 ) -> Done | None:
     """``act`` in one or two round trips instead of five, for PostgreSQL on a connection in
@@ -154,9 +154,8 @@ def act_unlocked(
     versions, rows = _plan(snap, actions, actor, raw)
     if any(row["kind"] in SEAT_CHANGES for row in rows):
         raise NeedsLock()
-    version = snap.table_version + len(rows)
     try:
-        stored = store.insert_after(game.id, head, rows, notify, version, raw)
+        stored = store.insert_after(game.id, head, rows, raw)
     except IntegrityError:
         _rollback(raw)
         raise _stale(game, len(tbl.seats), actions) from None
@@ -203,14 +202,13 @@ def _commit(
     players: int,
     actions: Sequence[Action],
     rows: list[Columns],
-    notify: str | None,
+    if_head: bool,
     snap: snapshot.Snapshot,
     raw: driver.Raw | None = None,
 ) -> list[Event]:
     """Store ``rows`` and commit; a lost unique-key race is the same 409 as a stale version."""
     try:
-        version = snap.table_version + len(rows)
-        stored = store.insert_events(game.id, rows, notify, snap.last_id, version, raw)
+        stored = store.insert_events(game.id, rows, if_head, snap.last_id, raw)
         if stored is not None:
             if raw is not None:
                 raw.commit()

@@ -27,7 +27,6 @@ from companion.games.plan import Columns
 from companion.games.protocol import JSON, Payload
 from companion.games.protocol import Event as Plain
 from companion.tables import driver, tokens
-from companion.tables.live import CHANNEL
 from companion.tables.models import Event, Game, OldLink, Seat, Table, now
 
 
@@ -193,26 +192,24 @@ def insert_kept(game_id: int, rows: Sequence[KeptColumns]) -> list[int]:
 def insert_events(
     game_id: int,
     rows: Sequence[Columns],
-    notify: str | None = None,
+    if_head: bool = False,
     head: int = 0,
-    version: int = 0,
     raw: driver.Raw | None = None,
 ) -> list[Plain] | None:
     """Store new events of a locked game in one statement, without ORM objects; answer them
     as plain values with their ids, the payload as the database gives it back (JSON).
-    ``notify``: the table's token; on PostgreSQL the ``NOTIFY`` of its new version rides in
-    the same statement, so the change costs no extra round trip: that is ``insert_after``
-    from ``head``, the newest event the caller folded under the lock (None, nothing stored,
-    only if a later game was started meanwhile); ``version``: the table's version once these
-    rows are in (``Snapshot.table_version``), which the ``NOTIFY`` carries. ``raw``: on that
-    connection (``driver``), whose transaction holds the game's lock, not the session's."""
+    ``if_head``: on PostgreSQL, only if the game's newest event is still ``head``, the newest
+    event the caller folded under the lock (``insert_after``; None, nothing stored, only if a
+    later game was started meanwhile). ``raw``: on that connection (``driver``), whose
+    transaction holds the game's lock, not the session's. Other processes' streams are told
+    after the commit (``live.PostgresBroker.publish``), not by this statement."""
     if raw is not None:
-        if notify is not None and not raw.sqlite:
-            return insert_after(game_id, head, rows, notify, version, raw)
+        if if_head and not raw.sqlite:
+            return insert_after(game_id, head, rows, raw)
         return _insert_raw(raw, game_id, rows)
     conn = db.session.connection()
-    if notify is not None and conn.dialect.name != "sqlite":
-        return insert_after(game_id, head, rows, notify, version)
+    if if_head and conn.dialect.name != "sqlite":
+        return insert_after(game_id, head, rows)
     at = now()
     params = [{**r, "game_id": game_id, "created_at": at} for r in rows]
     ids = list(conn.execute(_INSERT, params).scalars().all())
@@ -268,18 +265,12 @@ def _inserting(dialect: Dialect) -> tuple[str, dict[str, Callable[[object], obje
 
 
 def insert_after(
-    game_id: int,
-    head: int,
-    rows: Sequence[Columns],
-    notify: str,
-    version: int,
-    raw: driver.Raw | None = None,
+    game_id: int, head: int, rows: Sequence[Columns], raw: driver.Raw | None = None
 ) -> list[Plain] | None:
     """PostgreSQL, outside a transaction: store ``rows`` as the game's next events only if its
     newest event is still ``head`` and the table has started no later game, in one statement
-    that is its own transaction, with the ``NOTIFY`` of the table's new ``version`` (its own
-    count, never the shared event ids); answer the stored
-    events, or None (nothing stored) when another writer got there first. The condition is
+    that is its own transaction; answer the stored events, or None (nothing stored) when
+    another writer got there first. The condition is
     on the game's row (``last_event``, kept by a trigger), locked by the statement: a writer
     that waited for another's lock sees that row as the other left it, so two writers that
     folded the same head cannot both append.
@@ -304,7 +295,6 @@ def insert_after(
     for r, text in zip(columns, texts, strict=True):
         params += [r[name] for name in _OWN]
         params.append(text)
-    params.append(f"{notify}:{version}")
     if raw is not None:
         ids = sorted(cast(int, row[0]) for row in raw.sql(sql, params))
     else:
@@ -353,8 +343,11 @@ _OWN = tuple(name for name, _ in _APPENDED[:-1])
 @functools.lru_cache(maxsize=64)
 def _appending(count: int) -> str:
     """``insert_after``'s statement for ``count`` rows, its parameters positional: the game,
-    its head, the time, each row's own columns (``_OWN``) and payload as JSON text, the
-    ``NOTIFY``'s text. Written as SQL: SQLAlchemy cannot cache an INSERT inside a CTE, and
+    its head, the time, each row's own columns (``_OWN``) and payload as JSON text. The
+    ``NOTIFY`` is not in it: a ``NOTIFY`` makes PostgreSQL hold one lock for the whole
+    database from before the commit until it is on disk, so every writer's commit waited for
+    every other's (``live.PostgresBroker`` sends it after the commit). Written as SQL:
+    SQLAlchemy cannot cache an INSERT inside a CTE, and
     PostgreSQL can prepare the same text again and again."""
     names = [name for name, _ in _APPENDED]
     rows = ", ".join(
@@ -369,7 +362,7 @@ def _appending(count: int) -> str:
         f"ins AS (INSERT INTO events (game_id, {columns}, created_at) "
         f"SELECT head.id, {', '.join('v.' + n for n in names)}, %s "
         f"FROM head, (VALUES {rows}) AS v(n, {columns}) ORDER BY v.n RETURNING id) "
-        f"SELECT id, pg_notify('{CHANNEL}', CAST(%s AS text)) FROM ins"
+        "SELECT id FROM ins"
     )
 
 

@@ -15,7 +15,6 @@ from companion.games import seating
 from companion.games.protocol import JSON, Action, Actor, Data, Entered, Who, check
 from companion.games.scoresheet import Sheet
 from companion.tables import driver, holders, service, snapshot, store, tokens
-from companion.tables.live import InProcessBroker
 from companion.tables.models import ApiKey, Table
 from companion.tables.registry import game_type
 from companion.web import tablelimit
@@ -292,14 +291,13 @@ def act() -> ResponseReturnValue:
             h = _held(for_change=True)
             _same_game(body.get("game_number"), h.game.number)
             head = h.game.last_event
-            found = h, service.act(h, h.game, [action], h.actor, notify=h.token, head=head)
+            found = h, service.act(h, h.game, [action], h.actor, if_head=True, head=head)
     except service.StaleTarget:
         raise
     except Conflict as err:
         raise _conflict(action, err) from None
     h, done = found
-    # the NOTIFY went out with the commit: only this process's own streams are left to wake
-    InProcessBroker.publish(broker(), h.token, done.version)
+    broker().publish(h.token, done.version)  # this process's streams, then the others
     return _acted(done.version, done.target_versions[0])
 
 
@@ -329,7 +327,7 @@ def _act_direct(body: Data, action: Action) -> Acted | None:
             h = _held(for_change=True, raw=raw)
             _same_game(body.get("game_number"), h.game.number)
             head = h.game.last_event
-            done = service.act(h, h.game, [action], h.actor, h.token, head, raw)
+            done = service.act(h, h.game, [action], h.actor, True, head, raw)
             return h, done
         except service.NeedsLock:
             holders.kept().drop(_key_hash())
@@ -351,7 +349,7 @@ def _act_unlocked(raw: driver.Raw, body: Data, action: Action) -> Acted | None:
             break
         h = _held(raw=raw)
         _same_game(body.get("game_number"), h.game.number)
-        done = service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token, raw)
+        done = service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, raw)
     if h is None or done is None:
         kept.drop(key)
         return None
@@ -366,7 +364,7 @@ def _try_kept(
     anything else (another game named, a refusal) is decided on a fresh read of the key."""
     try:
         _same_game(body.get("game_number"), h.game.number)
-        return service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, h.token, raw)
+        return service.act_unlocked(h, h.game, h.game.last_event, [action], h.actor, raw)
     except CompanionError:  # decided again on a fresh read
         return None
 

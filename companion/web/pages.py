@@ -57,14 +57,4 @@ def make_broker(app: Flask) -> InProcessBroker:
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
     if not uri.startswith("postgresql"):
         return InProcessBroker()
-    from sqlalchemy import text
-
-    from companion.extensions import db
-
-    def execute(sql: str, params: dict[str, str]) -> None:
-        # on the request's own session: a second pooled connection per request could deadlock
-        db.session.execute(text(sql), params)
-        db.session.commit()
-
-    dsn = uri.replace("postgresql+psycopg://", "postgresql://", 1)
-    return PostgresBroker(dsn, execute)
+    return PostgresBroker(uri.replace("postgresql+psycopg://", "postgresql://", 1))

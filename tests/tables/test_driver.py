@@ -65,7 +65,7 @@ def test_a_lost_race_is_an_integrity_error_and_the_connection_goes_back_clean(
                 dbapi = raw.dbapi
                 h = holders.holder(tokens.key_hash(key), not raw.autocommit, raw)
                 assert h is not None
-                store.insert_events(h.game.id, [row], h.token, h.game.last_event, 9, raw)
+                store.insert_events(h.game.id, [row], True, h.game.last_event, raw)
     # the connection went back to the pool with no transaction open and out of autocommit
     if isinstance(dbapi, sqlite3.Connection):
         assert not dbapi.in_transaction

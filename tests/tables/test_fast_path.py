@@ -66,12 +66,12 @@ def test_a_stale_action_stores_nothing_and_the_next_one_still_counts(app: Flask,
 
 def test_an_action_wakes_this_process_and_every_other_one(app: Flask, client):
     """This process's streams are woken after the commit; on PostgreSQL the NOTIFY for the
-    other processes goes out with the commit itself."""
+    other processes goes out after it (``live.PostgresBroker``)."""
     token, key = _table(client)
     broker = app.extensions["broker"]
     other = None
     if isinstance(broker, PostgresBroker):
-        other = PostgresBroker(broker._dsn, lambda sql, params: None)
+        other = PostgresBroker(broker._dsn)
         other.prepare()  # listening before the action, so its NOTIFY cannot be missed
     before = client.get("/api/v1/table", headers=key).json["version"]
     heard: list[int | None] = []

@@ -27,19 +27,9 @@ def pg_dsn(pg_emptied):
     return pg_emptied.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
-def _notify_with(dsn: str):
-    import psycopg
-
-    def execute(sql: str, params: dict[str, str]) -> None:
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute("SELECT pg_notify(%(channel)s, %(payload)s)", params)
-
-    return execute
-
-
 def test_a_publish_in_one_broker_wakes_a_waiter_in_another(pg_dsn):
-    sender = PostgresBroker(pg_dsn, _notify_with(pg_dsn))
-    receiver = PostgresBroker(pg_dsn, _notify_with(pg_dsn))
+    sender = PostgresBroker(pg_dsn)
+    receiver = PostgresBroker(pg_dsn)
     receiver.prepare()  # starts the receiver's listener and waits until it listens
     got: list[int | None] = []
     waiter = threading.Thread(target=lambda: got.append(receiver.wait("tbl", 10, 60.0)))
@@ -49,6 +39,45 @@ def test_a_publish_in_one_broker_wakes_a_waiter_in_another(pg_dsn):
     sender.publish("tbl", 11)
     waiter.join(60)
     assert got == [11]
+
+
+def test_publishes_from_many_threads_reach_another_broker_each_tables_newest(pg_dsn):
+    """Versions published faster than they are sent go out together, each table's newest:
+    the other process hears every table reach its last version."""
+    sender = PostgresBroker(pg_dsn)
+    receiver = PostgresBroker(pg_dsn)
+    receiver.prepare()
+    tables = [f"t{i}" for i in range(3)]
+
+    def publish_all(token: str) -> None:
+        for version in range(1, 41):
+            sender.publish(token, version)
+
+    threads = [threading.Thread(target=publish_all, args=(t,)) for t in tables]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert [receiver.wait(t, 39, 30.0) for t in tables] == [40, 40, 40]
+
+
+def test_an_idle_sender_ends_and_the_next_publish_starts_another(pg_dsn, monkeypatch):
+    """A worker's sender closes its connection once nothing was published for a while (a
+    process holds no connection it does not use); a later publish is still heard."""
+    from companion.tables import live
+
+    monkeypatch.setattr(live, "SENDER_IDLE_SECONDS", 0.05)
+    sender = PostgresBroker(pg_dsn)
+    receiver = PostgresBroker(pg_dsn)
+    receiver.prepare()
+    sender.publish("idle", 1)
+    assert receiver.wait("idle", 0, 30.0) == 1
+    deadline = time.monotonic() + 30
+    while sender._sender_pid and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sender._sender_pid == 0, "the sender did not end after its idle time"
+    sender.publish("idle", 2)
+    assert receiver.wait("idle", 1, 30.0) == 2
 
 
 def _free_port() -> int:

@@ -111,10 +111,10 @@ def test_a_stale_head_stores_nothing(make_app):
         game_id, head = db.session.execute(select(Game.id, Game.last_event)).one()
         db.session.remove()
         db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-        assert store.insert_after(game_id, head - 1, [row], "t", 3) is None  # someone came after
-        stored = store.insert_after(game_id, head, [row], "t", 3)
+        assert store.insert_after(game_id, head - 1, [row]) is None  # someone came after
+        stored = store.insert_after(game_id, head, [row])
         assert stored is not None and [e.slot for e in stored] == ["r1s1"]
-        assert store.insert_after(game_id, head, [{**row, "slot": "r2s1"}], "t", 4) is None
+        assert store.insert_after(game_id, head, [{**row, "slot": "r2s1"}]) is None
         count = db.session.scalar(select(func.count()).select_from(Event))
         db.session.remove()
     assert count == 3  # the new table, the first score, the one stored above
@@ -243,7 +243,7 @@ def test_a_seat_added_through_a_kept_key_takes_the_lock_and_the_key_sees_the_new
     assert _score(phone, key, 1, 0, 2).status_code == 200
     assert _score(phone, key, 1, 1, 3).status_code == 200  # kept from here on
     with two.app_context():
-        other = PostgresBroker(two.extensions["broker"]._dsn, lambda sql, params: None)
+        other = PostgresBroker(two.extensions["broker"]._dsn)
     other.prepare()  # another process listening before the action
     before = phone.get("/api/v1/table", headers=key).json["version"]
     body = {"action": "add-seat", "target": {}, "version": 0, "data": {"name": "Cy"}}
@@ -312,7 +312,7 @@ def test_the_locked_way_stores_nothing_in_a_game_a_new_one_followed(make_app):
         with two.app_context():  # "play again" on another process meanwhile
             store.new_game(db.session.scalars(select(Table)).one(), "Host", None)
             db.session.remove()
-        assert store.insert_events(game_id, [row], "t", head) is None
+        assert store.insert_events(game_id, [row], True, head) is None
         db.session.rollback()
         stored = db.session.scalar(select(func.count()).where(Event.game_id == game_id))
         db.session.remove()
