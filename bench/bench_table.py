@@ -163,15 +163,22 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
     n, w, r = args.clients, args.warmup, args.requests
     names = PHASES
     phases = {name: Phase(backend, name, 200) for name in names}
-    bare_server = Server("bare", workers, args.threads, worker_class=args.worker_class)
-    app_server = Server("companion", workers, args.threads, db_url, args.worker_class)
-    with running(bare_server) as bare, running(app_server) as app:
-        bare_phones: list[tuple[Phone, StartedTable | None]] = [
-            (Phone(bare.port), None) for _ in range(n)
-        ]
-        pairs: list[tuple[Phone, StartedTable | None]] = [
-            (p, start_table(p)) for p in (Phone(app.port) for _ in range(n))
-        ]
+    # a server only for the phases named: the bare one for the bare phases, the app for the rest
+    wanted = {"bare" if name.startswith("bare") else "app" for name in args.only}
+    with ExitStack() as stack:
+        bare = app = None
+        if "bare" in wanted:
+            bare_server = Server("bare", workers, args.threads, worker_class=args.worker_class)
+            bare = stack.enter_context(running(bare_server))
+        if "app" in wanted:
+            app_server = Server("companion", workers, args.threads, db_url, args.worker_class)
+            app = stack.enter_context(running(app_server))
+        bare_phones: list[tuple[Phone, StartedTable | None]] = (
+            [(Phone(bare.port), None) for _ in range(n)] if bare else []
+        )
+        pairs: list[tuple[Phone, StartedTable | None]] = (
+            [(p, start_table(p)) for p in (Phone(app.port) for _ in range(n))] if app else []
+        )
         api_pairs: list[tuple[Phone, StartedTable | None]] = [(p, api_table(p)) for p, _ in pairs]
         split: dict[str, list[int]] = {}  # phones per worker, busiest first
         steps = {
@@ -187,7 +194,7 @@ def bench_backend(backend: str, db_url: str | None, args: argparse.Namespace) ->
                 run_phase(phases[name], *steps[name], w, r, at)
                 # counted while the phase's connections are still open
                 which, server = ("bare", bare) if name.startswith("bare") else ("app", app)
-                if which not in split:
+                if which not in split and server is not None:
                     split[which] = sorted(connections_per_process(server).values(), reverse=True)
         for phone, _ in bare_phones + pairs:
             phone.close()

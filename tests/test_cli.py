@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -75,7 +76,9 @@ def test_serve_runs_gunicorn_migrates_and_prints_the_address_and_qr(tmp_path: Pa
                 time.sleep(0.1)
         assert b"Start a table" in body
     finally:
-        proc.terminate()
+        # gunicorn's quick shutdown: a graceful one (SIGTERM) waited about a second more for
+        # the gevent worker's loop to notice, and the output is the same
+        proc.send_signal(signal.SIGINT)
         output = proc.communicate(timeout=60)[0].decode()
     assert f"http://127.0.0.1:{port}" in output
     assert "\u2588" in output or "\u2580" in output  # the QR code drawn in block characters

@@ -21,20 +21,34 @@ CAP = store.MAX_EVENTS
 
 def loops(app, path: str, pairs: int) -> None:
     """``pairs`` score-and-undo loops on round 1, seat 1, stored as live play stores them
-    (``service.act`` and ``service.undo``), in one transaction for speed."""
+    (``service.act`` and ``service.undo``), in one transaction for speed.
+
+    One flush for them all, not one a pair: nobody else writes to the database meanwhile, so
+    the events take the ids that follow the first score's, in the order they were added, and
+    each undo names its score's id (``first + 2k``) before it is stored; once they are all
+    stored, every undo is checked to name the score stored just before it."""
     with app.app_context():
         table = db.session.scalar(select(Table).where(Table.token == path.rsplit("/", 1)[1]))
         assert table is not None
         game, version = table.game, store.slot_version(table.game, "r1s0")
+        first = None
+        rows = []
         for k in range(pairs):
             points = k % 50
             score = {"seat": 0, "points": points, "before": None}
             row = store.append(game, "score", "Ann", 0, score, 1, ("r1s0", version + 1),
                                capped=False)  # fmt: skip
-            db.session.flush()
-            undo = {"undoes": row.id, "what": "score", "seat": 0, "points": None, "before": points}
-            store.append(game, "undo", "Ann", 0, undo, 1, ("r1s0", version + 2), capped=False)
+            if first is None:
+                db.session.flush()
+                first = row.id
+            undo = {"undoes": first + 2 * k, "what": "score", "seat": 0, "points": None,
+                    "before": points}  # fmt: skip
+            rows.append((row, store.append(game, "undo", "Ann", 0, undo, 1,
+                                           ("r1s0", version + 2), capped=False)))  # fmt: skip
             version += 2
+        db.session.flush()  # every id given: each undo names the score stored just before it
+        for score_row, undo_row in rows:
+            assert undo_row.payload["undoes"] == score_row.id == undo_row.id - 1
         db.session.commit()
 
 
