@@ -155,6 +155,28 @@
     if (event.detail.target && event.detail.target.id === "entry-box") { restoreTyped(); }
   });
 
+  // A box the player opened in the entry box ("Open Ann's choice by hand", say) stays open
+  // when another phone's change redraws the entry box around it, if the redrawn box has the
+  // same title; this phone's own answers draw the box as the server says.
+  var entryOpen = null;
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var box = event.detail.target;
+    if (!box || box.id !== "entry-box") { return; }
+    entryOpen = [];
+    box.querySelectorAll("details[open] > summary").forEach(function (summary) {
+      entryOpen.push(summary.textContent);
+    });
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var box = event.detail.target;
+    if (!box || box.id !== "entry-box" || !entryOpen) { return; }
+    var titles = entryOpen;
+    entryOpen = null;
+    box.querySelectorAll("details:not([open]) > summary").forEach(function (summary) {
+      if (titles.indexOf(summary.textContent) >= 0) { summary.parentNode.open = true; }
+    });
+  });
+
   // The seat panels (host card, "you" card, join panel) are redrawn whenever a phone sits,
   // leaves or is renamed: what this phone typed in them (a new seat's name, its own new name),
   // the field it was typing in and an open box whose title is unchanged come through the redraw.

@@ -5,10 +5,11 @@ that survive a live redraw."""
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from companion.games.follow_the_author import commitment
 
@@ -442,9 +443,25 @@ def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_
     _hand(ann, "omega", (0, 3))
     expect(ben.locator("#fta-ready-1")).to_be_visible(timeout=LIVE_MS)
     _settle(ben)
+    held: list[Route] = []  # Ben's phone opens his seal by itself: late, as on a slow network
+    ben.route(re.compile(r"/fta/\d+/open$"), lambda route: held.append(route))
     ben.get_by_role("button", name="The omega hand is over: reveal").click()
 
-    # Ben's phone opens Ben's seal by itself; it offers no way to open Ann's
+    # Ann opens the box to state her choice before Ben's seal is open...
+    mine = ann.locator('#fta-reveal li[data-seat="0"]')
+    mine.get_by_text("Open Ann's choice by hand").click()
+    expect(mine.locator("select[name=scoring]")).to_be_visible()
+    for _ in range(WAIT_MS // POLL_MS):
+        if held:
+            break
+        ben.wait_for_timeout(POLL_MS)
+    assert len(held) == 1, "Ben's phone did not open his seal after the reveal"
+    held[0].continue_()
+    # ...and it stays open while Ben's opened seal redraws her phone's entry box around it
+    expect(ann.locator('#fta-reveal li[data-seat="1"] .fta-ok')).to_be_visible(timeout=LIVE_MS)
+    expect(mine.locator("select[name=scoring]")).to_be_visible()
+
+    # Ben's phone opened Ben's seal by itself; it offers no way to open Ann's
     ben_reveal = ben.locator("#fta-reveal")
     expect(ben_reveal.locator('li[data-seat="1"] .fta-ok')).to_be_visible(timeout=LIVE_MS)
     waiting = ben_reveal.locator('li[data-seat="0"]')
@@ -453,8 +470,6 @@ def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_
 
     # Ann states her choice without the code: it waits for Ben
     _settle(ann)
-    mine = ann.locator('#fta-reveal li[data-seat="0"]')
-    mine.get_by_text("Open Ann's choice by hand").click()
     mine.locator("select[name=scoring]").select_option("Wyrms")
     mine.locator("select[name=danger]").select_option("Knots")
     mine.get_by_role("button", name="Open Ann's choice").click()
