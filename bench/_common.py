@@ -173,13 +173,18 @@ def children(pid: int) -> list[int]:
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def worker_cpu(server: Server) -> float:
-    """CPU seconds the server's worker(s) have used so far."""
+def cpu_of(pids: Sequence[int]) -> float:
+    """CPU seconds (user and system) these processes have used so far."""
     total = 0
-    for pid in children(server.proc.pid if server.proc else 0):
+    for pid in pids:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / TICKS
+
+
+def worker_cpu(server: Server) -> float:
+    """CPU seconds the server's worker(s) have used so far."""
+    return cpu_of(children(server.proc.pid if server.proc else 0))
 
 
 def vm_rss_kib(pid: int) -> int:

@@ -14,22 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import threading
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from bench._common import machine, print_table, scratch_postgres
-
-
-def _backend_cpu(pids: Sequence[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+from bench._common import cpu_of, machine, print_table, scratch_postgres
 
 
 def _run(url: str, sql: str, games: list[int], actions: int) -> tuple[float, float]:
@@ -48,14 +38,14 @@ def _run(url: str, sql: str, games: list[int], actions: int) -> tuple[float, flo
             row = conn.execute(sql, params).fetchone()
             last = row[0] if row else last
 
-    cpu, start = _backend_cpu(pids), time.perf_counter()
+    cpu, start = cpu_of(pids), time.perf_counter()
     pairs = zip(conns, games, strict=True)
     threads = [threading.Thread(target=write, args=pair) for pair in pairs]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    seconds, used = time.perf_counter() - start, _backend_cpu(pids) - cpu
+    seconds, used = time.perf_counter() - start, cpu_of(pids) - cpu
     for c in conns:
         c.close()
     n = actions * len(games)

@@ -116,11 +116,6 @@ def hung_up(sock: socket.socket | None) -> bool:
 
 
 CHANNEL = "companion_tables"
-# how long the sender gathers versions before it sends them in one statement: at hundreds of
-# actions a second a statement carries several (each statement is a round trip of the
-# worker's and a transaction of the server's, and wakes every listening process); a phone on
-# another worker hears a change this much later, far less than it takes to draw it
-GATHER_SECONDS = 0.01
 # a worker's sender closes its connection and ends after this long with nothing to send
 SENDER_IDLE_SECONDS = 1.0
 
@@ -130,8 +125,9 @@ class PostgresBroker(InProcessBroker):
 
     ``publish`` wakes this process's streams at once and hands ``'<token>:<version>'`` to a
     sender (a thread of the process, started at its first ``publish``, after the worker has
-    forked) that sends ``NOTIFY companion_tables`` on a connection of its own, every version
-    that waits in one statement (the newest of each table), after the change was committed:
+    forked) that sends ``NOTIFY companion_tables`` on a connection of its own after the change
+    was committed, every version that waits in one statement (the newest of each table: what
+    was published while the last statement was under way goes in the next):
     a ``NOTIFY`` inside the writing transaction makes PostgreSQL hold one database-wide lock
     from before its commit until the commit is on disk, so every action's commit waited on
     every other's (measured: 20 writers at once stored half as many actions a second, at
@@ -171,8 +167,6 @@ class PostgresBroker(InProcessBroker):
         try:
             while True:
                 woken = self._to_send.wait(SENDER_IDLE_SECONDS)
-                if woken:
-                    time.sleep(GATHER_SECONDS)  # what is published meanwhile goes along
                 with self._out_lock:
                     batch, self._outgoing = self._outgoing, {}
                     self._to_send.clear()

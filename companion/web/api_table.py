@@ -327,7 +327,7 @@ def _act_direct(body: Data, action: Action) -> Acted | None:
             h = _held(for_change=True, raw=raw)
             _same_game(body.get("game_number"), h.game.number)
             head = h.game.last_event
-            done = service.act(h, h.game, [action], h.actor, True, head, raw)
+            done = service.act(h, h.game, [action], h.actor, if_head=True, head=head, raw=raw)
             return h, done
         except service.NeedsLock:
             holders.kept().drop(_key_hash())

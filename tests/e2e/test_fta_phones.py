@@ -443,19 +443,18 @@ def test_a_seal_is_final_a_lost_code_is_stated_and_agreed_and_phones_forget_the_
     _hand(ann, "omega", (0, 3))
     expect(ben.locator("#fta-ready-1")).to_be_visible(timeout=LIVE_MS)
     _settle(ben)
+    opening = re.compile(r"/fta/\d+/open$")
     held: list[Route] = []  # Ben's phone opens his seal by itself: late, as on a slow network
-    ben.route(re.compile(r"/fta/\d+/open$"), lambda route: held.append(route))
-    ben.get_by_role("button", name="The omega hand is over: reveal").click()
+    ben.route(opening, lambda route: held.append(route))
+    with ben.expect_request(opening):
+        ben.get_by_role("button", name="The omega hand is over: reveal").click()
+    ben.evaluate("0")  # one round trip: the held request's route has reached the test too
+    assert len(held) == 1, "Ben's phone did not open his seal after the reveal"
 
     # Ann opens the box to state her choice before Ben's seal is open...
     mine = ann.locator('#fta-reveal li[data-seat="0"]')
     mine.get_by_text("Open Ann's choice by hand").click()
     expect(mine.locator("select[name=scoring]")).to_be_visible()
-    for _ in range(WAIT_MS // POLL_MS):
-        if held:
-            break
-        ben.wait_for_timeout(POLL_MS)
-    assert len(held) == 1, "Ben's phone did not open his seal after the reveal"
     held[0].continue_()
     # ...and it stays open while Ben's opened seal redraws her phone's entry box around it
     expect(ann.locator('#fta-reveal li[data-seat="1"] .fta-ok')).to_be_visible(timeout=LIVE_MS)
